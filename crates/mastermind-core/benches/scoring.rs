@@ -1,0 +1,82 @@
+//! Benchmarks of the scoring core: single scores, batch scores and partition counting.
+//!
+//! Run with `cargo bench -p mastermind-core`. Reported per element: divide the time per iteration
+//! by the batch size (criterion prints throughput in elements per second).
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use mastermind_core::score::{count_partition, score_indices};
+use mastermind_core::{Code, Game, rng_for, score};
+use rand::RngExt;
+use std::hint::black_box;
+
+const BATCH: usize = 4096;
+
+fn random_codes(game: Game, n: usize) -> Vec<Code> {
+    let mut rng = rng_for(42, &[u64::from(game.pegs()), u64::from(game.colours())]);
+    (0..n)
+        .map(|_| {
+            let colours: Vec<u8> =
+                (0..game.pegs()).map(|_| rng.random_range(0..game.colours())).collect();
+            Code::from_valid_colours(game, &colours)
+        })
+        .collect()
+}
+
+fn sizes() -> [Game; 3] {
+    [Game::new(4, 6).unwrap(), Game::new(6, 9).unwrap(), Game::new(10, 10).unwrap()]
+}
+
+fn single_scores(c: &mut Criterion) {
+    let mut group = c.benchmark_group("score");
+    group.throughput(Throughput::Elements(BATCH as u64));
+    for game in sizes() {
+        let a = random_codes(game, BATCH);
+        let b = random_codes(game, BATCH + 1);
+        group.bench_with_input(BenchmarkId::from_parameter(game), &game, |bench, _| {
+            bench.iter(|| {
+                let mut acc = 0u32;
+                for (x, y) in a.iter().zip(&b[1..]) {
+                    let f = score(black_box(x), black_box(y));
+                    acc += u32::from(f.black) + u32::from(f.white);
+                }
+                acc
+            })
+        });
+    }
+    group.finish();
+}
+
+fn batch_scores(c: &mut Criterion) {
+    let mut group = c.benchmark_group("score_indices");
+    group.throughput(Throughput::Elements(BATCH as u64));
+    for game in sizes() {
+        let codes = random_codes(game, BATCH);
+        let guess = codes[7];
+        let mut out = vec![0u8; BATCH];
+        group.bench_with_input(BenchmarkId::from_parameter(game), &game, |bench, _| {
+            bench.iter(|| score_indices(black_box(&guess), black_box(&codes), &mut out))
+        });
+    }
+    group.finish();
+}
+
+fn partitions(c: &mut Criterion) {
+    let mut group = c.benchmark_group("count_partition");
+    group.throughput(Throughput::Elements(BATCH as u64));
+    for game in sizes() {
+        let codes = random_codes(game, BATCH);
+        let guess = codes[7];
+        let mut counts = vec![0u32; game.feedback_count()];
+        group.bench_with_input(BenchmarkId::from_parameter(game), &game, |bench, _| {
+            bench.iter(|| {
+                counts.fill(0);
+                count_partition(black_box(&guess), black_box(&codes), &mut counts);
+                counts[0]
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, single_scores, batch_scores, partitions);
+criterion_main!(benches);

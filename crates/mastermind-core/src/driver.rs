@@ -1,0 +1,321 @@
+//! The game driver: one loop that plays a game between a codemaker and a player and counts the cost.
+//!
+//! The driver owns the counters so that every player reports them with one meaning:
+//!
+//! - `guesses`: combinations played, the winning one included.
+//! - `evaluations`: candidate codes examined while choosing guesses. A code counts once each time
+//!   it is checked for consistency or given a score or fitness; the [`Oracle`] methods count for
+//!   the player, and a player that examines codes some other way reports them through
+//!   [`Oracle::count_evaluations`].
+//! - `score_calls`: raw feedback computations, partition counting included.
+//! - wall time of the whole game.
+//!
+//! Players never see the secret: they see the history and reach the scoring function only
+//! through the [`Oracle`], which counts.
+
+use crate::code::Code;
+use crate::feedback::Feedback;
+use crate::game::Game;
+use crate::history::History;
+use crate::partition::{PartitionCounter, PartitionStats};
+use crate::score::score;
+use crate::seed::LabRng;
+use std::time::Instant;
+use thiserror::Error;
+
+/// The cost counters of one game.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Counters {
+    /// Candidate codes examined (consistency checks plus scores or fitness values given).
+    pub evaluations: u64,
+    /// Feedback computations.
+    pub score_calls: u64,
+}
+
+/// A player's counted window on the game: the history, and scoring that is counted.
+pub struct Oracle<'a> {
+    history: &'a History,
+    counters: &'a mut Counters,
+}
+
+impl<'a> Oracle<'a> {
+    /// An oracle over `history` that adds to `counters`. The driver makes one per turn; tests and
+    /// tools that drive a player by hand can make their own.
+    pub fn new(history: &'a History, counters: &'a mut Counters) -> Oracle<'a> {
+        Oracle { history, counters }
+    }
+
+    /// The game being played.
+    pub fn game(&self) -> Game {
+        self.history.game()
+    }
+
+    /// The turns so far.
+    pub fn history(&self) -> &History {
+        self.history
+    }
+
+    /// The counters so far in this game.
+    pub fn counters(&self) -> Counters {
+        *self.counters
+    }
+
+    /// The feedback between two codes (one score call).
+    pub fn score(&mut self, a: &Code, b: &Code) -> Feedback {
+        self.counters.score_calls += 1;
+        score(a, b)
+    }
+
+    /// Whether `code` is consistent with every turn (one evaluation; as many score calls as turns
+    /// checked before the first mismatch).
+    pub fn is_consistent(&mut self, code: &Code) -> bool {
+        let (consistent, calls) = self.history.check_consistent(code);
+        self.counters.evaluations += 1;
+        self.counters.score_calls += calls;
+        consistent
+    }
+
+    /// Distance to consistency of `code` (one evaluation; one score call per turn).
+    pub fn distance(&mut self, code: &Code) -> u32 {
+        self.counters.evaluations += 1;
+        self.counters.score_calls += self.history.len() as u64;
+        self.history.distance(code)
+    }
+
+    /// Keeps the codes of `set` that are consistent with the latest turn (one evaluation and one
+    /// score call per code in `set`). A player that keeps its consistent set up to date calls this
+    /// once per turn.
+    pub fn retain_consistent_with_last(&mut self, set: &mut Vec<Code>) {
+        let scored = self.history.retain_consistent_with_last(set);
+        self.counters.evaluations += scored;
+        self.counters.score_calls += scored;
+    }
+
+    /// Partition statistics of `guess` against `set` (one evaluation of `guess`; one score call per
+    /// code in `set`).
+    pub fn partition(
+        &mut self,
+        counter: &mut PartitionCounter,
+        guess: &Code,
+        set: &[Code],
+    ) -> PartitionStats {
+        self.counters.evaluations += 1;
+        self.counters.score_calls += set.len() as u64;
+        counter.stats(guess, set)
+    }
+
+    /// Records `n` evaluations made without the methods above.
+    pub fn count_evaluations(&mut self, n: u64) {
+        self.counters.evaluations += n;
+    }
+
+    /// Records `n` score calls made without the methods above.
+    pub fn count_score_calls(&mut self, n: u64) {
+        self.counters.score_calls += n;
+    }
+}
+
+/// Why a player could not produce a guess.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("the player gave up: {0}")]
+pub struct PlayerError(pub String);
+
+/// A strategy for the codebreaker. A player value plays one game: the runner builds a fresh one for
+/// every game, so per-game state (a consistent set, a population) lives in the player.
+pub trait Player: Send {
+    /// The next combination to play, given the history in `oracle`. Randomness comes only from
+    /// `rng`, the game's own stream.
+    fn next_guess(
+        &mut self,
+        oracle: &mut Oracle<'_>,
+        rng: &mut LabRng,
+    ) -> Result<Code, PlayerError>;
+}
+
+/// The side that holds the secret and answers guesses. Randomness a codemaker needs (a lying one)
+/// is its own, seeded when it is built, so that it does not shift the player's stream.
+pub trait Codemaker: Send {
+    /// The secret code.
+    fn secret(&self) -> Code;
+    /// The reply to `guess`. A codemaker must answer the secret itself with all black.
+    fn reply(&mut self, guess: &Code) -> Feedback;
+}
+
+/// The codemaker of the ordinary game: every reply is the true feedback.
+#[derive(Debug, Clone, Copy)]
+pub struct TruthfulCodemaker {
+    secret: Code,
+}
+
+impl TruthfulCodemaker {
+    /// A codemaker holding `secret`.
+    pub fn new(secret: Code) -> TruthfulCodemaker {
+        TruthfulCodemaker { secret }
+    }
+}
+
+impl Codemaker for TruthfulCodemaker {
+    fn secret(&self) -> Code {
+        self.secret
+    }
+    fn reply(&mut self, guess: &Code) -> Feedback {
+        score(&self.secret, guess)
+    }
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GameEnd {
+    /// The secret was played.
+    Solved,
+    /// The guess cap was reached first.
+    CapReached,
+    /// The player could not continue.
+    GaveUp(String),
+}
+
+/// The record of one game.
+#[derive(Debug, Clone)]
+pub struct GameOutcome {
+    /// The secret.
+    pub secret: Code,
+    /// Combinations played, the winning one included.
+    pub guesses: u32,
+    /// How the game ended.
+    pub end: GameEnd,
+    /// Evaluations and score calls.
+    pub counters: Counters,
+    /// Wall time of the game in nanoseconds.
+    pub nanos: u64,
+    /// Every turn played.
+    pub history: History,
+}
+
+impl GameOutcome {
+    /// Whether the secret was found.
+    pub fn solved(&self) -> bool {
+        self.end == GameEnd::Solved
+    }
+}
+
+/// Plays one game until the secret is played, `max_guesses` guesses are made, or the player gives
+/// up. The codemaker's replies to the player's guesses are not counted as score calls: they are the
+/// game, not the player's search.
+pub fn play_game(
+    game: Game,
+    player: &mut dyn Player,
+    codemaker: &mut dyn Codemaker,
+    max_guesses: u32,
+    rng: &mut LabRng,
+) -> GameOutcome {
+    let start = Instant::now();
+    let secret = codemaker.secret();
+    let mut history = History::new(game);
+    let mut counters = Counters::default();
+    let end = loop {
+        if history.len() as u32 >= max_guesses {
+            break GameEnd::CapReached;
+        }
+        let guess = match player.next_guess(&mut Oracle::new(&history, &mut counters), rng) {
+            Ok(guess) => guess,
+            Err(PlayerError(reason)) => break GameEnd::GaveUp(reason),
+        };
+        let feedback = if guess == secret {
+            Feedback::all_black(game.pegs())
+        } else {
+            codemaker.reply(&guess)
+        };
+        history.push(guess, feedback);
+        if guess == secret {
+            break GameEnd::Solved;
+        }
+    };
+    GameOutcome {
+        secret,
+        guesses: history.len() as u32,
+        end,
+        counters,
+        nanos: start.elapsed().as_nanos() as u64,
+        history,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{CodeSet, rng_for};
+    use rand::RngExt;
+
+    /// Plays a uniformly random consistent code, scanning the whole code set each turn.
+    struct ScanPlayer {
+        all: Vec<Code>,
+    }
+
+    impl Player for ScanPlayer {
+        fn next_guess(
+            &mut self,
+            oracle: &mut Oracle<'_>,
+            rng: &mut LabRng,
+        ) -> Result<Code, PlayerError> {
+            let consistent: Vec<Code> =
+                self.all.iter().copied().filter(|c| oracle.is_consistent(c)).collect();
+            if consistent.is_empty() {
+                return Err(PlayerError("no consistent code".into()));
+            }
+            Ok(consistent[rng.random_range(0..consistent.len())])
+        }
+    }
+
+    #[test]
+    fn a_consistent_player_always_wins_and_counts_one_evaluation_per_code_scanned() {
+        let g = Game::CLASSIC;
+        let all = CodeSet::enumerate(g).unwrap().to_vec();
+        for rank in (0..1296).step_by(97) {
+            let secret = all[rank];
+            let mut player = ScanPlayer { all: all.clone() };
+            let mut rng = rng_for(3, &[rank as u64]);
+            let out = play_game(g, &mut player, &mut TruthfulCodemaker::new(secret), 20, &mut rng);
+            assert!(out.solved());
+            assert_eq!(out.history.last().unwrap().guess, secret);
+            assert_eq!(out.counters.evaluations, 1296 * u64::from(out.guesses));
+            assert!(out.guesses <= 9);
+        }
+    }
+
+    #[test]
+    fn the_cap_and_giving_up_end_the_game() {
+        struct Stubborn(Code);
+        impl Player for Stubborn {
+            fn next_guess(
+                &mut self,
+                _: &mut Oracle<'_>,
+                _: &mut LabRng,
+            ) -> Result<Code, PlayerError> {
+                Ok(self.0)
+            }
+        }
+        struct Quitter;
+        impl Player for Quitter {
+            fn next_guess(
+                &mut self,
+                _: &mut Oracle<'_>,
+                _: &mut LabRng,
+            ) -> Result<Code, PlayerError> {
+                Err(PlayerError("nothing to play".into()))
+            }
+        }
+        let g = Game::CLASSIC;
+        let secret = Code::parse(g, "ABCD").unwrap();
+        let mut rng = rng_for(0, &[]);
+        let out = play_game(
+            g,
+            &mut Stubborn(Code::parse(g, "AAAA").unwrap()),
+            &mut TruthfulCodemaker::new(secret),
+            5,
+            &mut rng,
+        );
+        assert_eq!((out.end, out.guesses), (GameEnd::CapReached, 5));
+        let out = play_game(g, &mut Quitter, &mut TruthfulCodemaker::new(secret), 5, &mut rng);
+        assert_eq!((out.end, out.guesses), (GameEnd::GaveUp("nothing to play".into()), 0));
+    }
+}

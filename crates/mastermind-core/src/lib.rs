@@ -1,0 +1,42 @@
+//! The scoring core of mastermind-lab: codes, feedback, consistency, partitions and the game driver.
+//!
+//! Everything every player in the lab needs, and nothing any one of them owns:
+//!
+//! - [`Game`]: a game size (`pegs x colours`), validated once.
+//! - [`Code`]: a combination of coloured pegs in a packed form that scores in a few nanoseconds.
+//! - [`Feedback`]: black and white pegs, with a dense index for counting partitions.
+//! - [`score`](score::score) and the batch forms in [`score`]: the feedback function that sits under
+//!   every experiment, checked against a plain [`reference_score`](score::reference_score).
+//! - [`CodeSet`]: enumeration of the whole code space where it fits in memory.
+//! - [`History`]: the turns played so far, consistency and distance to consistency.
+//! - [`partition`]: partition statistics of a candidate guess against a set of codes.
+//! - [`driver`]: the loop that plays one game, owns the counters (`guesses`, `evaluations`,
+//!   `score_calls`, time) and hands players a counted [`Oracle`](driver::Oracle).
+//! - [`seed`]: the RNG type of the whole lab and the derivation of per-game streams.
+//!
+//! Invariants: the core does no I/O, reads no clock except the driver's wall time per game, and
+//! never draws randomness except from an RNG passed in explicitly.
+#![deny(missing_docs)]
+
+pub mod analysis;
+pub mod code;
+pub mod codeset;
+pub mod driver;
+pub mod feedback;
+pub mod game;
+pub mod history;
+pub mod partition;
+pub mod score;
+pub mod seed;
+
+pub use code::Code;
+pub use codeset::CodeSet;
+pub use driver::{
+    Codemaker, Counters, GameOutcome, Oracle, Player, PlayerError, TruthfulCodemaker,
+};
+pub use feedback::Feedback;
+pub use game::{Game, GameError};
+pub use history::{History, Turn};
+pub use partition::{PartitionCounter, PartitionStats};
+pub use score::score;
+pub use seed::{LabRng, derive_seed, rng_for};

@@ -1,0 +1,2 @@
+//! The project's task runner (placeholder until the runner lands).
+fn main() {}
