@@ -132,6 +132,14 @@ pub trait Player: Send {
     ) -> Result<Code, PlayerError>;
 }
 
+/// A validated player configuration that builds a fresh [`Player`] for each game. Values are
+/// shared across threads; anything costly to prepare (an enumerated code set, a lookup table)
+/// is prepared once here and shared by the players it builds.
+pub trait Strategy: Send + Sync {
+    /// A player ready to play one game from its first guess.
+    fn new_player(&self) -> Box<dyn Player>;
+}
+
 /// The side that holds the secret and answers guesses. Randomness a codemaker needs (a lying one)
 /// is its own, seeded when it is built, so that it does not shift the player's stream.
 pub trait Codemaker: Send {
