@@ -32,7 +32,8 @@ pub mod seed;
 pub use code::Code;
 pub use codeset::CodeSet;
 pub use driver::{
-    Codemaker, Counters, GameOutcome, Oracle, Player, PlayerError, TruthfulCodemaker,
+    Codemaker, Counters, GameEnd, GameOutcome, Oracle, Player, PlayerError, Strategy,
+    TruthfulCodemaker, play_game,
 };
 pub use feedback::Feedback;
 pub use game::{Game, GameError};
