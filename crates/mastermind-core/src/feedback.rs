@@ -82,7 +82,7 @@ mod tests {
 
     #[test]
     fn index_round_trips_and_is_dense() {
-        let mut seen = vec![false; 153];
+        let mut seen = [false; 153];
         for black in 0..=16u8 {
             for white in 0..=(16 - black) {
                 let f = Feedback::new(black, white);

@@ -1,0 +1,30 @@
+//! One-ply Mastermind strategies: score every candidate by how it would split the codes still
+//! possible, and play the best.
+//!
+//! The strategies of Runarsson & Merelo (2009), Table 2 and Tables 4-6:
+//!
+//! | [`Heuristic`] | plays the candidate with |
+//! |---|---|
+//! | `Entropy` | the largest Shannon entropy of the part sizes |
+//! | `MostParts` | the most non-empty parts |
+//! | `ExpectedSize` | the smallest expected part size (sum of squared sizes / n) |
+//! | `WorstCase` | the smallest largest part |
+//! | `Random` | (no score) a uniformly random consistent code |
+//!
+//! A [`OnePlyConfig`] chooses the heuristic, the first guess, the candidate [`Pool`], the
+//! [`Ties`] rule and an optional [`Subset`] of at most `mu` consistent codes (what an evolutionary
+//! algorithm, which only holds a few consistent codes, can partition). Validating it against a game
+//! gives a [`OnePlyStrategy`], which builds a fresh player per game.
+//!
+//! Ties are exact where an integer form exists (parts, largest part, sum of squared sizes); entropy
+//! compares `sum s log2 s` with [`ENTROPY_TOLERANCE`](mastermind_core::partition::ENTROPY_TOLERANCE)
+//! so that partitions with equal multisets of sizes tie.
+#![deny(missing_docs)]
+
+mod config;
+mod player;
+mod ranking;
+
+pub use config::{ConfigError, Heuristic, OnePlyConfig, PartitionOver, Pool, Subset, Ties};
+pub use player::{OnePlyPlayer, OnePlyStrategy};
+pub use ranking::Best;
