@@ -130,6 +130,13 @@ pub trait Player: Send {
         oracle: &mut Oracle<'_>,
         rng: &mut LabRng,
     ) -> Result<Code, PlayerError>;
+
+    /// Player-specific measurements of the game just played (restarts of an evolutionary
+    /// algorithm, say), stored as extra columns beside the common counters. Names are
+    /// `snake_case` and the same for every game of a player.
+    fn metrics(&self) -> Vec<(&'static str, f64)> {
+        Vec::new()
+    }
 }
 
 /// A validated player configuration that builds a fresh [`Player`] for each game. Values are
