@@ -1,2 +1,49 @@
-//! The project's task runner (placeholder until the runner lands).
-fn main() {}
+//! `cargo xtask`: the project's task runner, one small match over commands.
+//!
+//! Experiments must run optimised code while this binary stays a small dev-profile build, so the
+//! experiment commands hand over to the `mastermind-lab` runner built with `--release`.
+
+mod commands;
+
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+usage: cargo xtask <command> [options]
+
+  reproduce [PREFIX...] [--full] [--force] [--threads N]
+                 run every experiment spec (quick profile by default, --full for the papers'
+                 sample sizes) and render every table and figure
+  run SPEC... [--full] [--force]
+                 run named specs (e.g. runarsson-merelo-2009/table-2)
+  report [--full]
+                 re-render tables and figures from the stored Parquet files
+  check [SPEC...]
+                 validate specs without running anything
+  list           list the specs
+  bench          run the scoring benchmarks (criterion)
+";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some(command) = args.first() else {
+        eprint!("{USAGE}");
+        return ExitCode::FAILURE;
+    };
+    let rest = &args[1..];
+    let result = match command.as_str() {
+        "reproduce" | "run" | "report" | "check" | "list" => commands::lab(command, rest),
+        "bench" => commands::bench(rest),
+        "-h" | "--help" | "help" => {
+            print!("{USAGE}");
+            Ok(())
+        }
+        other => Err(format!("unknown command {other:?}\n\n{USAGE}")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("xtask: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,100 @@
+//! Plays a games plan: every (arm, run, secret) in parallel, each with its own derived seed.
+//!
+//! Results come back in job order whatever the thread count, and each game's RNG is derived from
+//! its identity, so the same plan gives the same numbers on one thread or many.
+
+use crate::plan::GamesPlan;
+use indicatif::{ParallelProgressIterator, ProgressBar, ProgressDrawTarget, ProgressStyle};
+use mastermind_core::seed::{derive_seed, name_id};
+use mastermind_core::{Code, GameEnd, LabRng, TruthfulCodemaker, play_game};
+use rand::SeedableRng;
+use rayon::prelude::*;
+use std::io::IsTerminal;
+
+/// The record of one game.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameRecord {
+    /// Index of the arm in the plan.
+    pub arm: u32,
+    /// Run number, from 0.
+    pub run: u32,
+    /// Index of the secret in the arm's secret list.
+    pub secret_index: u32,
+    /// The secret.
+    pub secret: Code,
+    /// The seed of the game's RNG.
+    pub seed: u64,
+    /// Guesses played, the winning one included.
+    pub guesses: u32,
+    /// How the game ended.
+    pub end: GameEnd,
+    /// Candidate codes examined.
+    pub evaluations: u64,
+    /// Feedback computations.
+    pub score_calls: u64,
+    /// Wall time in nanoseconds.
+    pub nanos: u64,
+    /// The player's own metrics.
+    pub metrics: Vec<(&'static str, f64)>,
+}
+
+/// The seed of one game: derived from the spec seed, the arm's label, the run and the secret.
+pub fn game_seed(spec_seed: u64, label: &str, run: u32, secret_index: u32) -> u64 {
+    derive_seed(spec_seed, &[name_id(label), u64::from(run), u64::from(secret_index)])
+}
+
+/// A progress bar on stderr when it is a terminal, hidden otherwise (CI, pipes).
+pub fn progress_bar(len: u64, message: String) -> ProgressBar {
+    let bar = ProgressBar::new(len);
+    if std::io::stderr().is_terminal() {
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{msg:40!} [{bar:30}] {pos}/{len} games, {elapsed} (eta {eta})",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .progress_chars("=> "),
+        );
+        bar.set_message(message);
+    } else {
+        bar.set_draw_target(ProgressDrawTarget::hidden());
+    }
+    bar
+}
+
+/// Plays every game of `plan`; records come back ordered by arm, run, secret.
+pub fn play_all(plan: &GamesPlan, spec_seed: u64, bar: &ProgressBar) -> Vec<GameRecord> {
+    let mut jobs = Vec::with_capacity(plan.game_count() as usize);
+    for (a, arm) in plan.arms.iter().enumerate() {
+        for run in 0..plan.runs {
+            for s in 0..arm.secrets.len() {
+                jobs.push((a as u32, run, s as u32));
+            }
+        }
+    }
+    jobs.into_par_iter()
+        .progress_with(bar.clone())
+        .map(|(a, run, s)| {
+            let arm = &plan.arms[a as usize];
+            let secret = arm.secrets[s as usize];
+            let seed = game_seed(spec_seed, &arm.label, run, s);
+            let mut rng = LabRng::seed_from_u64(seed);
+            let mut player = arm.strategy.new_player();
+            let mut codemaker = TruthfulCodemaker::new(secret);
+            let out =
+                play_game(arm.game, player.as_mut(), &mut codemaker, plan.max_guesses, &mut rng);
+            GameRecord {
+                arm: a,
+                run,
+                secret_index: s,
+                secret,
+                seed,
+                guesses: out.guesses,
+                end: out.end,
+                evaluations: out.counters.evaluations,
+                score_calls: out.counters.score_calls,
+                nanos: out.nanos,
+                metrics: player.metrics(),
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,30 @@
+//! The mastermind-lab experiment runner: RON specs in, games in parallel, Parquet out, and tables
+//! and figures regenerated from Parquet.
+//!
+//! The flow, one module per stage:
+//!
+//! 1. [`spec`]: read a RON file into its raw form ([`spec::raw`]), then [`spec::validate`] it into
+//!    a [`plan::Plan`] with the profile (quick or full) resolved. Every mistake is reported with
+//!    file, line and field before anything runs.
+//! 2. [`players`]: the one place that maps a player named in a spec to a player crate.
+//! 3. [`execute`]: every (arm, run, secret) game in parallel with rayon, each with a seed derived
+//!    from its identity, so results do not depend on the thread count.
+//! 4. [`frame`] and [`store`]: one row per game into a polars frame, written atomically as Parquet
+//!    with a JSON manifest (seed, spec, crate version, git revision, cache key).
+//! 5. [`report`]: tables (Markdown, LaTeX) with the paper's numbers beside the reproduced ones,
+//!    significance groups, and figures (PNG, SVG), always from the stored Parquet.
+//! 6. [`runner`]: the executor that ties the stages together and skips specs whose inputs have
+//!    not changed.
+//!
+//! Only this crate touches RON, Parquet or the file system; the player crates do no I/O.
+#![deny(missing_docs)]
+
+pub mod execute;
+pub mod frame;
+pub mod plan;
+pub mod players;
+pub mod provenance;
+pub mod report;
+pub mod runner;
+pub mod spec;
+pub mod store;

@@ -1,0 +1,187 @@
+//! `mastermind-lab`: the command line of the experiment runner (usually reached through
+//! `cargo xtask`, which builds it optimised).
+
+use anyhow::{Result, bail};
+use mastermind_lab::plan::Plan;
+use mastermind_lab::provenance::Provenance;
+use mastermind_lab::runner::{self, Workspace};
+use mastermind_lab::spec::scaled::Profile;
+use std::path::PathBuf;
+use std::time::Instant;
+
+const USAGE: &str = "\
+usage: mastermind-lab <command> [options]
+
+commands:
+  reproduce [SPEC_PREFIX...]  run every spec (or those whose name starts with a prefix) and report
+  run SPEC...                 run the named specs and report them
+  report                      re-render every table and figure from the stored Parquet files
+  check [SPEC...]             validate specs without running anything
+  list                        list the specs
+
+options:
+  --full         the papers' sample sizes (default: the quick profile)
+  --force        run even if the stored results are current
+  --threads N    worker threads (results do not depend on it)
+";
+
+struct Args {
+    command: String,
+    names: Vec<String>,
+    profile: Profile,
+    force: bool,
+    threads: Option<usize>,
+}
+
+fn parse_args() -> Result<Args> {
+    let mut args = std::env::args().skip(1);
+    let mut parsed = Args {
+        command: String::new(),
+        names: Vec::new(),
+        profile: Profile::Quick,
+        force: false,
+        threads: None,
+    };
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--full" => parsed.profile = Profile::Full,
+            "--quick" => parsed.profile = Profile::Quick,
+            "--force" => parsed.force = true,
+            "--threads" => {
+                let n = args.next().and_then(|n| n.parse().ok()).filter(|&n| n > 0);
+                let Some(n) = n else { bail!("--threads needs a positive number\n\n{USAGE}") };
+                parsed.threads = Some(n);
+            }
+            "-h" | "--help" => {
+                print!("{USAGE}");
+                std::process::exit(0);
+            }
+            flag if flag.starts_with("--") => bail!("unknown option {flag}\n\n{USAGE}"),
+            word if parsed.command.is_empty() => parsed.command = word.to_owned(),
+            word => parsed.names.push(word.to_owned()),
+        }
+    }
+    if parsed.command.is_empty() {
+        bail!("no command given\n\n{USAGE}");
+    }
+    Ok(parsed)
+}
+
+fn main() {
+    if let Err(e) = try_main() {
+        eprintln!("error: {e:#}");
+        std::process::exit(1);
+    }
+}
+
+fn try_main() -> Result<()> {
+    let args = parse_args()?;
+    if let Some(threads) = args.threads {
+        rayon::ThreadPoolBuilder::new().num_threads(threads).build_global()?;
+    }
+    let workspace = Workspace::find(&std::env::current_dir()?)?;
+    let all = workspace.specs()?;
+    let name_of = |p: &PathBuf| mastermind_lab::spec::spec_name(&workspace.experiments(), p);
+    let selected: Vec<PathBuf> = match args.command.as_str() {
+        "run" => {
+            if args.names.is_empty() {
+                bail!("`run` needs at least one spec name; `list` shows them");
+            }
+            args.names.iter().map(|n| workspace.resolve(n)).collect::<Result<_>>()?
+        }
+        "check" if !args.names.is_empty() => {
+            args.names.iter().map(|n| workspace.resolve(n)).collect::<Result<_>>()?
+        }
+        "reproduce" if !args.names.is_empty() => {
+            let chosen: Vec<PathBuf> = all
+                .iter()
+                .filter(|p| args.names.iter().any(|n| name_of(p).starts_with(n.as_str())))
+                .cloned()
+                .collect();
+            if chosen.is_empty() {
+                bail!("no spec name starts with {:?}; `list` shows them", args.names);
+            }
+            chosen
+        }
+        "list" => {
+            for path in &all {
+                match mastermind_lab::spec::load(&workspace.experiments(), path) {
+                    Ok(spec) => println!(
+                        "{:50} {} — {}: {}",
+                        spec.name, spec.raw.paper, spec.raw.section, spec.raw.title
+                    ),
+                    Err(e) => println!("{:50} (does not parse: {e})", name_of(path)),
+                }
+            }
+            return Ok(());
+        }
+        "reproduce" | "report" | "check" => all.clone(),
+        other => bail!("unknown command {other:?}\n\n{USAGE}"),
+    };
+
+    let plans = match workspace.plans(&selected, args.profile) {
+        Ok(plans) => plans,
+        Err(errors) => {
+            for e in &errors {
+                eprintln!("error: {e}\n");
+            }
+            bail!("{} spec(s) have mistakes; nothing was run and data/ is untouched", errors.len());
+        }
+    };
+    match args.command.as_str() {
+        "check" => {
+            for plan in &plans {
+                println!("ok  {}", plan.name);
+            }
+            Ok(())
+        }
+        "report" => report_all(&workspace, &plans, args.profile),
+        _ => run_all(&workspace, &plans, args.profile, args.force),
+    }
+}
+
+fn run_all(workspace: &Workspace, plans: &[Plan], profile: Profile, force: bool) -> Result<()> {
+    let provenance = Provenance::of_checkout(&workspace.root);
+    let start = Instant::now();
+    let mut failures = 0;
+    for plan in plans {
+        match runner::run(workspace, plan, &provenance, force) {
+            Ok(outcome) if outcome.ran => {
+                eprintln!("ran      {} ({:.1} s)", outcome.name, outcome.seconds)
+            }
+            Ok(outcome) => eprintln!("current  {} (stored results are up to date)", outcome.name),
+            Err(e) => {
+                failures += 1;
+                eprintln!("FAILED   {}: {e:#}", plan.name);
+            }
+        }
+    }
+    report_all(
+        workspace,
+        &workspace.plans(&workspace.specs()?, profile).unwrap_or_default(),
+        profile,
+    )?;
+    eprintln!("done in {:.1} s", start.elapsed().as_secs_f64());
+    if failures > 0 {
+        bail!("{failures} spec(s) failed; the others' results are stored");
+    }
+    Ok(())
+}
+
+/// Renders every plan that has stored results, and the report index.
+fn report_all(workspace: &Workspace, plans: &[Plan], profile: Profile) -> Result<()> {
+    let mut sections = Vec::new();
+    for plan in plans {
+        match runner::render(workspace, plan) {
+            Ok(section) => sections.push(section),
+            Err(e) => eprintln!("skipped  {}: {e:#}", plan.name),
+        }
+    }
+    let index = mastermind_lab::report::write_index(
+        &workspace.figures(profile),
+        profile.name(),
+        &sections,
+    )?;
+    eprintln!("report   {}", index.strip_prefix(&workspace.root).unwrap_or(&index).display());
+    Ok(())
+}

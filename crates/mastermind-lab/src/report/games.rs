@@ -1,0 +1,329 @@
+//! The report of a games experiment: the results table beside the paper's, significance groups,
+//! pairwise comparisons, and figures.
+
+use crate::frame::GameRows;
+use crate::plan::{GamesPlan, PlannedArm};
+use crate::report::plot::{self, Labels, LineSeries};
+use crate::report::table::{Table, num};
+use crate::spec::raw::{FigureSpec, TestKind, TestOn};
+use anyhow::Result;
+use mastermind_stats::{
+    Alternative, PairTest, Summary, group_samples, pooled_t_test, rank_sum, welch_t_test,
+};
+use std::path::{Path, PathBuf};
+
+/// What one arm's games came to.
+#[derive(Debug, Clone)]
+pub struct ArmResult {
+    /// The arm's label.
+    pub label: String,
+    /// Mean guesses of each run.
+    pub run_means: Vec<f64>,
+    /// Guesses of every game.
+    pub games: Vec<f64>,
+    /// Summary of the run means.
+    pub runs: Option<Summary>,
+    /// Summary of all games.
+    pub all: Option<Summary>,
+    /// Games not solved.
+    pub unsolved: usize,
+    /// Mean evaluations per game.
+    pub evaluations: f64,
+    /// Mean score calls per game.
+    pub score_calls: f64,
+    /// Mean wall time per game, in milliseconds.
+    pub millis: f64,
+}
+
+/// Aggregates the rows of each arm.
+pub fn arm_results(plan: &GamesPlan, rows: &GameRows) -> Vec<ArmResult> {
+    plan.arms
+        .iter()
+        .map(|arm| {
+            let idx = rows.of_arm(&arm.label);
+            let mut by_run: Vec<(f64, usize)> = vec![(0.0, 0); plan.runs as usize];
+            for &i in &idx {
+                if let Some(slot) = by_run.get_mut(rows.run[i] as usize) {
+                    slot.0 += f64::from(rows.guesses[i]);
+                    slot.1 += 1;
+                }
+            }
+            let run_means: Vec<f64> =
+                by_run.iter().filter(|r| r.1 > 0).map(|r| r.0 / r.1 as f64).collect();
+            let games: Vec<f64> = idx.iter().map(|&i| f64::from(rows.guesses[i])).collect();
+            let n = idx.len().max(1) as f64;
+            ArmResult {
+                label: arm.label.clone(),
+                runs: Summary::from_slice(&run_means).ok(),
+                all: Summary::from_slice(&games).ok(),
+                run_means,
+                games,
+                unsolved: idx.iter().filter(|&&i| !rows.solved[i]).count(),
+                evaluations: idx.iter().map(|&i| rows.evaluations[i] as f64).sum::<f64>() / n,
+                score_calls: idx.iter().map(|&i| rows.score_calls[i] as f64).sum::<f64>() / n,
+                millis: idx.iter().map(|&i| rows.nanos[i] as f64).sum::<f64>() / n / 1e6,
+            }
+        })
+        .collect()
+}
+
+fn samples(result: &ArmResult, on: TestOn) -> &[f64] {
+    match on {
+        TestOn::RunMeans => &result.run_means,
+        TestOn::Games => &result.games,
+    }
+}
+
+fn pair_test(kind: TestKind) -> PairTest {
+    match kind {
+        TestKind::RankSum => PairTest::RankSum,
+        TestKind::Welch => PairTest::Welch,
+        TestKind::Pooled => PairTest::Pooled,
+    }
+}
+
+/// The main results table: reproduced numbers with the paper's beside them, and the
+/// significance groups as letters (arms sharing a letter are not significantly different).
+pub fn results_table(title: &str, plan: &GamesPlan, results: &[ArmResult]) -> Table {
+    let test = plan.report.test;
+    let on = samples_name(test.on);
+    let several_runs = plan.runs > 1;
+    let mut table = Table::new(
+        format!(
+            "**{title}.** Guesses per game; {} run(s) per arm. Columns marked *paper* quote the publication.",
+            plan.runs
+        ),
+        &[
+            "Player",
+            "min",
+            "mean",
+            "median",
+            "max",
+            "sd",
+            "paper mean",
+            "paper min–max",
+            "max guesses",
+            "paper max",
+            "unsolved",
+            "evaluations",
+            "paper evaluations",
+            "ms/game",
+            "group",
+        ],
+    );
+    let sample_sets: Vec<&[f64]> = results.iter().map(|r| samples(r, test.on)).collect();
+    let usable = sample_sets.iter().all(|s| s.len() >= 2);
+    let grouping = usable
+        .then(|| group_samples(&sample_sets, test.alpha, pair_test(test.kind)).ok())
+        .flatten();
+    let letters = grouping.as_ref().and_then(|g| g.letters().ok());
+    let order: Vec<usize> =
+        grouping.as_ref().map_or_else(|| (0..results.len()).collect(), |g| g.order().to_vec());
+    for &i in &order {
+        let (r, arm) = (&results[i], &plan.arms[i]);
+        let paper = arm.paper.clone().unwrap_or_default();
+        // Run means when there are several runs (the papers' tables), otherwise games.
+        let s = if several_runs { r.runs } else { r.all };
+        let range = match (paper.min, paper.max) {
+            (Some(a), Some(b)) => format!("{a:.3}–{b:.3}"),
+            _ => "–".into(),
+        };
+        table.row(vec![
+            r.label.clone(),
+            num(s.map(|s| s.min), 3),
+            num(s.map(|s| s.mean), 3),
+            num(s.map(|s| s.median), 3),
+            num(s.map(|s| s.max), 3),
+            num(s.and_then(|s| s.sd), 3),
+            num(paper.mean, 3),
+            range,
+            num(r.all.map(|s| s.max), 0),
+            num(paper.max_guesses, 0),
+            r.unsolved.to_string(),
+            num(Some(r.evaluations), 1),
+            num(paper.evaluations, 1),
+            num(Some(r.millis), 3),
+            letters.as_ref().map_or("–".into(), |l| l[i].clone()),
+        ]);
+    }
+    let stat = if several_runs { "run means" } else { "games" };
+    table.notes.push(format!(
+        "min, mean, median, max and sd are of the {stat}. Groups: {} test on the {on} at alpha = {}; \
+         arms that share a letter are not significantly different (a is the group with the fewest guesses).",
+        test_name(test.kind),
+        test.alpha
+    ));
+    table
+}
+
+fn samples_name(on: TestOn) -> &'static str {
+    match on {
+        TestOn::RunMeans => "run means",
+        TestOn::Games => "game lengths",
+    }
+}
+
+fn test_name(kind: TestKind) -> &'static str {
+    match kind {
+        TestKind::RankSum => "Wilcoxon rank-sum",
+        TestKind::Welch => "Welch's t",
+        TestKind::Pooled => "pooled t",
+    }
+}
+
+/// Pairwise tests of every arm against a reference arm: two-sided and one-sided p-values.
+pub fn comparison_table(plan: &GamesPlan, results: &[ArmResult], reference: &str) -> Table {
+    let test = plan.report.test;
+    let mut table = Table::new(
+        format!(
+            "**Compared with {reference}** ({} test on the {}).",
+            test_name(test.kind),
+            samples_name(test.on)
+        ),
+        &[
+            "Player",
+            "mean",
+            "reference mean",
+            "p (two-sided)",
+            "p (fewer guesses)",
+            "p (more guesses)",
+            "different?",
+        ],
+    );
+    let Some(reference_result) = results.iter().find(|r| r.label == reference) else {
+        return table;
+    };
+    let y = samples(reference_result, test.on);
+    for r in results.iter().filter(|r| r.label != reference) {
+        let x = samples(r, test.on);
+        let p = |alt| -> Option<f64> {
+            match test.kind {
+                TestKind::RankSum => rank_sum(x, y, alt).ok().map(|t| t.p_value),
+                TestKind::Welch => welch_t_test(x, y, alt).ok().map(|t| t.p_value),
+                TestKind::Pooled => pooled_t_test(x, y, alt).ok().map(|t| t.p_value),
+            }
+        };
+        let two = p(Alternative::TwoSided);
+        table.row(vec![
+            r.label.clone(),
+            num(mean(x), 4),
+            num(mean(y), 4),
+            pval(two),
+            pval(p(Alternative::Less)),
+            pval(p(Alternative::Greater)),
+            match two {
+                Some(v) if v < test.alpha => "yes".into(),
+                Some(_) => "no".into(),
+                None => "–".into(),
+            },
+        ]);
+    }
+    let _ = plan;
+    table
+}
+
+fn mean(x: &[f64]) -> Option<f64> {
+    (!x.is_empty()).then(|| x.iter().sum::<f64>() / x.len() as f64)
+}
+
+fn pval(p: Option<f64>) -> String {
+    match p {
+        Some(v) if v < 1e-4 => format!("{v:.2e}"),
+        Some(v) => format!("{v:.4}"),
+        None => "–".into(),
+    }
+}
+
+/// Draws the figures the plan asks for under `base` (a path without extension).
+pub fn figures(
+    title: &str,
+    plan: &GamesPlan,
+    results: &[ArmResult],
+    rows: &GameRows,
+    base: &Path,
+) -> Result<Vec<PathBuf>> {
+    let mut written = Vec::new();
+    for figure in &plan.report.figures {
+        written.extend(match figure {
+            FigureSpec::GuessHistogram => {
+                guess_histogram(title, results, &with_suffix(base, "guesses"))?
+            }
+            FigureSpec::MeanGuessesVsX { x_label } => {
+                let series = by_group(&plan.arms, results, |r| r.all.map(|s| s.mean));
+                let labels = Labels { title, x: x_label, y: "mean guesses per game" };
+                plot::line_chart(
+                    &with_suffix(base, "mean-guesses"),
+                    &labels,
+                    &series,
+                    &plan.report.reference_lines,
+                )?
+            }
+            FigureSpec::MeanEvaluationsVsX { x_label } => {
+                let series = by_group(&plan.arms, results, |r| Some(r.evaluations));
+                let labels = Labels { title, x: x_label, y: "mean evaluations per game" };
+                plot::line_chart(&with_suffix(base, "mean-evaluations"), &labels, &series, &[])?
+            }
+            FigureSpec::EvaluationsBoxplot => {
+                let samples: Vec<(String, Vec<f64>)> = plan
+                    .arms
+                    .iter()
+                    .map(|arm| {
+                        let idx = rows.of_arm(&arm.label);
+                        (
+                            arm.label.clone(),
+                            idx.iter().map(|&i| rows.evaluations[i] as f64).collect(),
+                        )
+                    })
+                    .collect();
+                let labels = Labels { title, x: "player", y: "evaluations per game" };
+                plot::box_plots(&with_suffix(base, "evaluations"), &labels, &samples)?
+            }
+        });
+    }
+    Ok(written)
+}
+
+fn with_suffix(base: &Path, suffix: &str) -> PathBuf {
+    let name = format!("{}-{suffix}", base.file_name().unwrap_or_default().to_string_lossy());
+    base.with_file_name(name)
+}
+
+fn guess_histogram(title: &str, results: &[ArmResult], base: &Path) -> Result<Vec<PathBuf>> {
+    let most = results.iter().flat_map(|r| r.games.iter().copied()).fold(1.0, f64::max) as u32;
+    let least =
+        results.iter().flat_map(|r| r.games.iter().copied()).fold(f64::INFINITY, f64::min).max(1.0)
+            as u32;
+    let categories: Vec<u32> = (least..=most).collect();
+    let series: Vec<(String, Vec<f64>)> = results
+        .iter()
+        .map(|r| {
+            let n = r.games.len().max(1) as f64;
+            let shares = categories
+                .iter()
+                .map(|&c| r.games.iter().filter(|&&g| g as u32 == c).count() as f64 / n)
+                .collect();
+            (r.label.clone(), shares)
+        })
+        .collect();
+    let labels = Labels { title, x: "guesses to find the secret", y: "share of games" };
+    plot::grouped_bars(base, &labels, &categories, &series)
+}
+
+fn by_group(
+    arms: &[PlannedArm],
+    results: &[ArmResult],
+    y: impl Fn(&ArmResult) -> Option<f64>,
+) -> Vec<LineSeries> {
+    let mut series: Vec<LineSeries> = Vec::new();
+    for (arm, r) in arms.iter().zip(results) {
+        let (Some(x), Some(y)) = (arm.x, y(r)) else { continue };
+        match series.iter_mut().find(|s| s.name == arm.group) {
+            Some(s) => s.points.push((x, y)),
+            None => series.push(LineSeries { name: arm.group.clone(), points: vec![(x, y)] }),
+        }
+    }
+    for s in &mut series {
+        s.points.sort_by(|a, b| a.0.total_cmp(&b.0));
+    }
+    series
+}

@@ -1,0 +1,392 @@
+//! Figures through plotters, each written as PNG and SVG with an embedded font.
+//!
+//! A fresh machine has no fonts that plotters can find, so DejaVu Sans (from the `dejavu` crate)
+//! is registered under the family name `sans-serif` before the first figure is drawn.
+
+use anyhow::{Result, anyhow};
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use std::path::{Path, PathBuf};
+use std::sync::Once;
+
+const SIZE: (u32, u32) = (1000, 640);
+const FONT: &str = "sans-serif";
+
+/// Ten colours that stay distinguishable (Tableau 10).
+const COLOURS: [RGBColor; 10] = [
+    RGBColor(31, 119, 180),
+    RGBColor(255, 127, 14),
+    RGBColor(44, 160, 44),
+    RGBColor(214, 39, 40),
+    RGBColor(148, 103, 189),
+    RGBColor(140, 86, 75),
+    RGBColor(227, 119, 194),
+    RGBColor(127, 127, 127),
+    RGBColor(188, 189, 34),
+    RGBColor(23, 190, 207),
+];
+
+fn colour(i: usize) -> RGBColor {
+    COLOURS[i % COLOURS.len()]
+}
+
+/// Registers the embedded font once per process.
+fn register_fonts() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        // The font is valid TrueType shipped by the `dejavu` crate; registration cannot fail.
+        let _ = plotters::style::register_font(FONT, FontStyle::Normal, dejavu::sans::regular());
+        let _ = plotters::style::register_font(FONT, FontStyle::Bold, dejavu::sans::bold());
+    });
+}
+
+/// One line of a line chart.
+#[derive(Debug, Clone)]
+pub struct LineSeries {
+    /// Legend text.
+    pub name: String,
+    /// Points, sorted by x.
+    pub points: Vec<(f64, f64)>,
+}
+
+/// Labels of a chart.
+#[derive(Debug, Clone)]
+pub struct Labels<'a> {
+    /// Title above the plot.
+    pub title: &'a str,
+    /// X axis description.
+    pub x: &'a str,
+    /// Y axis description.
+    pub y: &'a str,
+}
+
+/// Something that can draw itself on any plotters backend.
+trait Figure {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>;
+}
+
+/// Draws a figure to `<base>.png` and `<base>.svg`; returns both paths.
+fn both(base: &Path, figure: &impl Figure) -> Result<Vec<PathBuf>> {
+    register_fonts();
+    if let Some(dir) = base.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    let png = base.with_extension("png");
+    let svg = base.with_extension("svg");
+    {
+        let root = BitMapBackend::new(&png, SIZE).into_drawing_area();
+        figure.draw(&root)?;
+        root.present().map_err(|e| anyhow!("{}: {e}", png.display()))?;
+    }
+    {
+        let root = SVGBackend::new(&svg, SIZE).into_drawing_area();
+        figure.draw(&root)?;
+        root.present().map_err(|e| anyhow!("{}: {e}", svg.display()))?;
+    }
+    Ok(vec![png, svg])
+}
+
+fn padded(lo: f64, hi: f64) -> (f64, f64) {
+    let span = if hi > lo { hi - lo } else { hi.abs().max(1.0) * 0.1 };
+    (lo - 0.08 * span, hi + 0.08 * span)
+}
+
+/// A line chart: one line with markers per series, and dashed horizontal reference lines.
+pub fn line_chart(
+    base: &Path,
+    labels: &Labels,
+    series: &[LineSeries],
+    references: &[(String, f64)],
+) -> Result<Vec<PathBuf>> {
+    let xs = series.iter().flat_map(|s| s.points.iter().map(|p| p.0));
+    let ys = series
+        .iter()
+        .flat_map(|s| s.points.iter().map(|p| p.1))
+        .chain(references.iter().map(|r| r.1));
+    let (x0, x1) =
+        padded(xs.clone().fold(f64::INFINITY, f64::min), xs.fold(f64::NEG_INFINITY, f64::max));
+    let (y0, y1) =
+        padded(ys.clone().fold(f64::INFINITY, f64::min), ys.fold(f64::NEG_INFINITY, f64::max));
+    both(base, &Lines { labels, series, references, x: (x0, x1), y: (y0, y1) })
+}
+
+struct Lines<'a> {
+    labels: &'a Labels<'a>,
+    series: &'a [LineSeries],
+    references: &'a [(String, f64)],
+    x: (f64, f64),
+    y: (f64, f64),
+}
+
+impl Figure for Lines<'_> {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
+        draw_lines(root, self.labels, self.series, self.references, self.x, self.y)
+    }
+}
+
+fn draw_lines<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    labels: &Labels,
+    series: &[LineSeries],
+    references: &[(String, f64)],
+    (x0, x1): (f64, f64),
+    (y0, y1): (f64, f64),
+) -> Result<()> {
+    let e = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("drawing: {e}");
+    root.fill(&WHITE).map_err(e)?;
+    let mut chart = ChartBuilder::on(root)
+        .caption(labels.title, (FONT, 24))
+        .margin(20)
+        .x_label_area_size(55)
+        .y_label_area_size(75)
+        .build_cartesian_2d(x0..x1, y0..y1)
+        .map_err(e)?;
+    chart
+        .configure_mesh()
+        .x_desc(labels.x)
+        .y_desc(labels.y)
+        .label_style((FONT, 16))
+        .axis_desc_style((FONT, 18))
+        .light_line_style(RGBColor(235, 235, 235))
+        .draw()
+        .map_err(e)?;
+    for (i, (name, y)) in references.iter().enumerate() {
+        let style = RGBColor(90, 90, 90).stroke_width(1);
+        let dashes = DashedLineSeries::new(vec![(x0, *y), (x1, *y)], 8, 5, style);
+        chart.draw_series(dashes).map_err(e)?.label(format!("{name} ({y:.3})")).legend(
+            move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], RGBColor(90, 90, 90)),
+        );
+        let _ = i;
+    }
+    for (i, s) in series.iter().enumerate() {
+        let c = colour(i);
+        chart
+            .draw_series(plotters::series::LineSeries::new(s.points.clone(), c.stroke_width(2)))
+            .map_err(e)?
+            .label(s.name.clone())
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], c.stroke_width(2)));
+        chart.draw_series(s.points.iter().map(|&p| Circle::new(p, 4, c.filled()))).map_err(e)?;
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .background_style(WHITE.mix(0.85))
+        .border_style(RGBColor(160, 160, 160))
+        .label_font((FONT, 16))
+        .draw()
+        .map_err(e)?;
+    Ok(())
+}
+
+/// Grouped bars: for each category (an integer such as a number of guesses), one bar per series.
+pub fn grouped_bars(
+    base: &Path,
+    labels: &Labels,
+    categories: &[u32],
+    series: &[(String, Vec<f64>)],
+) -> Result<Vec<PathBuf>> {
+    let top = series.iter().flat_map(|s| s.1.iter().copied()).fold(0.0, f64::max) * 1.1;
+    let (lo, hi) = (
+        f64::from(*categories.first().unwrap_or(&0)) - 0.6,
+        f64::from(*categories.last().unwrap_or(&1)) + 0.6,
+    );
+    both(base, &Bars { labels, categories, series, x: (lo, hi), top: top.max(1e-9) })
+}
+
+struct Bars<'a> {
+    labels: &'a Labels<'a>,
+    categories: &'a [u32],
+    series: &'a [(String, Vec<f64>)],
+    x: (f64, f64),
+    top: f64,
+}
+
+impl Figure for Bars<'_> {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
+        draw_bars(root, self.labels, self.categories, self.series, self.x, self.top)
+    }
+}
+
+fn draw_bars<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    labels: &Labels,
+    categories: &[u32],
+    series: &[(String, Vec<f64>)],
+    (lo, hi): (f64, f64),
+    top: f64,
+) -> Result<()> {
+    let e = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("drawing: {e}");
+    root.fill(&WHITE).map_err(e)?;
+    let mut chart = ChartBuilder::on(root)
+        .caption(labels.title, (FONT, 24))
+        .margin(20)
+        .x_label_area_size(55)
+        .y_label_area_size(75)
+        .build_cartesian_2d(lo..hi, 0.0..top)
+        .map_err(e)?;
+    chart
+        .configure_mesh()
+        .x_desc(labels.x)
+        .y_desc(labels.y)
+        .x_labels(categories.len().max(2))
+        .x_label_formatter(&|x| {
+            if (x - x.round()).abs() < 1e-6 { format!("{}", x.round()) } else { String::new() }
+        })
+        .label_style((FONT, 16))
+        .axis_desc_style((FONT, 18))
+        .disable_x_mesh()
+        .light_line_style(RGBColor(235, 235, 235))
+        .draw()
+        .map_err(e)?;
+    let width = 0.8 / series.len().max(1) as f64;
+    for (i, (name, values)) in series.iter().enumerate() {
+        let c = colour(i);
+        let bars = categories.iter().zip(values).map(move |(&cat, &v)| {
+            let left = f64::from(cat) - 0.4 + width * i as f64;
+            Rectangle::new([(left, 0.0), (left + width * 0.92, v)], c.filled())
+        });
+        chart
+            .draw_series(bars)
+            .map_err(e)?
+            .label(name.clone())
+            .legend(move |(x, y)| Rectangle::new([(x, y - 6), (x + 14, y + 6)], c.filled()));
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .background_style(WHITE.mix(0.85))
+        .border_style(RGBColor(160, 160, 160))
+        .label_font((FONT, 16))
+        .draw()
+        .map_err(e)?;
+    Ok(())
+}
+
+/// Box plots (quartiles, median, whiskers to the most extreme values within 1.5 IQR, and a
+/// cross at the mean), one per labelled sample.
+pub fn box_plots(
+    base: &Path,
+    labels: &Labels,
+    samples: &[(String, Vec<f64>)],
+) -> Result<Vec<PathBuf>> {
+    let boxes: Vec<BoxStats> = samples.iter().map(|(_, s)| BoxStats::of(s)).collect();
+    let lo = boxes.iter().map(|b| b.low).fold(f64::INFINITY, f64::min);
+    let hi = boxes.iter().map(|b| b.high).fold(f64::NEG_INFINITY, f64::max);
+    let (y0, y1) = padded(lo, hi);
+    let names: Vec<String> = samples.iter().map(|s| s.0.clone()).collect();
+    both(base, &Boxes { labels, names: &names, boxes: &boxes, y: (y0, y1) })
+}
+
+struct Boxes<'a> {
+    labels: &'a Labels<'a>,
+    names: &'a [String],
+    boxes: &'a [BoxStats],
+    y: (f64, f64),
+}
+
+impl Figure for Boxes<'_> {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
+        draw_boxes(root, self.labels, self.names, self.boxes, self.y)
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+struct BoxStats {
+    low: f64,
+    q1: f64,
+    median: f64,
+    q3: f64,
+    high: f64,
+    mean: f64,
+}
+
+impl BoxStats {
+    fn of(sample: &[f64]) -> BoxStats {
+        let mut v = sample.to_vec();
+        v.sort_by(f64::total_cmp);
+        if v.is_empty() {
+            return BoxStats { low: 0.0, q1: 0.0, median: 0.0, q3: 0.0, high: 0.0, mean: 0.0 };
+        }
+        let q = |p: f64| {
+            let pos = p * (v.len() - 1) as f64;
+            let (i, f) = (pos.floor() as usize, pos.fract());
+            v[i] + f * (v[(i + 1).min(v.len() - 1)] - v[i])
+        };
+        let (q1, median, q3) = (q(0.25), q(0.5), q(0.75));
+        let iqr = q3 - q1;
+        let low = v.iter().copied().find(|&x| x >= q1 - 1.5 * iqr).unwrap_or(v[0]);
+        let high = v.iter().rev().copied().find(|&x| x <= q3 + 1.5 * iqr).unwrap_or(v[v.len() - 1]);
+        BoxStats { low, q1, median, q3, high, mean: v.iter().sum::<f64>() / v.len() as f64 }
+    }
+}
+
+fn draw_boxes<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    labels: &Labels,
+    names: &[String],
+    boxes: &[BoxStats],
+    (y0, y1): (f64, f64),
+) -> Result<()> {
+    let e = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("drawing: {e}");
+    root.fill(&WHITE).map_err(e)?;
+    let n = boxes.len().max(1) as f64;
+    let mut chart = ChartBuilder::on(root)
+        .caption(labels.title, (FONT, 24))
+        .margin(20)
+        .x_label_area_size(55)
+        .y_label_area_size(75)
+        .build_cartesian_2d(-0.5..n - 0.5, y0..y1)
+        .map_err(e)?;
+    chart
+        .configure_mesh()
+        .x_desc(labels.x)
+        .y_desc(labels.y)
+        .x_labels(boxes.len().max(2))
+        .x_label_formatter(&|x| {
+            let i = x.round();
+            if (x - i).abs() < 1e-6 && i >= 0.0 {
+                names.get(i as usize).cloned().unwrap_or_default()
+            } else {
+                String::new()
+            }
+        })
+        .label_style((FONT, 15))
+        .axis_desc_style((FONT, 18))
+        .disable_x_mesh()
+        .light_line_style(RGBColor(235, 235, 235))
+        .draw()
+        .map_err(e)?;
+    for (i, b) in boxes.iter().enumerate() {
+        let x = i as f64;
+        let c = colour(i);
+        let w = 0.3;
+        chart
+            .draw_series(std::iter::once(Rectangle::new(
+                [(x - w, b.q1), (x + w, b.q3)],
+                c.mix(0.35).filled(),
+            )))
+            .map_err(e)?;
+        chart
+            .draw_series(std::iter::once(Rectangle::new(
+                [(x - w, b.q1), (x + w, b.q3)],
+                c.stroke_width(2),
+            )))
+            .map_err(e)?;
+        let lines = [
+            vec![(x - w, b.median), (x + w, b.median)],
+            vec![(x, b.q3), (x, b.high)],
+            vec![(x, b.q1), (x, b.low)],
+            vec![(x - w / 2.0, b.high), (x + w / 2.0, b.high)],
+            vec![(x - w / 2.0, b.low), (x + w / 2.0, b.low)],
+        ];
+        for line in lines {
+            chart
+                .draw_series(std::iter::once(PathElement::new(line, BLACK.stroke_width(2))))
+                .map_err(e)?;
+        }
+        chart
+            .draw_series(std::iter::once(Cross::new((x, b.mean), 6, BLACK.stroke_width(2))))
+            .map_err(e)?;
+    }
+    Ok(())
+}

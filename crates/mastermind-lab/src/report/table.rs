@@ -1,0 +1,131 @@
+//! A small table model rendered as Markdown (for the report) and LaTeX (for papers).
+
+/// A table with a caption, column headers and text cells.
+#[derive(Debug, Clone, Default)]
+pub struct Table {
+    /// The caption (Markdown text).
+    pub caption: String,
+    /// Column headers.
+    pub headers: Vec<String>,
+    /// Rows of cells, as many as headers.
+    pub rows: Vec<Vec<String>>,
+    /// Notes printed under the table.
+    pub notes: Vec<String>,
+}
+
+impl Table {
+    /// An empty table with these headers.
+    pub fn new(caption: impl Into<String>, headers: &[&str]) -> Table {
+        Table {
+            caption: caption.into(),
+            headers: headers.iter().map(|h| (*h).to_owned()).collect(),
+            rows: Vec::new(),
+            notes: Vec::new(),
+        }
+    }
+
+    /// Appends a row.
+    pub fn row(&mut self, cells: Vec<String>) {
+        debug_assert_eq!(cells.len(), self.headers.len());
+        self.rows.push(cells);
+    }
+
+    /// GitHub-flavoured Markdown, numbers right-aligned.
+    pub fn markdown(&self) -> String {
+        let mut out = format!("{}\n\n", self.caption);
+        out += &format!("| {} |\n", self.headers.join(" | "));
+        let align: Vec<&str> = (0..self.headers.len())
+            .map(|c| if self.is_numeric(c) { "---:" } else { "---" })
+            .collect();
+        out += &format!("|{}|\n", align.join("|"));
+        for row in &self.rows {
+            out += &format!(
+                "| {} |\n",
+                row.iter().map(|c| c.replace('|', "\\|")).collect::<Vec<_>>().join(" | ")
+            );
+        }
+        for note in &self.notes {
+            out += &format!("\n{note}\n");
+        }
+        out
+    }
+
+    /// A LaTeX `table` with a `tabular` (booktabs rules).
+    pub fn latex(&self) -> String {
+        let spec: String =
+            (0..self.headers.len()).map(|c| if self.is_numeric(c) { 'r' } else { 'l' }).collect();
+        let mut out = String::from("\\begin{table}[ht]\n\\centering\n");
+        out += &format!("\\begin{{tabular}}{{{spec}}}\n\\toprule\n");
+        out += &format!(
+            "{} \\\\\n\\midrule\n",
+            self.headers.iter().map(|h| latex_escape(h)).collect::<Vec<_>>().join(" & ")
+        );
+        for row in &self.rows {
+            out += &format!(
+                "{} \\\\\n",
+                row.iter().map(|c| latex_escape(c)).collect::<Vec<_>>().join(" & ")
+            );
+        }
+        out += "\\bottomrule\n\\end{tabular}\n";
+        out += &format!("\\caption{{{}}}\n\\end{{table}}\n", latex_escape(&self.caption));
+        out
+    }
+
+    fn is_numeric(&self, column: usize) -> bool {
+        !self.rows.is_empty()
+            && self.rows.iter().all(|r| {
+                let cell = r[column].trim();
+                cell.is_empty()
+                    || cell == "–"
+                    || cell.parse::<f64>().is_ok()
+                    || cell.trim_end_matches('%').parse::<f64>().is_ok()
+            })
+    }
+}
+
+fn latex_escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for ch in text.chars() {
+        match ch {
+            '&' | '%' | '$' | '#' | '_' | '{' | '}' => {
+                out.push('\\');
+                out.push(ch);
+            }
+            '~' => out += "\\textasciitilde{}",
+            '^' => out += "\\textasciicircum{}",
+            '\\' => out += "\\textbackslash{}",
+            '*' => {}
+            '–' => out += "--",
+            '≤' => out += "$\\le$",
+            '±' => out += "$\\pm$",
+            'μ' => out += "$\\mu$",
+            'θ' => out += "$\\theta$",
+            _ => out.push(ch),
+        }
+    }
+    out
+}
+
+/// A number with `digits` decimals, or an en dash for a missing value.
+pub fn num(value: Option<f64>, digits: usize) -> String {
+    match value {
+        Some(v) if v.is_finite() => format!("{v:.digits$}"),
+        _ => "–".to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renders_markdown_and_latex() {
+        let mut t = Table::new("Table 2", &["Player", "Mean"]);
+        t.row(vec!["Most parts".into(), "4.410".into()]);
+        t.row(vec!["A_b & c".into(), num(None, 3)]);
+        let md = t.markdown();
+        assert!(md.contains("| Player | Mean |\n|---|---:|\n| Most parts | 4.410 |"), "{md}");
+        let tex = t.latex();
+        assert!(tex.contains("\\begin{tabular}{lr}") && tex.contains("A\\_b \\& c & --"), "{tex}");
+    }
+}

@@ -1,0 +1,108 @@
+//! The runner end to end on a small game: Parquet out, provenance recorded, results independent
+//! of the thread count, current results not re-run, mistakes leaving data untouched.
+
+mod common;
+
+use common::{Scratch, small_spec};
+use mastermind_lab::execute::{play_all, progress_bar};
+use mastermind_lab::plan::PlannedTask;
+use mastermind_lab::provenance::Provenance;
+use mastermind_lab::runner;
+use mastermind_lab::spec::scaled::Profile;
+use mastermind_lab::store::{ResultPaths, read};
+
+#[test]
+fn results_do_not_depend_on_the_thread_count() {
+    let scratch = Scratch::new("threads");
+    let path = scratch.spec("threads", &small_spec("3", ""));
+    let plan = scratch.workspace().plans(&[path], Profile::Quick).unwrap().remove(0);
+    let PlannedTask::Games(games) = &plan.task;
+    let play = |threads| {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        let bar = progress_bar(games.game_count(), String::new());
+        let mut records = pool.install(|| play_all(games, plan.raw.seed, &bar));
+        records.iter_mut().for_each(|r| r.nanos = 0);
+        records
+    };
+    let one = play(1);
+    assert_eq!(one.len(), 2 * 3 * 64);
+    assert_eq!(one, play(2));
+    assert_eq!(one, play(3));
+    // Runs differ from each other (random ties), so the seeds really vary per run.
+    let run_total =
+        |run| one.iter().filter(|r| r.run == run && r.arm == 1).map(|r| r.guesses).sum::<u32>();
+    assert!((0..3).map(run_total).collect::<std::collections::HashSet<_>>().len() > 1);
+}
+
+#[test]
+fn a_run_writes_parquet_with_provenance_and_is_not_repeated() {
+    let scratch = Scratch::new("pipeline");
+    let path = scratch.spec("paper/table", &small_spec("2", ""));
+    let workspace = scratch.workspace();
+    let plan = workspace.plans(&[path], Profile::Quick).unwrap().remove(0);
+    assert_eq!(plan.name, "paper/table");
+    let provenance = Provenance::of_checkout(&scratch.root);
+
+    let first = runner::run(&workspace, &plan, &provenance, false).unwrap();
+    assert!(first.ran);
+    let paths = ResultPaths::new(&workspace.data(), "quick", "paper/table");
+    let frame = read(&paths).unwrap();
+    assert_eq!(frame.height(), 2 * 2 * 64);
+    for column in [
+        "spec",
+        "arm",
+        "player",
+        "parameters",
+        "run",
+        "secret",
+        "game_seed",
+        "guesses",
+        "evaluations",
+        "score_calls",
+        "nanos",
+    ] {
+        assert!(frame.column(column).is_ok(), "missing column {column}");
+    }
+    let manifest = paths.read_manifest().unwrap();
+    assert_eq!(manifest.seed, 7);
+    assert_eq!(manifest.rows, 256);
+    assert!(manifest.spec_text.contains("Entropy"));
+    assert_eq!(manifest.provenance.crate_version, env!("CARGO_PKG_VERSION"));
+    assert!(!manifest.provenance.git_revision.is_empty());
+
+    // Tables and figures were rendered from the stored results.
+    let figures = workspace.figures(Profile::Quick);
+    let table = std::fs::read_to_string(figures.join("paper/table.md")).unwrap();
+    assert!(table.contains("| Entropy |") && table.contains("| Random |"), "{table}");
+    assert!(figures.join("paper/table-guesses.png").metadata().unwrap().len() > 10_000);
+    assert!(figures.join("paper/table-guesses.svg").exists());
+
+    // Same inputs: not re-run. Forced: re-run with identical games.
+    let second = runner::run(&workspace, &plan, &provenance, false).unwrap();
+    assert!(!second.ran);
+    let forced = runner::run(&workspace, &plan, &provenance, true).unwrap();
+    assert!(forced.ran);
+    let again = read(&paths).unwrap();
+    assert_eq!(frame.column("guesses").unwrap(), again.column("guesses").unwrap());
+}
+
+#[test]
+fn a_broken_spec_leaves_stored_results_untouched() {
+    let scratch = Scratch::new("untouched");
+    let path = scratch.spec("keep", &small_spec("2", ""));
+    let workspace = scratch.workspace();
+    let plan = workspace.plans(std::slice::from_ref(&path), Profile::Quick).unwrap().remove(0);
+    runner::run(&workspace, &plan, &Provenance::of_checkout(&scratch.root), false).unwrap();
+    let paths = ResultPaths::new(&workspace.data(), "quick", "keep");
+    let before = std::fs::read(&paths.data).unwrap();
+
+    std::fs::write(&path, small_spec("2", "").replace("Entropy))", "Entropy, pool: Everything))"))
+        .unwrap();
+    let errors = match workspace.plans(&[path], Profile::Quick) {
+        Ok(_) => panic!("a broken spec was accepted"),
+        Err(errors) => errors,
+    };
+    assert_eq!(errors.len(), 1);
+    assert!(errors[0].to_string().contains("Everything"), "{}", errors[0]);
+    assert_eq!(std::fs::read(&paths.data).unwrap(), before);
+}
