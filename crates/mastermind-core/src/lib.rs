@@ -9,6 +9,8 @@
 //!   every experiment, checked against a plain [`reference_score`](score::reference_score).
 //! - [`CodeSet`]: enumeration of the whole code space where it fits in memory.
 //! - [`History`]: the turns played so far, consistency and distance to consistency.
+//! - [`local_entropy`]: the local entropy of a candidate next to the guesses played (Runarsson &
+//!   Merelo 2009, eq. 3).
 //! - [`partition`]: partition statistics of a candidate guess against a set of codes.
 //! - [`driver`]: the loop that plays one game, owns the counters (`guesses`, `evaluations`,
 //!   `score_calls`, time) and hands players a counted [`Oracle`](driver::Oracle).
@@ -25,6 +27,7 @@ pub mod driver;
 pub mod feedback;
 pub mod game;
 pub mod history;
+pub mod local_entropy;
 pub mod partition;
 pub mod score;
 pub mod seed;

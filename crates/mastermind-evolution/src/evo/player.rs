@@ -1,0 +1,357 @@
+//! One game of Evo++: the population, the consistent set `Φ`, breeding and the choice of the guess.
+
+use super::EvoConfig;
+use super::endgame::{all_colours_known, distinct_permutations, palette_after};
+use crate::operators::{permutation, single_point_mutation, tournament, two_point_crossover};
+use crate::palette::Palette;
+use crate::population::{FitnessCache, Individual};
+use crate::rates::Rates;
+use mastermind_core::{Code, Game, LabRng, Oracle, PartitionCounter, Player, PlayerError};
+use rand::RngExt;
+use rand::seq::{IndexedRandom, SliceRandom};
+
+/// Draws of one operator before Breeder_Diverser falls back to a changing mutation.
+const DIVERSER_ATTEMPTS: u32 = 16;
+
+/// Generations in one turn before the player gives up (a safety net; never reached in tests).
+const MAX_GENERATIONS_PER_TURN: u64 = 1_000_000;
+
+/// Evo++'s fitness: minus the distance for an inconsistent code, the number of parts of `Φ` for a
+/// consistent one.
+fn fitness(distance: u32, parts: u32) -> i64 {
+    if distance > 0 { -i64::from(distance) } else { i64::from(parts) }
+}
+
+/// Evo++ playing one game.
+#[derive(Debug, Clone)]
+pub struct EvoPlayer {
+    game: Game,
+    config: EvoConfig,
+    first: Code,
+    rates: Rates,
+    palette: Palette,
+    population: Vec<Individual<i64>>,
+    /// Distances to consistency of codes met this turn.
+    distances: FitnessCache<u32>,
+    /// The consistent codes found (`Φ`).
+    consistent: Vec<Code>,
+    /// The consistent permutations once the colours are known.
+    endgame: Option<Vec<Code>>,
+    counter: PartitionCounter,
+    resets: u32,
+    generations: u64,
+}
+
+impl EvoPlayer {
+    /// A player that opens with `first`; `config` must have been validated into `rates`.
+    pub fn new(game: Game, config: EvoConfig, first: Code, rates: Rates) -> EvoPlayer {
+        EvoPlayer {
+            game,
+            config,
+            first,
+            rates,
+            palette: Palette::full(game),
+            population: Vec::new(),
+            distances: FitnessCache::new(),
+            consistent: Vec::new(),
+            endgame: None,
+            counter: PartitionCounter::new(game),
+            resets: 0,
+            generations: 0,
+        }
+    }
+
+    /// How often the population was reset this game.
+    pub fn resets(&self) -> u32 {
+        self.resets
+    }
+
+    /// Generations run this game.
+    pub fn generations(&self) -> u64 {
+        self.generations
+    }
+
+    /// Per-game metrics beyond the driver's counters, for the runner.
+    pub fn extra_metrics(&self) -> Vec<(&'static str, f64)> {
+        vec![
+            ("resets", f64::from(self.resets)),
+            ("generations", self.generations as f64),
+            ("endgame", if self.endgame.is_some() { 1.0 } else { 0.0 }),
+        ]
+    }
+
+    fn fresh_population(&mut self, rng: &mut LabRng) {
+        self.population.clear();
+        for _ in 0..self.config.population {
+            let code = self.palette.random_code(rng);
+            self.population.push(Individual { code, fitness: i64::MIN });
+        }
+    }
+
+    /// Redraws the pegs of members whose colour has been banned.
+    fn repair(&mut self, rng: &mut LabRng) {
+        let palette = self.palette;
+        for ind in &mut self.population {
+            for i in 0..ind.code.len() {
+                if !palette.allows(ind.code.colour(i)) {
+                    ind.code = ind.code.with_colour(self.game, i, palette.random_colour(rng));
+                }
+            }
+        }
+    }
+
+    /// Number of parts of `Φ` split by `code` (`|Φ|` score calls).
+    fn parts(&mut self, code: &Code, oracle: &mut Oracle<'_>) -> u32 {
+        oracle.count_score_calls(self.consistent.len() as u64);
+        self.counter.stats(code, &self.consistent).parts
+    }
+
+    /// Evaluates every member; adds new consistent codes to `Φ`. Returns whether `Φ` grew.
+    fn evaluate(&mut self, oracle: &mut Oracle<'_>) -> bool {
+        let before = self.consistent.len();
+        let cap = self.config.consistent_set_size as usize;
+        for i in 0..self.population.len() {
+            let code = self.population[i].code;
+            let distance = self.distances.get_or_compute(&code, |c| oracle.distance(c));
+            // A played code is never consistent (unless it won), so Φ never holds one.
+            if distance == 0 && self.consistent.len() < cap && !self.consistent.contains(&code) {
+                self.consistent.push(code);
+            }
+        }
+        for i in 0..self.population.len() {
+            let code = self.population[i].code;
+            let distance = self.distances.get(&code).unwrap_or(u32::MAX);
+            let parts = if distance == 0 { self.parts(&code, oracle) } else { 0 };
+            self.population[i].fitness = fitness(distance, parts);
+        }
+        self.consistent.len() > before
+    }
+
+    /// One offspring of parents drawn by tournament, different from them (Breeder_Diverser).
+    fn offspring(&self, fitness: &[i64], rng: &mut LabRng) -> Code {
+        let t = self.config.tournament_size as usize;
+        let pick =
+            |rng: &mut LabRng| self.population[tournament(fitness, t, |a, b| a > b, rng)].code;
+        let op = self.rates.pick(rng);
+        let first = pick(rng);
+        let second = if op == CROSSOVER { pick(rng) } else { first };
+        diverse_offspring(&self.palette, op, &first, &second, rng)
+    }
+
+    /// One generation: offspring replace the worst members.
+    fn generation(&mut self, rng: &mut LabRng) {
+        // Shuffled first, so that the members replaced among equally fit ones are chosen at random.
+        self.population.shuffle(rng);
+        self.population.sort_by_key(|i| std::cmp::Reverse(i.fitness));
+        let fitness: Vec<i64> = self.population.iter().map(|i| i.fitness).collect();
+        let children: Vec<Code> =
+            (0..self.config.replaced()).map(|_| self.offspring(&fitness, rng)).collect();
+        let keep = self.population.len() - children.len();
+        self.population.truncate(keep);
+        self.population
+            .extend(children.into_iter().map(|code| Individual { code, fitness: i64::MIN }));
+        self.generations += 1;
+    }
+
+    /// The member of `set` with most parts over `set`, ties at random. Its members were evaluated
+    /// when they entered the set, so this costs score calls only.
+    fn most_parts(&mut self, set: &[Code], oracle: &mut Oracle<'_>, rng: &mut LabRng) -> Code {
+        let mut best = Vec::new();
+        let mut best_parts = 0;
+        for code in set {
+            oracle.count_score_calls(set.len() as u64);
+            let parts = self.counter.stats(code, set).parts;
+            if parts > best_parts {
+                best.clear();
+                best_parts = parts;
+            }
+            if parts == best_parts {
+                best.push(*code);
+            }
+        }
+        *best.choose(rng).expect("the set is not empty")
+    }
+
+    /// The permutation endgame: enumerate once, then filter by each later reply.
+    fn endgame_guess(
+        &mut self,
+        oracle: &mut Oracle<'_>,
+        rng: &mut LabRng,
+    ) -> Option<Result<Code, PlayerError>> {
+        if !self.config.endgames {
+            return None;
+        }
+        let mut set = match self.endgame.take() {
+            Some(mut set) => {
+                oracle.retain_consistent_with_last(&mut set);
+                set
+            }
+            None => {
+                let known = all_colours_known(oracle.history())?;
+                distinct_permutations(self.game, &known)
+                    .into_iter()
+                    .filter(|c| oracle.is_consistent(c))
+                    .collect()
+            }
+        };
+        if set.is_empty() {
+            return Some(Err(PlayerError("no permutation is consistent".into())));
+        }
+        let guess = self.most_parts(&set.clone(), oracle, rng);
+        set.retain(|c| *c != guess);
+        self.endgame = Some(set);
+        Some(Ok(guess))
+    }
+}
+
+/// Operator indices, in the order of the priorities.
+const CROSSOVER: usize = 0;
+const MUTATION: usize = 1;
+
+/// Breeder_Diverser: applies operator `op` (crossover of `first` and `second`, or mutation or
+/// permutation of `first`) until the child differs from both parents, at most
+/// [`DIVERSER_ATTEMPTS`] times; then falls back to a mutation of `first` that changes a peg to a
+/// colour it did not have. The child equals a parent only when the palette has a single colour.
+pub(crate) fn diverse_offspring(
+    palette: &Palette,
+    op: usize,
+    first: &Code,
+    second: &Code,
+    rng: &mut LabRng,
+) -> Code {
+    let game = palette.game();
+    for _ in 0..DIVERSER_ATTEMPTS {
+        let child = match op {
+            CROSSOVER => two_point_crossover(game, first, second, rng),
+            MUTATION => single_point_mutation(palette, first, rng),
+            _ => permutation(game, first, rng),
+        };
+        if child != *first && child != *second {
+            return child;
+        }
+    }
+    changing_mutation(palette, first, second, rng)
+}
+
+/// A single-point mutation of `code` to a different colour that also differs from `other` when
+/// such a mutation exists (not in a one-colour palette, nor at 1 peg x 2 colours with two parents).
+fn changing_mutation(palette: &Palette, code: &Code, other: &Code, rng: &mut LabRng) -> Code {
+    let mut fallback = *code;
+    if palette.len() < 2 {
+        return fallback;
+    }
+    for _ in 0..1024 {
+        let i = rng.random_range(0..code.len());
+        let c = palette.random_colour(rng);
+        if c != code.colour(i) {
+            let child = code.with_colour(palette.game(), i, c);
+            // At most one such mutation equals `other`: draw again.
+            if child != *other {
+                return child;
+            }
+            fallback = child;
+        }
+    }
+    fallback
+}
+
+impl Player for EvoPlayer {
+    fn metrics(&self) -> Vec<(&'static str, f64)> {
+        self.extra_metrics()
+    }
+
+    fn next_guess(
+        &mut self,
+        oracle: &mut Oracle<'_>,
+        rng: &mut LabRng,
+    ) -> Result<Code, PlayerError> {
+        if oracle.history().is_empty() {
+            return Ok(self.first);
+        }
+        if let Some(answer) = self.endgame_guess(oracle, rng) {
+            return answer;
+        }
+        self.distances.begin_turn(oracle.history().len());
+        if self.config.endgames {
+            let palette = palette_after(oracle.history());
+            if palette != self.palette {
+                self.palette = palette;
+                self.repair(rng);
+            }
+        }
+        // Keep the members of Φ that the latest reply leaves consistent (the played one is gone).
+        let mut kept = std::mem::take(&mut self.consistent);
+        oracle.retain_consistent_with_last(&mut kept);
+        self.consistent = kept;
+        if self.population.is_empty() {
+            self.fresh_population(rng);
+        }
+        let cap = self.config.consistent_set_size as usize;
+        let limit = self.config.stagnation_generations;
+        let (mut idle, mut resets_this_turn, mut generations) = (0u32, 0u32, 0u64);
+        let mut best = i64::MIN;
+        self.evaluate(oracle);
+        while self.consistent.len() < cap {
+            self.generation(rng);
+            generations += 1;
+            let grew = self.evaluate(oracle);
+            let top = self.population.iter().map(|i| i.fitness).max().unwrap_or(i64::MIN);
+            let improved = grew || (self.consistent.is_empty() && top > best);
+            best = best.max(top);
+            idle = if improved { 0 } else { idle + 1 };
+            if idle >= limit {
+                if !self.consistent.is_empty() {
+                    break;
+                }
+                if resets_this_turn >= self.config.max_resets {
+                    return Err(PlayerError(format!(
+                        "Evo++ found no consistent code after {resets_this_turn} resets"
+                    )));
+                }
+                self.resets += 1;
+                resets_this_turn += 1;
+                idle = 0;
+                best = i64::MIN;
+                self.fresh_population(rng);
+                self.evaluate(oracle);
+            }
+            if generations >= MAX_GENERATIONS_PER_TURN {
+                return Err(PlayerError("Evo++ ran out of generations".into()));
+            }
+        }
+        let set = self.consistent.clone();
+        let guess = self.most_parts(&set, oracle, rng);
+        Ok(guess)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mastermind_core::rng_for;
+
+    #[test]
+    fn breeder_diverser_children_differ_from_their_parents() {
+        for (pegs, colours) in [(4, 6), (4, 8), (2, 2), (6, 9)] {
+            let g = Game::new(pegs, colours).unwrap();
+            let palette = Palette::full(g);
+            let mut rng = rng_for(13, &[u64::from(pegs), u64::from(colours)]);
+            for i in 0..20_000 {
+                let first = palette.random_code(&mut rng);
+                // Equal parents, parents one peg apart, one-colour parents and random parents.
+                let second = match i % 4 {
+                    0 => first,
+                    1 => single_point_mutation(&palette, &first, &mut rng),
+                    2 => Code::from_valid_colours(g, &vec![1; usize::from(g.pegs())]),
+                    _ => palette.random_code(&mut rng),
+                };
+                let first = if i % 4 == 2 { second } else { first };
+                for op in 0..3 {
+                    let child = diverse_offspring(&palette, op, &first, &second, &mut rng);
+                    assert!(child != first && child != second, "{g} op {op}: {first} {second}");
+                    assert!(palette.allows_code(&child));
+                }
+            }
+        }
+    }
+}

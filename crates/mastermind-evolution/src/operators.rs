@@ -1,0 +1,146 @@
+//! The variation and selection operators every evolutionary player of the crate shares: one
+//! tournament selection, one two-point crossover, one single-point mutation, one permutation.
+
+use crate::palette::Palette;
+use mastermind_core::{Code, Game};
+use rand::RngExt;
+use rand::seq::SliceRandom;
+
+/// Tournament selection: draws `size` members uniformly (with replacement) and returns the index of
+/// the one that `better` prefers (the first drawn among equals). `size` 1 is a uniform draw.
+///
+/// `better(a, b)` says whether fitness `a` beats fitness `b`. Panics if `fitness` is empty or
+/// `size` is zero (both are excluded by the configurations' validation).
+pub fn tournament<F>(
+    fitness: &[F],
+    size: usize,
+    better: impl Fn(&F, &F) -> bool,
+    rng: &mut impl RngExt,
+) -> usize {
+    assert!(!fitness.is_empty() && size > 0, "a tournament needs entrants");
+    let mut best = rng.random_range(0..fitness.len());
+    for _ in 1..size {
+        let other = rng.random_range(0..fitness.len());
+        if better(&fitness[other], &fitness[best]) {
+            best = other;
+        }
+    }
+    best
+}
+
+/// Two-point crossover as Justus gives it: two cut points `a`, `b` drawn uniformly from the
+/// positions; the child takes `first` on the segment `a..=b` and `second` elsewhere when `a <= b`,
+/// and `first` on the wrapped segment (`a..` and `..=b`) when `b < a`. Wrapping keeps every position
+/// equally likely to come from either parent, which is Justus's reason for two points.
+pub fn two_point_crossover(game: Game, first: &Code, second: &Code, rng: &mut impl RngExt) -> Code {
+    let pegs = usize::from(game.pegs());
+    let a = rng.random_range(0..pegs);
+    let b = rng.random_range(0..pegs);
+    crossover_at(game, first, second, a, b)
+}
+
+/// The child of [`two_point_crossover`] for given cut points.
+pub fn crossover_at(game: Game, first: &Code, second: &Code, a: usize, b: usize) -> Code {
+    let pegs = usize::from(game.pegs());
+    let mut colours = [0u8; 16];
+    for (i, slot) in colours[..pegs].iter_mut().enumerate() {
+        let from_first = if a <= b { a <= i && i <= b } else { i <= b || i >= a };
+        *slot = if from_first { first.colour(i) } else { second.colour(i) };
+    }
+    Code::from_valid_colours(game, &colours[..pegs])
+}
+
+/// Single-point mutation: one uniformly chosen peg gets a uniformly chosen colour of `palette`
+/// (possibly the colour it had, as in Justus's description; operators that need a change, such as
+/// Evo++'s Breeder_Diverser, draw again).
+pub fn single_point_mutation(palette: &Palette, code: &Code, rng: &mut impl RngExt) -> Code {
+    let i = rng.random_range(0..code.len());
+    code.with_colour(palette.game(), i, palette.random_colour(rng))
+}
+
+/// Permutation: the pegs of `code` in a uniformly random order (the colours are kept, their places
+/// shuffled), as the permutation operator of Algorithm::Evolutionary that Evo++ uses does. The
+/// result may equal `code` (always, for a one-colour code).
+pub fn permutation(game: Game, code: &Code, rng: &mut impl RngExt) -> Code {
+    let (mut colours, len) = code.to_array();
+    colours[..len].shuffle(rng);
+    Code::from_valid_colours(game, &colours[..len])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mastermind_core::rng_for;
+
+    #[test]
+    fn crossover_segments_follow_justus() {
+        let g = Game::new(6, 6).unwrap();
+        let p1 = Code::parse(g, "AAAAAA").unwrap();
+        let p2 = Code::parse(g, "BBBBBB").unwrap();
+        assert_eq!(crossover_at(g, &p1, &p2, 1, 3).to_string(), "BAAABB");
+        assert_eq!(crossover_at(g, &p1, &p2, 4, 1).to_string(), "AABBAA");
+        assert_eq!(crossover_at(g, &p1, &p2, 2, 2).to_string(), "BBABBB");
+        assert_eq!(crossover_at(g, &p1, &p2, 0, 5).to_string(), "AAAAAA");
+    }
+
+    #[test]
+    fn crossover_takes_each_position_from_a_parent() {
+        let g = Game::new(10, 4).unwrap();
+        let mut rng = rng_for(5, &[]);
+        let mut from_first = [0u32; 10];
+        for _ in 0..20_000 {
+            let p1 = Palette::full(g).random_code(&mut rng);
+            let p2 = Palette::full(g).random_code(&mut rng);
+            let child = two_point_crossover(g, &p1, &p2, &mut rng);
+            for (i, count) in from_first.iter_mut().enumerate() {
+                let c = child.colour(i);
+                assert!(c == p1.colour(i) || c == p2.colour(i));
+                if c == p1.colour(i) && p1.colour(i) != p2.colour(i) {
+                    *count += 1;
+                }
+            }
+        }
+        // Wrapping makes the share from the first parent the same at every position: of the 100
+        // (a, b) pairs, 55 put any given position in the segment when there are 10 pegs.
+        let share: Vec<f64> =
+            from_first.iter().map(|&c| f64::from(c) / (20_000.0 * 0.75)).collect();
+        assert!(share.iter().all(|s| (s - 0.55).abs() < 0.025), "position shares {share:?}");
+    }
+
+    #[test]
+    fn tournament_prefers_the_better_and_size_one_is_uniform() {
+        let fitness: Vec<u32> = (0..10).collect();
+        let mut rng = rng_for(9, &[]);
+        let mut wins = [0u32; 10];
+        for _ in 0..10_000 {
+            wins[tournament(&fitness, 2, |a, b| a > b, &mut rng)] += 1;
+        }
+        // With replacement, P(winner = i) = ((i+1)^2 - i^2) / 100 = (2i + 1) / 100.
+        for (i, &w) in wins.iter().enumerate() {
+            let expected = 10_000.0 * (2.0 * i as f64 + 1.0) / 100.0;
+            assert!((f64::from(w) - expected).abs() < 5.0 * expected.sqrt() + 5.0, "{i}: {w}");
+        }
+        let huge = tournament(&fitness, 1000, |a, b| a > b, &mut rng);
+        assert_eq!(huge, 9);
+    }
+
+    #[test]
+    fn mutation_and_permutation_keep_what_they_should() {
+        let g = Game::CLASSIC;
+        let mut rng = rng_for(2, &[]);
+        let mut palette = Palette::full(g);
+        palette.ban(&Code::parse(g, "EEFF").unwrap());
+        let code = Code::parse(g, "ABCA").unwrap();
+        for _ in 0..1000 {
+            let m = single_point_mutation(&palette, &code, &mut rng);
+            assert!(code.colours().zip(m.colours()).filter(|(a, b)| a != b).count() <= 1);
+            assert!(palette.allows_code(&m));
+            let p = permutation(g, &code, &mut rng);
+            let mut a: Vec<u8> = code.colours().collect();
+            let mut b: Vec<u8> = p.colours().collect();
+            a.sort_unstable();
+            b.sort_unstable();
+            assert_eq!(a, b);
+        }
+    }
+}

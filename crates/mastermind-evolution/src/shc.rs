@@ -1,0 +1,278 @@
+//! The stochastic hill-climber of Temporel & Kovacs ("A heuristic hillclimbing algorithm for
+//! Mastermind", slides): induce new potential guesses from a current favourite guess and play the
+//! first one consistent with every reply.
+//!
+//! The slides' method, step by step, and the choices this module makes where they are silent:
+//!
+//! 1. Play a uniformly random code; after its reply it is the current favourite guess (CFG).
+//! 2. Induce a new potential guess (NPG) from the CFG ([`induce`]): keep as many CFG pegs in place
+//!    as it scored black (which ones: uniformly at random), move as many others as it scored white
+//!    to random free positions other than their own (their own only when no other is free), and fill
+//!    the rest with random colours of the palette, a colour not used by the kept and moved pegs being
+//!    `unused_weight` times as likely as a used one (the slides say only "higher probability").
+//! 3. If the NPG is not consistent with every reply, go to 2; otherwise play it.
+//! 4. A reply of no pegs bans the guess's colours for the rest of the game and sends the search back
+//!    to 1: the CFG is dropped and potential guesses are uniform codes over the colours left, again
+//!    played only when consistent (so that every guess of the game is consistent).
+//! 5. The played guess becomes the CFG when its reply is at least as good as the CFG's: more correct
+//!    colours (black + white), or as many and at least as many black.
+//! 6. Stop when the secret is played.
+//!
+//! Code tracker: with it, every code checked is remembered for the game, and an NPG met again is
+//! discarded without being checked (no evaluation). Without it, every NPG is checked.
+//! `evaluations` counts the potential guesses checked for consistency.
+
+use crate::error::{ConfigError, check};
+use crate::palette::Palette;
+use crate::population::CodeSet;
+use mastermind_core::{Code, Feedback, Game, LabRng, Oracle, Player, PlayerError, Strategy};
+use rand::RngExt;
+use rand::seq::SliceRandom;
+use serde::{Deserialize, Serialize};
+
+/// The hill-climber as written in an experiment spec.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ShcConfig {
+    /// Remember codes already checked and never check them again.
+    pub code_tracker: bool,
+    /// How much likelier a colour unused by the kept and moved pegs is when filling (>= 1).
+    pub unused_weight: f64,
+    /// Potential guesses induced in one turn before the player gives up.
+    pub max_inductions: u64,
+}
+
+impl Default for ShcConfig {
+    fn default() -> Self {
+        ShcConfig { code_tracker: true, unused_weight: 2.0, max_inductions: 100_000_000 }
+    }
+}
+
+impl ShcConfig {
+    /// Checks every field.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        check(
+            self.unused_weight.is_finite() && self.unused_weight >= 1.0,
+            "unused_weight",
+            "a finite number >= 1",
+            self.unused_weight,
+        )?;
+        check(self.max_inductions >= 1, "max_inductions", "at least 1", self.max_inductions)
+    }
+}
+
+/// A validated hill-climber configuration for one game: builds a fresh [`ShcPlayer`] per game.
+#[derive(Debug, Clone)]
+pub struct ShcStrategy {
+    game: Game,
+    config: ShcConfig,
+}
+
+impl ShcStrategy {
+    /// Validates `config` for `game`.
+    pub fn new(game: Game, config: ShcConfig) -> Result<ShcStrategy, ConfigError> {
+        config.validate()?;
+        Ok(ShcStrategy { game, config })
+    }
+
+    /// A player with its concrete type.
+    pub fn player(&self) -> ShcPlayer {
+        ShcPlayer::new(self.game, self.config.clone())
+    }
+}
+
+impl Strategy for ShcStrategy {
+    fn new_player(&self) -> Box<dyn Player> {
+        Box::new(self.player())
+    }
+}
+
+/// Whether reply `new` is at least as good as `old`: more correct colours, or as many and at least
+/// as many in place.
+pub fn at_least_as_good(new: Feedback, old: Feedback) -> bool {
+    (new.total(), new.black) >= (old.total(), old.black)
+}
+
+/// Induces a new potential guess from `cfg`, which received `reply` (steps 1-3 of the slides).
+pub fn induce(
+    palette: &Palette,
+    cfg: &Code,
+    reply: Feedback,
+    unused_weight: f64,
+    rng: &mut LabRng,
+) -> Code {
+    let game = palette.game();
+    let pegs = usize::from(game.pegs());
+    let mut order: Vec<usize> = (0..pegs).collect();
+    order.shuffle(rng);
+    let (black, white) = (usize::from(reply.black), usize::from(reply.white));
+    let mut slots: [Option<u8>; 16] = [None; 16];
+    let mut used = 0u32;
+    for &p in &order[..black] {
+        slots[p] = Some(cfg.colour(p));
+        used |= 1 << cfg.colour(p);
+    }
+    for &p in &order[black..black + white] {
+        let free: Vec<usize> = (0..pegs).filter(|&q| slots[q].is_none()).collect();
+        let elsewhere: Vec<usize> = free.iter().copied().filter(|&q| q != p).collect();
+        let choices = if elsewhere.is_empty() { &free } else { &elsewhere };
+        let q = choices[rng.random_range(0..choices.len())];
+        slots[q] = Some(cfg.colour(p));
+        used |= 1 << cfg.colour(p);
+    }
+    let colours: Vec<u8> = palette.colours().collect();
+    let weights: Vec<f64> =
+        colours.iter().map(|&c| if used >> c & 1 == 1 { 1.0 } else { unused_weight }).collect();
+    let total: f64 = weights.iter().sum();
+    let mut out = [0u8; 16];
+    for (slot, value) in out[..pegs].iter_mut().zip(&slots[..pegs]) {
+        *slot = match value {
+            Some(c) => *c,
+            None => {
+                let mut u = rng.random::<f64>() * total;
+                let mut pick = colours[colours.len() - 1];
+                for (&c, &w) in colours.iter().zip(&weights) {
+                    if u < w {
+                        pick = c;
+                        break;
+                    }
+                    u -= w;
+                }
+                pick
+            }
+        };
+    }
+    Code::from_valid_colours(game, &out[..pegs])
+}
+
+/// The hill-climber playing one game.
+#[derive(Debug, Clone)]
+pub struct ShcPlayer {
+    config: ShcConfig,
+    palette: Palette,
+    cfg: Option<(Code, Feedback)>,
+    tracker: CodeSet,
+    inductions: u64,
+    skipped: u64,
+}
+
+impl ShcPlayer {
+    /// A player for `game`; `config` must be valid.
+    pub fn new(game: Game, config: ShcConfig) -> ShcPlayer {
+        ShcPlayer {
+            config,
+            palette: Palette::full(game),
+            cfg: None,
+            tracker: CodeSet::default(),
+            inductions: 0,
+            skipped: 0,
+        }
+    }
+
+    /// The current favourite guess and its reply, if any.
+    pub fn favourite(&self) -> Option<(Code, Feedback)> {
+        self.cfg
+    }
+
+    /// Per-game metrics beyond the driver's counters: potential guesses induced or drawn, and
+    /// those the code tracker discarded unchecked.
+    pub fn extra_metrics(&self) -> Vec<(&'static str, f64)> {
+        vec![("inductions", self.inductions as f64), ("tracker_skips", self.skipped as f64)]
+    }
+
+    /// Updates the CFG and the palette with the latest reply (steps 4 and 5).
+    fn learn(&mut self, guess: Code, reply: Feedback) {
+        if reply.total() == 0 {
+            self.palette.ban(&guess);
+            self.cfg = None;
+            return;
+        }
+        match self.cfg {
+            Some((_, old)) if !at_least_as_good(reply, old) => {}
+            _ => self.cfg = Some((guess, reply)),
+        }
+    }
+}
+
+impl Player for ShcPlayer {
+    fn metrics(&self) -> Vec<(&'static str, f64)> {
+        self.extra_metrics()
+    }
+
+    fn next_guess(
+        &mut self,
+        oracle: &mut Oracle<'_>,
+        rng: &mut LabRng,
+    ) -> Result<Code, PlayerError> {
+        if let Some(last) = oracle.history().last().copied() {
+            self.learn(last.guess, last.feedback);
+        } else {
+            let first = self.palette.random_code(rng);
+            if self.config.code_tracker {
+                self.tracker.insert(first);
+            }
+            return Ok(first);
+        }
+        for _ in 0..self.config.max_inductions {
+            self.inductions += 1;
+            let npg = match self.cfg {
+                Some((cfg, reply)) => {
+                    induce(&self.palette, &cfg, reply, self.config.unused_weight, rng)
+                }
+                None => self.palette.random_code(rng),
+            };
+            if self.config.code_tracker && !self.tracker.insert(npg) {
+                self.skipped += 1;
+                continue;
+            }
+            if oracle.is_consistent(&npg) {
+                return Ok(npg);
+            }
+        }
+        Err(PlayerError(format!(
+            "no consistent guess in {} induced guesses",
+            self.config.max_inductions
+        )))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mastermind_core::{rng_for, score};
+
+    #[test]
+    fn induction_keeps_blacks_moves_whites_and_fills_from_the_palette() {
+        let g = Game::new(6, 8).unwrap();
+        let cfg = Code::parse(g, "ABCDEF").unwrap();
+        let mut palette = Palette::full(g);
+        palette.ban(&Code::parse(g, "HHHHHH").unwrap());
+        let mut rng = rng_for(8, &[]);
+        for _ in 0..2000 {
+            let reply = Feedback::new(2, 3);
+            let npg = induce(&palette, &cfg, reply, 2.0, &mut rng);
+            assert!(palette.allows_code(&npg));
+            // Exactly the kept pegs are in place or more by chance; at least 2 in place, and the
+            // five CFG colours kept or moved are all present.
+            let in_place = (0..6).filter(|&i| npg.colour(i) == cfg.colour(i)).count();
+            assert!(in_place >= 2, "{npg}");
+            assert!(score(&cfg, &npg).total() >= 5, "{npg}");
+        }
+        // A 0B4W reply at 4 pegs is a derangement of the CFG's colours.
+        let g = Game::CLASSIC;
+        let cfg = Code::parse(g, "ABCD").unwrap();
+        for _ in 0..500 {
+            let npg = induce(&Palette::full(g), &cfg, Feedback::new(0, 4), 2.0, &mut rng);
+            let f = score(&cfg, &npg);
+            assert_eq!(f.total(), 4);
+            assert!(f.black <= 1, "the last moved peg may only be left its own place: {npg}");
+        }
+    }
+
+    #[test]
+    fn adoption_order() {
+        assert!(at_least_as_good(Feedback::new(0, 3), Feedback::new(2, 0)));
+        assert!(at_least_as_good(Feedback::new(1, 1), Feedback::new(1, 1)));
+        assert!(!at_least_as_good(Feedback::new(0, 2), Feedback::new(1, 1)));
+    }
+}
