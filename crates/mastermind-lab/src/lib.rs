@@ -6,11 +6,12 @@
 //! 1. [`spec`]: read a RON file into its raw form ([`spec::raw`]), then [`spec::validate`] it into
 //!    a [`plan::Plan`] with the profile (quick or full) resolved. Every mistake is reported with
 //!    file, line and field before anything runs.
-//! 2. [`players`]: the one place that maps a player named in a spec to a player crate.
-//! 3. [`execute`]: every (arm, run, secret) game in parallel with rayon, each with a seed derived
-//!    from its identity, so results do not depend on the thread count.
-//! 4. [`frame`] and [`store`]: one row per game into a polars frame, written atomically as Parquet
-//!    with a JSON manifest (seed, spec, crate version, git revision, cache key).
+//! 2. [`tasks`]: the kinds of experiment behind one [`Task`](tasks::Task) trait (validate, run,
+//!    report). [`tasks::games`] plays every (arm, run, secret) game in parallel with rayon, each
+//!    with a seed derived from its identity, so results do not depend on the thread count.
+//! 3. [`players`]: the one place that maps a player named in a spec to a player crate.
+//! 4. [`store`]: the task's result table written atomically as Parquet with a JSON manifest
+//!    (seed, spec, crate version, git revision, cache key).
 //! 5. [`report`]: tables (Markdown, LaTeX) with the paper's numbers beside the reproduced ones,
 //!    significance groups, and figures (PNG, SVG), always from the stored Parquet.
 //! 6. [`runner`]: the executor that ties the stages together and skips specs whose inputs have
@@ -19,8 +20,6 @@
 //! Only this crate touches RON, Parquet or the file system; the player crates do no I/O.
 #![deny(missing_docs)]
 
-pub mod execute;
-pub mod frame;
 pub mod plan;
 pub mod players;
 pub mod provenance;
@@ -28,3 +27,4 @@ pub mod report;
 pub mod runner;
 pub mod spec;
 pub mod store;
+pub mod tasks;

@@ -1,13 +1,13 @@
 //! The executor: runs plans, skips those whose results are current, stores and reports them.
 
-use crate::execute::{play_all, progress_bar};
-use crate::frame::games_frame;
-use crate::plan::{Plan, PlannedTask};
+use crate::plan::Plan;
 use crate::provenance::Provenance;
 use crate::report::{self, Section};
 use crate::spec::{self, SpecError, scaled::Profile};
 use crate::store::{self, Manifest, ResultPaths};
+use crate::tasks::progress_bar;
 use anyhow::{Context, Result};
+use polars::prelude::Column;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -116,14 +116,13 @@ pub fn run(
     let mut seconds = 0.0;
     if force || !paths.is_current(&key) {
         let start = Instant::now();
-        let mut frame = match &plan.task {
-            PlannedTask::Games(games) => {
-                let bar = progress_bar(games.game_count(), plan.name.clone());
-                let records = play_all(games, plan.raw.seed, &bar);
-                bar.finish_and_clear();
-                games_frame(&plan.name, games, &records)?
-            }
-        };
+        let bar = progress_bar(plan.task.units(), plan.name.clone(), "units");
+        let mut frame =
+            plan.task.run(plan.raw.seed, &bar).with_context(|| format!("running {}", plan.name))?;
+        bar.finish_and_clear();
+        // Every row names its spec, so tables from several specs can be concatenated.
+        let spec_column = Column::new("spec".into(), vec![plan.name.clone(); frame.height()]);
+        frame.insert_column(0, spec_column)?;
         seconds = start.elapsed().as_secs_f64();
         let manifest = Manifest {
             spec: plan.name.clone(),

@@ -3,12 +3,11 @@
 //! Each spec gets `figures/<profile>/<spec>.md` and `.tex` (its tables) and its figures as PNG and
 //! SVG beside them; `figures/<profile>/REPORT.md` stitches every spec's section together by paper.
 
-pub mod games;
 pub mod plot;
 pub mod table;
 
-use crate::frame::GameRows;
-use crate::plan::{Plan, PlannedTask};
+use crate::plan::Plan;
+use crate::tasks::ReportContext;
 use anyhow::{Context, Result};
 use polars::prelude::DataFrame;
 use std::path::{Path, PathBuf};
@@ -40,28 +39,22 @@ pub fn render(plan: &Plan, frame: &DataFrame, out: &Path) -> Result<Section> {
         markdown += &format!("{}\n\n", raw.description.trim());
     }
     let mut latex = String::new();
-    match &plan.task {
-        PlannedTask::Games(games) => {
-            let rows = GameRows::from_frame(frame)?;
-            let results = games::arm_results(games, &rows);
-            let mut tables = vec![games::results_table(&title, games, &results)];
-            for reference in &games.report.compare_to {
-                tables.push(games::comparison_table(games, &results, reference));
-            }
-            for table in &tables {
-                markdown += &table.markdown();
-                markdown += "\n";
-                latex += &table.latex();
-                latex += "\n";
-            }
-            for figure in games::figures(&title, games, &results, &rows, &base)? {
-                if figure.extension().is_some_and(|e| e == "png") {
-                    let relative = figure.strip_prefix(out).unwrap_or(&figure);
-                    markdown += &format!("![{title}]({})\n\n", relative.display());
-                }
-                files.push(figure);
-            }
+    let rendered = plan.task.report(&ReportContext { title: &title, base: &base }, frame)?;
+    for table in &rendered.tables {
+        markdown += &table.markdown();
+        markdown += "\n";
+        latex += &table.latex();
+        latex += "\n";
+    }
+    for note in &rendered.notes {
+        markdown += &format!("{note}\n\n");
+    }
+    for figure in rendered.figures {
+        if figure.extension().is_some_and(|e| e == "png") {
+            let relative = figure.strip_prefix(out).unwrap_or(&figure);
+            markdown += &format!("![{title}]({})\n\n", relative.display());
         }
+        files.push(figure);
     }
     let md_path = base.with_extension("md");
     std::fs::write(&md_path, &markdown)

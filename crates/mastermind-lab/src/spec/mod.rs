@@ -7,7 +7,7 @@
 pub mod error;
 pub mod raw;
 pub mod scaled;
-mod sweep;
+pub mod sweep;
 mod validate;
 
 pub use error::SpecError;

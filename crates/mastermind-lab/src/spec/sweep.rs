@@ -1,16 +1,17 @@
-//! Expansion of a swept arm into one player configuration per value.
+//! Sweeps: a configuration with one field, found at any depth, set to a new value.
 
-use crate::players::PlayerSpec;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 /// The player with the field `parameter` (found at any depth) set to `value`, or the names of
 /// the fields that exist if it is not found.
-pub(crate) fn with_parameter(
-    player: &PlayerSpec,
+pub fn with_parameter<T: Serialize + DeserializeOwned>(
+    config: &T,
     parameter: &str,
     value: f64,
-) -> Result<PlayerSpec, String> {
-    let mut json = serde_json::to_value(player).map_err(|e| e.to_string())?;
+) -> Result<T, String> {
+    let mut json = serde_json::to_value(config).map_err(|e| e.to_string())?;
     let number = if value.fract() == 0.0 && value.abs() < 9e15 {
         if value >= 0.0 { Value::from(value as u64) } else { Value::from(value as i64) }
     } else {
@@ -22,7 +23,7 @@ pub(crate) fn with_parameter(
         names.sort();
         names.dedup();
         return Err(format!(
-            "the player has no field `{parameter}` (write the field in the arm's player first, \
+            "the configuration has no field `{parameter}` (write the field in the configuration first, \
              even inside an optional section); its fields are: {}",
             names.join(", ")
         ));

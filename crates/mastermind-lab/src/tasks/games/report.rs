@@ -1,11 +1,12 @@
 //! The report of a games experiment: the results table beside the paper's, significance groups,
 //! pairwise comparisons, and figures.
 
-use crate::frame::GameRows;
-use crate::plan::{GamesPlan, PlannedArm};
+use super::frame::GameRows;
+use super::plan::{GamesPlan, PlannedArm};
+use super::spec::{FigureSpec, TestKind, TestOn};
 use crate::report::plot::{self, Labels, LineSeries};
 use crate::report::table::{Table, num};
-use crate::spec::raw::{FigureSpec, TestKind, TestOn};
+use crate::tasks::ReportContext;
 use anyhow::Result;
 use mastermind_stats::{
     Alternative, PairTest, Summary, group_samples, pooled_t_test, rank_sum, welch_t_test,
@@ -236,23 +237,21 @@ fn pval(p: Option<f64>) -> String {
 
 /// Draws the figures the plan asks for under `base` (a path without extension).
 pub fn figures(
-    title: &str,
+    ctx: &ReportContext<'_>,
     plan: &GamesPlan,
     results: &[ArmResult],
     rows: &GameRows,
-    base: &Path,
 ) -> Result<Vec<PathBuf>> {
+    let title = ctx.title;
     let mut written = Vec::new();
     for figure in &plan.report.figures {
         written.extend(match figure {
-            FigureSpec::GuessHistogram => {
-                guess_histogram(title, results, &with_suffix(base, "guesses"))?
-            }
+            FigureSpec::GuessHistogram => guess_histogram(title, results, &ctx.figure("guesses"))?,
             FigureSpec::MeanGuessesVsX { x_label } => {
                 let series = by_group(&plan.arms, results, |r| r.all.map(|s| s.mean));
                 let labels = Labels { title, x: x_label, y: "mean guesses per game" };
                 plot::line_chart(
-                    &with_suffix(base, "mean-guesses"),
+                    &ctx.figure("mean-guesses"),
                     &labels,
                     &series,
                     &plan.report.reference_lines,
@@ -261,7 +260,7 @@ pub fn figures(
             FigureSpec::MeanEvaluationsVsX { x_label } => {
                 let series = by_group(&plan.arms, results, |r| Some(r.evaluations));
                 let labels = Labels { title, x: x_label, y: "mean evaluations per game" };
-                plot::line_chart(&with_suffix(base, "mean-evaluations"), &labels, &series, &[])?
+                plot::line_chart(&ctx.figure("mean-evaluations"), &labels, &series, &[])?
             }
             FigureSpec::EvaluationsBoxplot => {
                 let samples: Vec<(String, Vec<f64>)> = plan
@@ -276,16 +275,11 @@ pub fn figures(
                     })
                     .collect();
                 let labels = Labels { title, x: "player", y: "evaluations per game" };
-                plot::box_plots(&with_suffix(base, "evaluations"), &labels, &samples)?
+                plot::box_plots(&ctx.figure("evaluations"), &labels, &samples)?
             }
         });
     }
     Ok(written)
-}
-
-fn with_suffix(base: &Path, suffix: &str) -> PathBuf {
-    let name = format!("{}-{suffix}", base.file_name().unwrap_or_default().to_string_lossy());
-    base.with_file_name(name)
 }
 
 fn guess_histogram(title: &str, results: &[ArmResult], base: &Path) -> Result<Vec<PathBuf>> {

@@ -3,13 +3,12 @@
 //! Results come back in job order whatever the thread count, and each game's RNG is derived from
 //! its identity, so the same plan gives the same numbers on one thread or many.
 
-use crate::plan::GamesPlan;
-use indicatif::{ParallelProgressIterator, ProgressBar, ProgressDrawTarget, ProgressStyle};
+use super::plan::GamesPlan;
+use indicatif::{ParallelProgressIterator, ProgressBar};
 use mastermind_core::seed::{derive_seed, name_id};
 use mastermind_core::{Code, GameEnd, LabRng, TruthfulCodemaker, play_game};
 use rand::SeedableRng;
 use rayon::prelude::*;
-use std::io::IsTerminal;
 
 /// The record of one game.
 #[derive(Debug, Clone, PartialEq)]
@@ -41,24 +40,6 @@ pub struct GameRecord {
 /// The seed of one game: derived from the spec seed, the arm's label, the run and the secret.
 pub fn game_seed(spec_seed: u64, label: &str, run: u32, secret_index: u32) -> u64 {
     derive_seed(spec_seed, &[name_id(label), u64::from(run), u64::from(secret_index)])
-}
-
-/// A progress bar on stderr when it is a terminal, hidden otherwise (CI, pipes).
-pub fn progress_bar(len: u64, message: String) -> ProgressBar {
-    let bar = ProgressBar::new(len);
-    if std::io::stderr().is_terminal() {
-        bar.set_style(
-            ProgressStyle::with_template(
-                "{msg:40!} [{bar:30}] {pos}/{len} games, {elapsed} (eta {eta})",
-            )
-            .unwrap_or_else(|_| ProgressStyle::default_bar())
-            .progress_chars("=> "),
-        );
-        bar.set_message(message);
-    } else {
-        bar.set_draw_target(ProgressDrawTarget::hidden());
-    }
-    bar
 }
 
 /// Plays every game of `plan`; records come back ordered by arm, run, secret.

@@ -1,23 +1,22 @@
 //! The games table: one row per game, between [`GameRecord`]s and Parquet.
 
-use crate::execute::GameRecord;
-use crate::plan::GamesPlan;
+use super::execute::GameRecord;
+use super::plan::GamesPlan;
 use anyhow::{Context, Result};
 use mastermind_core::GameEnd;
 use polars::prelude::{Column, DataFrame};
 use std::collections::BTreeSet;
 
-/// Builds the one-row-per-game frame. Columns: `spec`, `arm`, `group`, `x`, `player`,
+/// Builds the one-row-per-game frame. Columns: `arm`, `group`, `x`, `player`,
 /// `parameters` (JSON), `pegs`, `colours`, `run`, `secret_index`, `secret`, `game_seed`,
 /// `guesses`, `solved`, `end`, `evaluations`, `score_calls`, `nanos`, then one `f64` column per
 /// player metric (null where a player does not report it).
-pub fn games_frame(spec: &str, plan: &GamesPlan, records: &[GameRecord]) -> Result<DataFrame> {
+pub fn games_frame(plan: &GamesPlan, records: &[GameRecord]) -> Result<DataFrame> {
     let arm = |r: &GameRecord| &plan.arms[r.arm as usize];
     let n = records.len();
     let strings =
         |f: &dyn Fn(&GameRecord) -> String| records.iter().map(f).collect::<Vec<String>>();
     let mut columns = vec![
-        Column::new("spec".into(), vec![spec.to_owned(); n]),
         Column::new("arm".into(), strings(&|r| arm(r).label.clone())),
         Column::new("group".into(), strings(&|r| arm(r).group.clone())),
         Column::new("x".into(), records.iter().map(|r| arm(r).x).collect::<Vec<Option<f64>>>()),

@@ -1,0 +1,53 @@
+//! The games experiment: players play games against secrets, several runs each; one row per game.
+//!
+//! [`spec`] is what a RON file says, [`plan`] validates it, [`execute`] plays every game in
+//! parallel, [`frame`] turns the records into the Parquet table and back, and [`report`] draws the
+//! tables and figures.
+
+pub mod execute;
+pub mod frame;
+pub mod plan;
+pub mod report;
+pub mod spec;
+
+use crate::spec::SpecError;
+use crate::spec::scaled::Profile;
+use crate::tasks::{PlanContext, Rendered, ReportContext, Task};
+use anyhow::Result;
+use indicatif::ProgressBar;
+use plan::GamesPlan;
+use polars::prelude::DataFrame;
+use std::sync::Arc;
+
+impl spec::GamesTask {
+    /// Validates the spec into a runnable plan.
+    pub fn plan(
+        &self,
+        ctx: &PlanContext<'_>,
+        profile: Profile,
+    ) -> Result<Arc<dyn Task>, SpecError> {
+        Ok(Arc::new(plan::plan(self, ctx, profile)?))
+    }
+}
+
+impl Task for GamesPlan {
+    fn units(&self) -> u64 {
+        self.game_count()
+    }
+
+    fn run(&self, seed: u64, bar: &ProgressBar) -> Result<DataFrame> {
+        let records = execute::play_all(self, seed, bar);
+        frame::games_frame(self, &records)
+    }
+
+    fn report(&self, ctx: &ReportContext<'_>, frame: &DataFrame) -> Result<Rendered> {
+        let rows = frame::GameRows::from_frame(frame)?;
+        let results = report::arm_results(self, &rows);
+        let mut tables = vec![report::results_table(ctx.title, self, &results)];
+        for reference in &self.report.compare_to {
+            tables.push(report::comparison_table(self, &results, reference));
+        }
+        let figures = report::figures(ctx, self, &results, &rows)?;
+        Ok(Rendered { tables, figures, notes: Vec::new() })
+    }
+}

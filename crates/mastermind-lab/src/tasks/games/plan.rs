@@ -1,0 +1,334 @@
+//! Validation of a games spec into a [`GamesPlan`]: sweeps expanded, secrets drawn, players built.
+
+use super::spec::{Arm, FigureSpec, GamesReport, GamesTask, Secrets};
+use crate::players::PlayerSpec;
+use crate::spec::SpecError;
+use crate::spec::raw::PaperNumbers;
+use crate::spec::scaled::Profile;
+use crate::spec::sweep::with_parameter;
+use crate::tasks::PlanContext;
+use mastermind_core::seed::name_id;
+use mastermind_core::{Code, CodeSet, Game, Strategy, rng_for};
+use rand::RngExt;
+use std::collections::{BTreeMap, HashSet};
+use std::sync::Arc;
+
+/// The most games one spec may ask for: beyond this a number is a typo, not an experiment.
+pub const MAX_GAMES: u64 = 200_000_000;
+
+/// Games of every arm against the same secrets, `runs` times.
+#[derive(Clone)]
+pub struct GamesPlan {
+    /// The arms, sweeps expanded.
+    pub arms: Vec<PlannedArm>,
+    /// Independent runs.
+    pub runs: u32,
+    /// Guess cap per game.
+    pub max_guesses: u32,
+    /// What the report shows.
+    pub report: GamesReport,
+}
+
+impl GamesPlan {
+    /// Total number of games the plan plays.
+    pub fn game_count(&self) -> u64 {
+        self.arms.iter().map(|a| a.secrets.len() as u64).sum::<u64>() * u64::from(self.runs)
+    }
+}
+
+/// One validated arm.
+#[derive(Clone)]
+pub struct PlannedArm {
+    /// Label in tables and legends.
+    pub label: String,
+    /// Series of line figures.
+    pub group: String,
+    /// Position on the x axis of line figures.
+    pub x: Option<f64>,
+    /// The game size.
+    pub game: Game,
+    /// The player as written (sweep applied).
+    pub player: PlayerSpec,
+    /// The player's parameters as JSON, stored in every row.
+    pub parameters: String,
+    /// The prepared strategy.
+    pub strategy: Arc<dyn Strategy>,
+    /// The secrets each run plays.
+    pub secrets: Arc<Vec<Code>>,
+    /// The paper's numbers for this arm.
+    pub paper: Option<PaperNumbers>,
+}
+
+pub(crate) fn plan(
+    task: &GamesTask,
+    ctx: &PlanContext<'_>,
+    profile: Profile,
+) -> Result<GamesPlan, SpecError> {
+    let runs = task.runs.get(profile);
+    if !(1..=100_000).contains(&runs) {
+        return Err(ctx.error(
+            None,
+            "runs",
+            "task.runs",
+            format!("{runs} runs; a spec runs 1 to 100000"),
+            "the papers use 1 to 10 runs",
+        ));
+    }
+    if !(1..=10_000).contains(&task.max_guesses) {
+        return Err(ctx.error(
+            None,
+            "max_guesses",
+            "task.max_guesses",
+            format!("{} is not a guess cap; use 1 to 10000", task.max_guesses),
+            "",
+        ));
+    }
+    if task.arms.is_empty() {
+        return Err(ctx.error(
+            None,
+            "arms",
+            "task.arms",
+            "no arms: nothing to compare".into(),
+            "add at least one arm with a label and a player",
+        ));
+    }
+    let test = task.report.test;
+    if !(test.alpha > 0.0 && test.alpha < 1.0) {
+        return Err(ctx.error(
+            None,
+            "alpha",
+            "task.report.test.alpha",
+            format!("{} is not a significance level", test.alpha),
+            "use a value between 0 and 1, such as 0.05",
+        ));
+    }
+
+    let mut arms = Vec::new();
+    let mut secrets_by_game: BTreeMap<(u8, u8), Arc<Vec<Code>>> = BTreeMap::new();
+    for (index, arm) in task.arms.iter().enumerate() {
+        for expanded in expand_sweep(ctx, index, arm)? {
+            let game = arm.game.unwrap_or(task.game);
+            let key = (game.pegs(), game.colours());
+            let secrets = match secrets_by_game.get(&key) {
+                Some(s) => Arc::clone(s),
+                None => {
+                    let s = Arc::new(draw_secrets(ctx, &task.secrets, game, profile)?);
+                    secrets_by_game.insert(key, Arc::clone(&s));
+                    s
+                }
+            };
+            arms.push(plan_arm(ctx, index, arm, expanded, game, secrets)?);
+        }
+    }
+
+    let mut seen = HashSet::new();
+    for arm in &arms {
+        if !seen.insert(arm.label.as_str()) {
+            return Err(ctx.error(
+                Some(&arm.label),
+                "label",
+                "task.arms.label",
+                format!("the label {:?} is used twice", arm.label),
+                "labels name table rows and must be unique",
+            ));
+        }
+    }
+    for label in &task.report.compare_to {
+        if !seen.contains(label.as_str()) {
+            return Err(ctx.error(
+                None,
+                "compare_to",
+                "task.report.compare_to",
+                format!("no arm is labelled {label:?}"),
+                &format!(
+                    "the labels are: {}",
+                    arms.iter().map(|a| a.label.as_str()).collect::<Vec<_>>().join(", ")
+                ),
+            ));
+        }
+    }
+    let needs_x = task.report.figures.iter().any(|f| {
+        matches!(f, FigureSpec::MeanGuessesVsX { .. } | FigureSpec::MeanEvaluationsVsX { .. })
+    });
+    if let Some(arm) = arms.iter().find(|a| needs_x && a.x.is_none()) {
+        return Err(ctx.error(
+            Some(&arm.label),
+            "label",
+            "task.arms.x",
+            format!("the arm {:?} has no x, which its line figure needs", arm.label),
+            "give the arm `x: Some(value)`, or sweep a parameter",
+        ));
+    }
+
+    let plan = GamesPlan { arms, runs, max_guesses: task.max_guesses, report: task.report.clone() };
+    if plan.game_count() > MAX_GAMES {
+        return Err(ctx.error(
+            None,
+            "runs",
+            "task",
+            format!(
+                "{} games is absurd for one spec (the limit is {MAX_GAMES})",
+                plan.game_count()
+            ),
+            "lower runs or the number of secrets",
+        ));
+    }
+    Ok(plan)
+}
+
+/// The (label, group, x, player, paper mean) of each arm a spec arm stands for.
+fn expand_sweep(
+    ctx: &PlanContext<'_>,
+    index: usize,
+    arm: &Arm,
+) -> Result<Vec<Expanded>, SpecError> {
+    let Some(sweep) = &arm.sweep else {
+        return Ok(vec![Expanded {
+            label: arm.label.clone(),
+            group: arm.group.clone().unwrap_or_else(|| arm.label.clone()),
+            x: arm.x,
+            player: arm.player.clone(),
+            paper_mean: None,
+        }]);
+    };
+    let path = format!("task.arms[{index}].sweep");
+    if sweep.values.is_empty() {
+        return Err(ctx.error(
+            Some(&arm.label),
+            "values",
+            &format!("{path}.values"),
+            "a sweep needs at least one value".into(),
+            "",
+        ));
+    }
+    if !sweep.paper_means.is_empty() && sweep.paper_means.len() != sweep.values.len() {
+        return Err(ctx.error(
+            Some(&arm.label),
+            "paper_means",
+            &format!("{path}.paper_means"),
+            format!("{} paper means for {} values", sweep.paper_means.len(), sweep.values.len()),
+            "give one per value (None where the paper has none), or none at all",
+        ));
+    }
+    sweep
+        .values
+        .iter()
+        .enumerate()
+        .map(|(i, &value)| {
+            let player =
+                with_parameter(&arm.player, &sweep.parameter, value).map_err(|message| {
+                    ctx.error(
+                        Some(&arm.label),
+                        "parameter",
+                        &format!("{path}.parameter"),
+                        message,
+                        "",
+                    )
+                })?;
+            Ok(Expanded {
+                label: format!("{} {}={}", arm.label, sweep.parameter, value),
+                group: arm.group.clone().unwrap_or_else(|| arm.label.clone()),
+                x: Some(value),
+                player,
+                paper_mean: sweep.paper_means.get(i).copied().flatten(),
+            })
+        })
+        .collect()
+}
+
+fn plan_arm(
+    ctx: &PlanContext<'_>,
+    index: usize,
+    arm: &Arm,
+    expanded: Expanded,
+    game: Game,
+    secrets: Arc<Vec<Code>>,
+) -> Result<PlannedArm, SpecError> {
+    let strategy = expanded.player.strategy(game).map_err(|message| {
+        let field = message.split(':').next().filter(|f| !f.contains(' ')).unwrap_or("player");
+        ctx.error(
+            Some(&arm.label),
+            field,
+            &format!("task.arms[{index}].player"),
+            format!("{} (arm {:?}, game {game})", message, expanded.label),
+            "",
+        )
+    })?;
+    let mut paper = arm.paper.clone();
+    if let Some(mean) = expanded.paper_mean {
+        paper.get_or_insert_with(Default::default).mean = Some(mean);
+    }
+    Ok(PlannedArm {
+        label: expanded.label,
+        group: expanded.group,
+        x: expanded.x,
+        game,
+        parameters: serde_json::to_string(&expanded.player).unwrap_or_default(),
+        player: expanded.player,
+        strategy,
+        secrets,
+        paper,
+    })
+}
+
+fn draw_secrets(
+    ctx: &PlanContext<'_>,
+    secrets: &Secrets,
+    game: Game,
+    profile: Profile,
+) -> Result<Vec<Code>, SpecError> {
+    match secrets {
+        Secrets::All => CodeSet::enumerate(game).map(|s| s.to_vec()).map_err(|e| {
+            ctx.error(
+                None,
+                "secrets",
+                "task.secrets",
+                e.to_string(),
+                "use `Sample(n)` for games this large",
+            )
+        }),
+        Secrets::Sample(n) => {
+            let n = n.get(profile);
+            if !(1..=10_000_000).contains(&n) {
+                return Err(ctx.error(
+                    None,
+                    "secrets",
+                    "task.secrets",
+                    format!("Sample({n}): sample 1 to 10000000 secrets"),
+                    "",
+                ));
+            }
+            let size = game.size().unwrap_or(u64::MAX);
+            let mut rng = rng_for(
+                ctx.seed(),
+                &[name_id("secrets"), u64::from(game.pegs()), u64::from(game.colours())],
+            );
+            Ok((0..n).map(|_| Code::from_rank(game, rng.random_range(0..size))).collect())
+        }
+        Secrets::List(list) => {
+            if list.is_empty() {
+                return Err(ctx.error(
+                    None,
+                    "secrets",
+                    "task.secrets",
+                    "an empty list of secrets".into(),
+                    "",
+                ));
+            }
+            list.iter()
+                .map(|text| {
+                    Code::parse(game, text)
+                        .map_err(|e| ctx.error(Some(text), "", "task.secrets", e.to_string(), ""))
+                })
+                .collect()
+        }
+    }
+}
+
+struct Expanded {
+    label: String,
+    group: String,
+    x: Option<f64>,
+    player: PlayerSpec,
+    paper_mean: Option<f64>,
+}

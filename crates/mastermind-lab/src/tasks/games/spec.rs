@@ -1,0 +1,181 @@
+//! The spec of a games experiment, as written in RON.
+
+use crate::players::PlayerSpec;
+use crate::spec::raw::PaperNumbers;
+use crate::spec::scaled::Scaled;
+use mastermind_core::Game;
+use serde::{Deserialize, Serialize};
+
+/// Players play games of one size against a set of secrets, several independent runs each.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GamesTask {
+    /// The game size of every arm that does not give its own.
+    pub game: Game,
+    /// Which secrets every run plays.
+    pub secrets: Secrets,
+    /// Independent runs over the secrets.
+    pub runs: Scaled<u32>,
+    /// A game not solved after this many guesses stops and is recorded as unsolved.
+    #[serde(default = "default_max_guesses")]
+    pub max_guesses: u32,
+    /// The players compared.
+    pub arms: Vec<Arm>,
+    /// What the report shows.
+    #[serde(default)]
+    pub report: GamesReport,
+}
+
+fn default_max_guesses() -> u32 {
+    100
+}
+
+/// The secrets each run plays.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub enum Secrets {
+    /// Every code of the game, in code order.
+    All,
+    /// This many secrets drawn uniformly (with replacement) from the spec seed; every arm and run
+    /// plays the same ones.
+    Sample(Scaled<u32>),
+    /// These secrets, written as letters.
+    List(Vec<String>),
+}
+
+/// One player configuration compared in an experiment.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Arm {
+    /// The name in tables and legends; unique within the spec.
+    pub label: String,
+    /// The player and its parameters.
+    pub player: PlayerSpec,
+    /// A game size for this arm only.
+    #[serde(default)]
+    pub game: Option<Game>,
+    /// The series this arm belongs to in line figures (default: its label).
+    #[serde(default)]
+    pub group: Option<String>,
+    /// The arm's position on the x axis of line figures.
+    #[serde(default)]
+    pub x: Option<f64>,
+    /// The paper's numbers for this arm, shown beside the reproduced ones.
+    #[serde(default)]
+    pub paper: Option<PaperNumbers>,
+    /// Expands this arm into one arm per value of a player parameter.
+    #[serde(default)]
+    pub sweep: Option<Sweep>,
+}
+
+/// One arm per value of a player parameter.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Sweep {
+    /// The parameter's field name in the player's configuration (for example `"mu"`).
+    pub parameter: String,
+    /// The values it takes; each becomes an arm labelled `"<label> <parameter>=<value>"`, with
+    /// `x = value` and `group = label`.
+    pub values: Vec<f64>,
+    /// The paper's mean guesses for each value, in the same order, if it gives them.
+    #[serde(default)]
+    pub paper_means: Vec<Option<f64>>,
+}
+
+/// What the report of a games experiment shows.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GamesReport {
+    /// The significance test used for groups and comparisons.
+    #[serde(default)]
+    pub test: TestSpec,
+    /// Compare every arm with this one (by label) in a table of pairwise tests.
+    #[serde(default)]
+    pub compare_to: Vec<String>,
+    /// Figures to draw.
+    #[serde(default = "default_figures")]
+    pub figures: Vec<FigureSpec>,
+    /// Horizontal reference lines in line figures: (label, mean guesses).
+    #[serde(default)]
+    pub reference_lines: Vec<(String, f64)>,
+}
+
+impl Default for GamesReport {
+    fn default() -> Self {
+        GamesReport {
+            test: TestSpec::default(),
+            compare_to: Vec::new(),
+            figures: default_figures(),
+            reference_lines: Vec::new(),
+        }
+    }
+}
+
+fn default_figures() -> Vec<FigureSpec> {
+    vec![FigureSpec::GuessHistogram]
+}
+
+/// The significance test of a report.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TestSpec {
+    /// The test.
+    #[serde(default)]
+    pub kind: TestKind,
+    /// What is compared: the per-run mean guesses, or every game's length.
+    #[serde(default)]
+    pub on: TestOn,
+    /// The significance level.
+    #[serde(default = "default_alpha")]
+    pub alpha: f64,
+}
+
+impl Default for TestSpec {
+    fn default() -> Self {
+        TestSpec { kind: TestKind::default(), on: TestOn::default(), alpha: default_alpha() }
+    }
+}
+
+fn default_alpha() -> f64 {
+    0.05
+}
+
+/// A two-sample test.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TestKind {
+    /// Wilcoxon rank-sum (Mann-Whitney), tie-corrected; exact for small samples.
+    #[default]
+    RankSum,
+    /// Welch's unequal-variance t-test.
+    Welch,
+    /// The pooled two-sample t-test.
+    Pooled,
+}
+
+/// The samples a test compares.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TestOn {
+    /// One value per run: the run's mean guesses (what Runarsson & Merelo's tables report).
+    #[default]
+    RunMeans,
+    /// One value per game: its number of guesses.
+    Games,
+}
+
+/// A figure of a games experiment.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum FigureSpec {
+    /// The distribution of guesses per game, one series per arm.
+    GuessHistogram,
+    /// Mean guesses against each arm's `x`, one line per `group`, with reference lines.
+    MeanGuessesVsX {
+        /// The x axis title.
+        x_label: String,
+    },
+    /// Mean evaluations against each arm's `x`, one line per `group`.
+    MeanEvaluationsVsX {
+        /// The x axis title.
+        x_label: String,
+    },
+    /// Box plots of evaluations per game, one per arm.
+    EvaluationsBoxplot,
+}

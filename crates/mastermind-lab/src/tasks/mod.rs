@@ -1,0 +1,133 @@
+//! The kinds of experiment, each behind one trait: validated, runnable, reportable.
+//!
+//! A kind is a module here with three parts: its raw spec (serde types in `spec.rs`), validation
+//! into a value that implements [`Task`], and the report that turns its stored table into tables
+//! and figures. The runner knows only the trait; [`RawTask`](crate::spec::raw::RawTask) is the one
+//! enum that lists the kinds.
+
+pub mod games;
+
+use crate::report::table::Table;
+use crate::spec::{SpecError, SpecFile};
+use anyhow::Result;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use polars::prelude::DataFrame;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+
+/// A validated experiment of some kind, ready to run and to report.
+pub trait Task: Send + Sync {
+    /// Units of work (games, runs, steps), for the progress bar.
+    fn units(&self) -> u64;
+
+    /// Runs the experiment with every random stream derived from `seed`; returns the result
+    /// table (one row per game, run or step). Must give the same table whatever the thread count.
+    fn run(&self, seed: u64, bar: &ProgressBar) -> Result<DataFrame>;
+
+    /// Renders tables and figures from a stored result table.
+    fn report(&self, ctx: &ReportContext<'_>, frame: &DataFrame) -> Result<Rendered>;
+}
+
+/// Where and under what title a task's report is drawn.
+#[derive(Debug, Clone)]
+pub struct ReportContext<'a> {
+    /// `"<paper> — <section>"`, for captions and figure titles.
+    pub title: &'a str,
+    /// Figure files start with this path (`figures/<profile>/<spec>`); add `-<name>`.
+    pub base: &'a Path,
+}
+
+impl ReportContext<'_> {
+    /// The path (without extension) of the figure called `name`.
+    pub fn figure(&self, name: &str) -> PathBuf {
+        let file =
+            format!("{}-{name}", self.base.file_name().unwrap_or_default().to_string_lossy());
+        self.base.with_file_name(file)
+    }
+}
+
+/// What a task's report produced.
+#[derive(Debug, Clone, Default)]
+pub struct Rendered {
+    /// Tables, in order.
+    pub tables: Vec<Table>,
+    /// Figure files written (PNG and SVG).
+    pub figures: Vec<PathBuf>,
+    /// Paragraphs of findings shown after the tables.
+    pub notes: Vec<String>,
+}
+
+/// What validation of a task can see: the spec file (for error locations) and its seed.
+pub struct PlanContext<'a> {
+    /// The spec being validated.
+    pub spec: &'a SpecFile,
+}
+
+impl PlanContext<'_> {
+    /// The spec's seed.
+    pub fn seed(&self) -> u64 {
+        self.spec.raw.seed
+    }
+
+    /// An error at the first line, at or after the line holding the quoted `anchor`, that names
+    /// `field` (the first line of the file when there is no anchor); `path` is the field's path
+    /// shown to the user.
+    pub fn error(
+        &self,
+        anchor: Option<&str>,
+        field: &str,
+        path: &str,
+        message: String,
+        hint: &str,
+    ) -> SpecError {
+        SpecError {
+            file: self.spec.path.clone(),
+            line: locate(&self.spec.source, anchor, field),
+            column: None,
+            field: path.to_owned(),
+            message,
+            hint: (!hint.is_empty()).then(|| hint.to_owned()),
+        }
+    }
+}
+
+/// The 1-based line of the first occurrence of `field:` at or after the line that holds `anchor`
+/// (quoted, as labels are written), or of `anchor` itself when `field` is empty.
+fn locate(source: &str, anchor: Option<&str>, field: &str) -> Option<usize> {
+    let lines: Vec<&str> = source.lines().collect();
+    let start = match anchor {
+        Some(a) => lines.iter().position(|l| l.contains(&format!("{a:?}")))?,
+        None => 0,
+    };
+    if field.is_empty() {
+        return Some(start + 1);
+    }
+    let needle = format!("{field}:");
+    lines[start..]
+        .iter()
+        .position(|l| {
+            l.trim_start().starts_with(&needle)
+                || l.contains(&format!(" {needle}"))
+                || l.contains(&format!("({needle}"))
+        })
+        .map(|i| start + i + 1)
+        .or(anchor.map(|_| start + 1))
+}
+
+/// A progress bar on stderr when it is a terminal, hidden otherwise (CI, pipes).
+pub fn progress_bar(len: u64, message: String, unit: &str) -> ProgressBar {
+    let bar = ProgressBar::new(len);
+    if std::io::stderr().is_terminal() {
+        let template =
+            format!("{{msg:40!}} [{{bar:30}}] {{pos}}/{{len}} {unit}, {{elapsed}} (eta {{eta}})");
+        bar.set_style(
+            ProgressStyle::with_template(&template)
+                .unwrap_or_else(|_| ProgressStyle::default_bar())
+                .progress_chars("=> "),
+        );
+        bar.set_message(message);
+    } else {
+        bar.set_draw_target(ProgressDrawTarget::hidden());
+    }
+    bar
+}
