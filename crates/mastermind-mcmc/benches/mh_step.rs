@@ -1,0 +1,47 @@
+//! Benchmark of one Metropolis-Hastings step (propose, incremental cost, accept or reject).
+//!
+//! Run with `cargo bench -p mastermind-mcmc`. Each iteration is one step of a walk over a
+//! mid-game history (the replies of a real game against a random secret), at 6/4 and 10/10.
+
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use mastermind_core::{Code, Game, History, LabRng, rng_for, score};
+use mastermind_mcmc::{Kernel, Walker};
+use rand::RngExt;
+
+fn random_code(game: Game, rng: &mut LabRng) -> Code {
+    let colours: Vec<u8> = (0..game.pegs()).map(|_| rng.random_range(0..game.colours())).collect();
+    Code::from_valid_colours(game, &colours)
+}
+
+/// A walker fed `turns` random guesses with their true replies, at a random state.
+fn walker(game: Game, turns: usize, theta: f64) -> Walker {
+    let mut rng = rng_for(17, &[u64::from(game.pegs()), u64::from(game.colours())]);
+    let secret = random_code(game, &mut rng);
+    let mut history = History::new(game);
+    for _ in 0..turns {
+        let guess = random_code(game, &mut rng);
+        history.push(guess, score(&secret, &guess));
+    }
+    let mut w = Walker::new(game, &random_code(game, &mut rng), theta);
+    for t in history.turns() {
+        w.push_turn(t);
+    }
+    w
+}
+
+fn mh_step(c: &mut Criterion) {
+    let mut group = c.benchmark_group("mh_step");
+    // 6/4 mid-game (3 turns fed) and 10/10 mid-game (8 turns fed), theta = 2.
+    for (pegs, colours, turns) in [(4, 6, 3), (4, 6, 6), (10, 10, 8)] {
+        let game = Game::new(pegs, colours).unwrap();
+        let kernel = Kernel::new(0.5, 0.0);
+        let mut w = walker(game, turns, 2.0);
+        let mut rng = rng_for(3, &[]);
+        let id = BenchmarkId::new(format!("{colours}/{pegs}"), format!("{turns} turns"));
+        group.bench_function(id, |b| b.iter(|| w.step(&kernel, &mut rng)));
+    }
+    group.finish();
+}
+
+criterion_group!(benches, mh_step);
+criterion_main!(benches);

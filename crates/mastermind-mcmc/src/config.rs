@@ -1,0 +1,239 @@
+//! The configuration of the Metropolis-Hastings player as an experiment spec writes it, and its
+//! validation.
+//!
+//! Every field has the thesis's value as its default, so `MhConfig::default()` (or `()` in RON) is
+//! Snyder's final "M-H algorithm": theta = 2, swap probability 0.5, no subset permutation, the step
+//! budget of her eq. (38), swaps only after a reply whose pegs total the code length, and the
+//! three-turn stuck rule. The options that are not the thesis's (replay avoidance, playing the
+//! lowest-cost state) are documented where they are declared.
+
+use crate::error::{InvalidParameter, check_probability};
+use mastermind_core::Game;
+use serde::Deserialize;
+
+/// The most steps one walk may take, whatever the budget says (about a minute of walking).
+pub const MAX_STEPS: u64 = 1_000_000_000;
+
+/// How long one random walk (one turn's search) may run. A walk always stops early at the first
+/// code of cost 0 (a code consistent with every reply).
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum Budget {
+    /// `round(exp(slope (pegs + colours) + intercept))` steps: Snyder's eq. (38) with
+    /// `slope = 0.30`, `intercept = 2.89` (361 steps at 6/4, 7259 at 10/10).
+    Formula {
+        /// Slope of log steps against pegs + colours, in `[0, 5]`.
+        slope: f64,
+        /// Intercept of log steps, in `[-50, 50]`.
+        intercept: f64,
+    },
+    /// A fixed number of steps per walk, as in the budget sweep of the thesis's Table 4.
+    Fixed {
+        /// Steps per walk, in `1..=MAX_STEPS`.
+        steps: u64,
+    },
+    /// Walk until a code of cost 0 is found (the "optimal" runs of Table 4), but never more than
+    /// `cap` steps: with false replies there may be no such code. Since every walk stops at the
+    /// first cost-0 code anyway, this behaves exactly as `Fixed { steps: cap }`; the separate name
+    /// records the intent in specs and reports.
+    UntilCandidate {
+        /// Safety cap on the steps of one walk, in `1..=MAX_STEPS`.
+        cap: u64,
+    },
+}
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget::Formula { slope: 0.30, intercept: 2.89 }
+    }
+}
+
+impl Budget {
+    /// Checks the budget's numbers.
+    pub fn validate(&self) -> Result<(), InvalidParameter> {
+        match *self {
+            Budget::Formula { slope, intercept } => {
+                if !(slope.is_finite() && (0.0..=5.0).contains(&slope)) {
+                    return Err(InvalidParameter::new("budget.slope", slope, "in [0, 5]"));
+                }
+                if !(intercept.is_finite() && (-50.0..=50.0).contains(&intercept)) {
+                    return Err(InvalidParameter::new(
+                        "budget.intercept",
+                        intercept,
+                        "in [-50, 50]",
+                    ));
+                }
+            }
+            Budget::Fixed { steps } => {
+                if !(1..=MAX_STEPS).contains(&steps) {
+                    return Err(InvalidParameter::new(
+                        "budget.steps",
+                        steps,
+                        "in 1..=1_000_000_000",
+                    ));
+                }
+            }
+            Budget::UntilCandidate { cap } => {
+                if !(1..=MAX_STEPS).contains(&cap) {
+                    return Err(InvalidParameter::new("budget.cap", cap, "in 1..=1_000_000_000"));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The step limit of one walk in `game`, clamped to `1..=MAX_STEPS`.
+    pub fn steps_for(&self, game: Game) -> u64 {
+        match *self {
+            Budget::Formula { slope, intercept } => {
+                let x = f64::from(game.pegs()) + f64::from(game.colours());
+                let steps = (slope * x + intercept).exp().round();
+                if steps >= MAX_STEPS as f64 { MAX_STEPS } else { (steps as u64).max(1) }
+            }
+            Budget::Fixed { steps } => steps,
+            Budget::UntilCandidate { cap } => cap,
+        }
+    }
+}
+
+/// When a turn counts as "no improvement" for the stuck rule. The thesis says "not able to make
+/// any improvement in the score for three turns. That is, if the process was unable to make any
+/// progress in its search by the end of the stopping time for three consecutive turns". We read the
+/// second sentence, which explains the first, as: the walk reached its stopping time, i.e. spent its
+/// whole budget without finding a code of cost 0 (a walk stops early only on such a code). The
+/// stricter reading, that the walk also failed to lower the cost of its start state, is offered
+/// too; measured at 6/4, theta = 2, it almost never fires, which would make the rule moot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+pub enum StuckTest {
+    /// (Default.) The walk spent its whole budget without finding a code of cost 0.
+    #[default]
+    NoCandidate,
+    /// The walk spent its whole budget without finding a code of cost 0 and ended at a state whose
+    /// cost is not lower than the cost of the state it started from (the last guess, scored
+    /// against every reply including its own).
+    NoImprovement,
+}
+
+/// The thesis's remedy for a walk caught in a local minimum (section 4.3.5).
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct StuckRule {
+    /// Whether the rule is applied at all (default true).
+    pub enabled: bool,
+    /// Consecutive turns without improvement that make the player stuck, in `1..=1000`
+    /// (default 3).
+    pub turns: u32,
+    /// What a turn without improvement is.
+    pub test: StuckTest,
+}
+
+impl Default for StuckRule {
+    fn default() -> StuckRule {
+        StuckRule { enabled: true, turns: 3, test: StuckTest::NoCandidate }
+    }
+}
+
+/// Which state to play when a walk spends its budget without finding a code of cost 0.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+pub enum BudgetEnd {
+    /// (Default, the thesis.) The current state of the walk.
+    #[default]
+    Current,
+    /// The lowest-cost state the walk visited (the earliest of equal ones).
+    Lowest,
+}
+
+/// The configuration of [`MhStrategy`](crate::MhStrategy): Snyder's M-H player.
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct MhConfig {
+    /// Model parameter: the walk targets `exp(-theta cost)`. Finite, in `(0, 1000]`; default 2
+    /// (the thesis's final choice; its Figure 5 and Table 3 use 5, its Table 4 uses 1).
+    pub theta: f64,
+    /// Probability that a proposal swaps two pegs rather than recolouring one, in `[0, 1]`
+    /// (default 0.5). With a subset permutation, this splits the remaining `1 - p_subset`.
+    pub p_swap: f64,
+    /// Probability of the thesis's extra "subset permutation" move, in `[0, 1]` (default 0; the
+    /// thesis's Table 3 tries 0.1, giving 0.1 / 0.45 / 0.45).
+    pub p_subset: f64,
+    /// Steps per walk.
+    pub budget: Budget,
+    /// After a reply whose black and white pegs total the code length, propose only permutations
+    /// (section 4.3.3; default true).
+    pub permutations_after_full_reply: bool,
+    /// The restart rule for a walk stuck in a local minimum.
+    pub stuck: StuckRule,
+    /// Never play a code already played (default true). The thesis has no such rule: its section
+    /// 4.3.7 describes stuck games playing "the same code over and over again". Set false to
+    /// reproduce that behaviour.
+    pub avoid_replays: bool,
+    /// What to play when the budget is spent without finding a code of cost 0.
+    pub at_budget_end: BudgetEnd,
+}
+
+impl Default for MhConfig {
+    fn default() -> MhConfig {
+        MhConfig {
+            theta: 2.0,
+            p_swap: 0.5,
+            p_subset: 0.0,
+            budget: Budget::default(),
+            permutations_after_full_reply: true,
+            stuck: StuckRule::default(),
+            avoid_replays: true,
+            at_budget_end: BudgetEnd::Current,
+        }
+    }
+}
+
+impl MhConfig {
+    /// Checks every field; the error names the first field out of range.
+    pub fn validate(&self) -> Result<(), InvalidParameter> {
+        if !(self.theta.is_finite() && self.theta > 0.0 && self.theta <= 1000.0) {
+            return Err(InvalidParameter::new("theta", self.theta, "finite, in (0, 1000]"));
+        }
+        check_probability("p_swap", self.p_swap)?;
+        check_probability("p_subset", self.p_subset)?;
+        self.budget.validate()?;
+        if !(1..=1000).contains(&self.stuck.turns) {
+            return Err(InvalidParameter::new("stuck.turns", self.stuck.turns, "in 1..=1000"));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thesis_budgets() {
+        let b = Budget::default();
+        let steps = |p, k| b.steps_for(Game::new(p, k).unwrap());
+        // exp(0.30 x + 2.89) for x = 8, 10, 14, 20.
+        assert_eq!(steps(3, 5), 198);
+        assert_eq!(steps(4, 6), 361);
+        assert_eq!(steps(6, 8), 1200);
+        assert_eq!(steps(10, 10), 7259);
+        assert_eq!(Budget::Fixed { steps: 300 }.steps_for(Game::CLASSIC), 300);
+        let huge = Budget::Formula { slope: 5.0, intercept: 50.0 };
+        assert_eq!(huge.steps_for(Game::CLASSIC), MAX_STEPS);
+    }
+
+    #[test]
+    fn validation_names_the_field() {
+        let bad = |c: MhConfig| c.validate().unwrap_err().field;
+        let ok = MhConfig::default();
+        assert!(ok.validate().is_ok());
+        assert_eq!(bad(MhConfig { theta: 0.0, ..ok }), "theta");
+        assert_eq!(bad(MhConfig { theta: f64::NAN, ..ok }), "theta");
+        assert_eq!(bad(MhConfig { p_swap: 1.5, ..ok }), "p_swap");
+        assert_eq!(bad(MhConfig { p_subset: -0.1, ..ok }), "p_subset");
+        assert_eq!(bad(MhConfig { budget: Budget::Fixed { steps: 0 }, ..ok }), "budget.steps");
+        assert_eq!(bad(MhConfig { budget: Budget::UntilCandidate { cap: 0 }, ..ok }), "budget.cap");
+        let slope = Budget::Formula { slope: -1.0, intercept: 0.0 };
+        assert_eq!(bad(MhConfig { budget: slope, ..ok }), "budget.slope");
+        let stuck = StuckRule { turns: 0, ..StuckRule::default() };
+        assert_eq!(bad(MhConfig { stuck, ..ok }), "stuck.turns");
+    }
+}

@@ -1,0 +1,213 @@
+//! The lying codemaker of the thesis's p-false game (Case 3).
+//!
+//! Each reply to a guess that is not the secret is, with probability `p`, drawn uniformly from
+//! every reply except all black (which would announce a false win) and the impossible
+//! `(pegs - 1) black, 1 white` (section 4.1.2). The draw may happen to equal the true reply: a
+//! "false reply" is a random one, as in the thesis. The secret itself is always answered all
+//! black. The codemaker has its own RNG, seeded when it is built, so that lying does not shift the
+//! player's random stream.
+
+use crate::error::{InvalidParameter, check_probability};
+use mastermind_core::{Code, GameError};
+use mastermind_core::{Codemaker, Feedback, Game, LabRng, score};
+use rand::RngExt;
+use serde::Deserialize;
+
+/// The p-false game as an experiment spec writes it.
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FalseReplies {
+    /// Probability that a reply to a non-winning guess is random, in `[0, 1]` (the thesis: 0.2).
+    pub p: f64,
+}
+
+impl FalseReplies {
+    /// Checks `p`.
+    pub fn validate(&self) -> Result<(), InvalidParameter> {
+        check_probability("p", self.p)
+    }
+}
+
+/// The replies a random (false) reply is drawn from: every possible reply but all black.
+pub fn false_reply_pool(game: Game) -> Vec<Feedback> {
+    let win = Feedback::all_black(game.pegs());
+    Feedback::all_possible(game.pegs()).filter(|&f| f != win).collect()
+}
+
+/// Why a lying codemaker could not be built.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum LiarError {
+    /// The probability is out of range.
+    #[error(transparent)]
+    Parameter(#[from] InvalidParameter),
+    /// The secret does not belong to the game.
+    #[error("the secret {secret} does not have the {pegs} pegs of this game")]
+    Secret {
+        /// The secret, printed.
+        secret: String,
+        /// Pegs of the game.
+        pegs: u8,
+    },
+    /// A game-size error from the core.
+    #[error(transparent)]
+    Game(#[from] GameError),
+}
+
+/// A codemaker that gives a random reply with probability `p` to every non-winning guess.
+#[derive(Debug, Clone)]
+pub struct LyingCodemaker {
+    secret: Code,
+    p: f64,
+    pool: Vec<Feedback>,
+    rng: LabRng,
+    replies: u32,
+    random_replies: u32,
+    changed_replies: u32,
+}
+
+impl LyingCodemaker {
+    /// A codemaker holding `secret` for `game`, lying with `config.p`, drawing from `rng` (its own
+    /// stream, e.g. `rng_for(seed, &[game_id, LIAR_STREAM])`).
+    pub fn new(
+        game: Game,
+        secret: Code,
+        config: FalseReplies,
+        rng: LabRng,
+    ) -> Result<LyingCodemaker, LiarError> {
+        config.validate()?;
+        if secret.len() != usize::from(game.pegs()) {
+            return Err(LiarError::Secret { secret: secret.to_string(), pegs: game.pegs() });
+        }
+        Ok(LyingCodemaker {
+            secret,
+            p: config.p,
+            pool: false_reply_pool(game),
+            rng,
+            replies: 0,
+            random_replies: 0,
+            changed_replies: 0,
+        })
+    }
+
+    /// Replies given to non-winning guesses so far.
+    pub fn replies(&self) -> u32 {
+        self.replies
+    }
+
+    /// Of those, how many were drawn at random (the lies, whose rate is `p`).
+    pub fn random_replies(&self) -> u32 {
+        self.random_replies
+    }
+
+    /// Of the random ones, how many differ from the true reply.
+    pub fn changed_replies(&self) -> u32 {
+        self.changed_replies
+    }
+}
+
+impl Codemaker for LyingCodemaker {
+    fn secret(&self) -> Code {
+        self.secret
+    }
+
+    fn reply(&mut self, guess: &Code) -> Feedback {
+        let truth = score(&self.secret, guess);
+        if *guess == self.secret {
+            return truth;
+        }
+        self.replies += 1;
+        if self.p > 0.0 && self.rng.random_bool(self.p) {
+            self.random_replies += 1;
+            let lie = self.pool[self.rng.random_range(0..self.pool.len())];
+            if lie != truth {
+                self.changed_replies += 1;
+            }
+            lie
+        } else {
+            truth
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mastermind_core::{CodeSet, rng_for};
+
+    #[test]
+    fn the_pool_has_the_thirteen_non_winning_replies_of_the_classic_game() {
+        let pool = false_reply_pool(Game::CLASSIC);
+        assert_eq!(pool.len(), 13);
+        assert!(!pool.contains(&Feedback::new(4, 0)));
+        assert!(!pool.contains(&Feedback::new(3, 1)));
+        assert_eq!(false_reply_pool(Game::new(1, 3).unwrap()), vec![Feedback::new(0, 0)]);
+    }
+
+    #[test]
+    fn rejects_bad_parameters() {
+        let g = Game::CLASSIC;
+        let secret = Code::parse(g, "ABCD").unwrap();
+        let err = LyingCodemaker::new(g, secret, FalseReplies { p: 1.2 }, rng_for(0, &[]));
+        assert!(matches!(err, Err(LiarError::Parameter(InvalidParameter { field: "p", .. }))));
+        let other = Game::new(5, 6).unwrap();
+        let err = LyingCodemaker::new(other, secret, FalseReplies { p: 0.2 }, rng_for(0, &[]));
+        assert!(matches!(err, Err(LiarError::Secret { .. })));
+    }
+
+    /// Over every secret of 4x6 and many guesses: the secret is always answered all black, a lie
+    /// is never all black nor (3, 1), and the lie rate is p within a wide binomial tolerance.
+    #[test]
+    fn lies_at_rate_p_and_never_about_a_win() {
+        let g = Game::CLASSIC;
+        let all = CodeSet::enumerate(g).unwrap();
+        let p = 0.2;
+        let (mut replies, mut lies) = (0u64, 0u64);
+        let mut seen = std::collections::BTreeSet::new();
+        for (k, &secret) in all.iter().enumerate() {
+            let mut liar =
+                LyingCodemaker::new(g, secret, FalseReplies { p }, rng_for(9, &[k as u64]))
+                    .unwrap();
+            for step in 0..40 {
+                let guess = all[(k * 37 + step * 101) % all.len()];
+                let before = liar.random_replies();
+                let reply = liar.reply(&guess);
+                if guess == secret {
+                    assert_eq!(reply, Feedback::all_black(4));
+                    assert_eq!(liar.random_replies(), before);
+                    continue;
+                }
+                assert_ne!(reply, Feedback::all_black(4));
+                assert!(reply.is_possible(4), "{reply}");
+                if liar.random_replies() > before {
+                    seen.insert(reply);
+                }
+            }
+            assert_eq!(liar.reply(&secret), Feedback::all_black(4));
+            replies += u64::from(liar.replies());
+            lies += u64::from(liar.random_replies());
+        }
+        // Binomial(n, 0.2): sd = sqrt(n p (1 - p)); accept within 5 sd.
+        let n = replies as f64;
+        let sd = (n * p * (1.0 - p)).sqrt();
+        assert!((lies as f64 - n * p).abs() < 5.0 * sd, "{lies} lies in {replies} replies");
+        assert_eq!(seen.len(), 13, "every non-winning reply is drawn: {seen:?}");
+    }
+
+    #[test]
+    fn p_zero_is_truthful_and_p_one_always_draws() {
+        let g = Game::CLASSIC;
+        let secret = Code::parse(g, "ABCD").unwrap();
+        let guess = Code::parse(g, "ABCE").unwrap();
+        let mut honest =
+            LyingCodemaker::new(g, secret, FalseReplies { p: 0.0 }, rng_for(1, &[])).unwrap();
+        let mut liar =
+            LyingCodemaker::new(g, secret, FalseReplies { p: 1.0 }, rng_for(1, &[])).unwrap();
+        for _ in 0..1000 {
+            assert_eq!(honest.reply(&guess), Feedback::new(3, 0));
+            liar.reply(&guess);
+        }
+        assert_eq!((honest.random_replies(), liar.random_replies()), (0, 1000));
+        // 1 in 13 draws equals the truth.
+        assert!((30..130).contains(&(1000 - liar.changed_replies())), "{}", liar.changed_replies());
+    }
+}

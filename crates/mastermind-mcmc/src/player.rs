@@ -1,0 +1,324 @@
+//! Snyder's Metropolis-Hastings player: one walk per turn, the stuck rule, replay avoidance.
+//!
+//! A turn, after the first (a uniform code, no search):
+//!
+//! 1. The walker, left at the last guess, is fed the latest reply.
+//! 2. It walks (see [`walk`]) with the full kernel, or with permutations only
+//!    if the latest reply's pegs total the code length, until a code of cost 0 or the budget.
+//! 3. Stuck rule: if this is the `turns`-th consecutive turn without improvement (see
+//!    [`StuckTest`]), the search restarts at a uniform code and is re-fed the
+//!    turns played so far, latest first, one at a time, with a full walk (the full kernel, stopping
+//!    early at cost 0 as usual) after each; the last of these walks, with every turn fed, is this
+//!    turn's search. This is our reading of "re-starting the search over at a new state ... and
+//!    then feeding it the information from each prior turn in reverse order, allowing for the usual
+//!    number of search steps between each turn". The count starts again after a restart.
+//! 4. It plays the code of cost 0 found, or at the budget the current state (or the lowest-cost
+//!    state visited, an option). With false replies there may be no code of cost 0 at all; the
+//!    player then simply plays its state at the budget and never gives up.
+//! 5. Replay avoidance (an option, on by default): if the chosen code was played before, the
+//!    player draws `pegs x colours` proposals from it with the turn's kernel, and plays the
+//!    lowest-cost one not yet played (the first of equal ones); if every one was played, a uniform
+//!    unplayed code. A played code is never a code of cost 0 (its own reply is not all black), so
+//!    this only ever replaces a state chosen at the budget.
+
+use crate::config::{BudgetEnd, MhConfig, StuckTest};
+use crate::error::InvalidParameter;
+use crate::moves::Kernel;
+use crate::walk::{WalkEnd, walk};
+use crate::walker::Walker;
+use mastermind_core::{Code, Game, LabRng, Oracle, Player, PlayerError, Strategy, Turn};
+use rand::RngExt;
+
+/// The validated M-H strategy: builds a fresh [`MhPlayer`] for each game.
+#[derive(Debug, Clone, Copy)]
+pub struct MhStrategy {
+    config: MhConfig,
+}
+
+impl MhStrategy {
+    /// The strategy with `config`, if it is valid.
+    pub fn new(config: MhConfig) -> Result<MhStrategy, InvalidParameter> {
+        config.validate()?;
+        Ok(MhStrategy { config })
+    }
+
+    /// Its configuration.
+    pub fn config(&self) -> &MhConfig {
+        &self.config
+    }
+
+    /// A player for one game, as its concrete type (so that its [`MhStats`] can be read after the
+    /// game).
+    pub fn player(&self) -> MhPlayer {
+        MhPlayer { config: self.config, walker: None, stuck_turns: 0, stats: MhStats::default() }
+    }
+}
+
+impl Strategy for MhStrategy {
+    fn new_player(&self) -> Box<dyn Player> {
+        Box::new(self.player())
+    }
+}
+
+/// What happened on one turn of an [`MhPlayer`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TurnTrace {
+    /// M-H steps taken this turn (restart stages included); 0 for the first guess.
+    pub steps: u64,
+    /// Cost of the code played, against the replies received before it.
+    pub cost: u32,
+    /// Whether the stuck rule restarted the search this turn.
+    pub restarted: bool,
+    /// Whether replay avoidance replaced the chosen code.
+    pub replay_avoided: bool,
+}
+
+/// Per-game diagnostics of an [`MhPlayer`], beyond the driver's counters.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct MhStats {
+    /// Walks run (one per turn after the first, plus one per restart stage).
+    pub walks: u64,
+    /// Walks that spent their whole budget without finding a code of cost 0.
+    pub walks_exhausted: u64,
+    /// Times the stuck rule fired.
+    pub restarts: u32,
+    /// Times replay avoidance replaced an already played code.
+    pub replays_avoided: u32,
+    /// One entry per guess, in order.
+    pub turns: Vec<TurnTrace>,
+}
+
+/// Snyder's Metropolis-Hastings player for one game.
+#[derive(Debug, Clone)]
+pub struct MhPlayer {
+    config: MhConfig,
+    walker: Option<Walker>,
+    stuck_turns: u32,
+    stats: MhStats,
+}
+
+impl MhPlayer {
+    /// Diagnostics of the game so far.
+    pub fn stats(&self) -> &MhStats {
+        &self.stats
+    }
+
+    fn kernel(&self) -> Kernel {
+        Kernel::new(self.config.p_swap, self.config.p_subset)
+    }
+
+    /// Brings the walker up to date with `turns`, leaving it at the last guess.
+    fn sync(&mut self, game: Game, turns: &[Turn]) -> &mut Walker {
+        let last = turns.last().expect("sync is called after the first turn").guess;
+        let fresh = match &self.walker {
+            Some(w) => w.game() != game || w.turn_count() > turns.len(),
+            None => true,
+        };
+        if fresh {
+            self.walker = Some(Walker::new(game, &last, self.config.theta));
+        }
+        let walker = self.walker.as_mut().expect("set above");
+        for turn in &turns[walker.turn_count()..] {
+            walker.push_turn(turn);
+        }
+        if walker.code() != last {
+            walker.reset_state(&last);
+        }
+        walker
+    }
+
+    /// Whether this walk counts as a turn without improvement.
+    fn no_improvement(&self, end: &WalkEnd, end_cost: u32) -> bool {
+        !end.found
+            && match self.config.stuck.test {
+                StuckTest::NoImprovement => end_cost >= end.start_cost,
+                StuckTest::NoCandidate => true,
+            }
+    }
+
+    /// The stuck rule's restart: a uniform code, fed the turns latest first, a walk after each.
+    /// Returns the restarted walker (counters of the old one must be taken first) and its last
+    /// walk.
+    fn restart(
+        &mut self,
+        game: Game,
+        turns: &[Turn],
+        budget: u64,
+        rng: &mut LabRng,
+    ) -> (Walker, WalkEnd, u64) {
+        let kernel = self.kernel();
+        let mut walker = Walker::new(game, &uniform_code(game, rng), self.config.theta);
+        let mut steps = 0;
+        let mut last = None;
+        for turn in turns.iter().rev() {
+            walker.push_turn(turn);
+            let end = walk(&mut walker, &kernel, budget, rng);
+            self.count_walk(&end, budget);
+            steps += end.steps;
+            last = Some(end);
+        }
+        (walker, last.expect("a restart happens after at least one turn"), steps)
+    }
+
+    fn count_walk(&mut self, end: &WalkEnd, budget: u64) {
+        self.stats.walks += 1;
+        if !end.found && end.steps >= budget {
+            self.stats.walks_exhausted += 1;
+        }
+    }
+}
+
+/// Passes a walker's counters on to the oracle.
+fn report(walker: &mut Walker, oracle: &mut Oracle<'_>) {
+    let c = walker.take_counters();
+    oracle.count_evaluations(c.evaluations);
+    oracle.count_score_calls(c.score_calls);
+}
+
+/// A uniformly random code.
+pub(crate) fn uniform_code(game: Game, rng: &mut LabRng) -> Code {
+    let mut colours = [0u8; 16];
+    let pegs = usize::from(game.pegs());
+    for slot in &mut colours[..pegs] {
+        *slot = rng.random_range(0..game.colours());
+    }
+    Code::from_valid_colours(game, &colours[..pegs])
+}
+
+fn played(turns: &[Turn], code: &Code) -> bool {
+    turns.iter().any(|t| t.guess == *code)
+}
+
+/// Replay avoidance: the lowest-cost unplayed code among `pegs x colours` proposals from the
+/// walker's state, else a uniform unplayed code. Leaves the walker at the code returned.
+fn step_off_played(
+    walker: &mut Walker,
+    kernel: &Kernel,
+    turns: &[Turn],
+    rng: &mut LabRng,
+) -> Result<Code, PlayerError> {
+    let game = walker.game();
+    let tries = usize::from(game.pegs()) * usize::from(game.colours());
+    let mut best: Option<(u32, Code)> = None;
+    for _ in 0..tries {
+        let mv = kernel.propose(walker.state(), game.colours(), rng);
+        let cost = walker.evaluate(&mv);
+        let code = walker.code_after(&mv);
+        if !played(turns, &code) && best.is_none_or(|(c, _)| cost < c) {
+            best = Some((cost, code));
+        }
+    }
+    let code = match best {
+        Some((_, code)) => code,
+        None => uniform_unplayed(game, turns, walker, rng)?,
+    };
+    walker.reset_state(&code);
+    Ok(code)
+}
+
+/// A uniformly random code not played yet (by rejection, then by a scan for tiny games).
+fn uniform_unplayed(
+    game: Game,
+    turns: &[Turn],
+    walker: &mut Walker,
+    rng: &mut LabRng,
+) -> Result<Code, PlayerError> {
+    for _ in 0..1000 {
+        let code = uniform_code(game, rng);
+        walker.count_evaluations(1);
+        if !played(turns, &code) {
+            return Ok(code);
+        }
+    }
+    // A thousand draws all hit played codes: the game is tiny, so scan it.
+    let size = game.size().unwrap_or(u64::MAX);
+    (0..size.min(1 << 20))
+        .map(|rank| Code::from_rank(game, rank))
+        .find(|code| !played(turns, code))
+        .ok_or_else(|| PlayerError("every code has been played".into()))
+}
+
+impl Player for MhPlayer {
+    fn metrics(&self) -> Vec<(&'static str, f64)> {
+        let stats = self.stats();
+        vec![
+            ("walks", stats.walks as f64),
+            ("walks_exhausted", stats.walks_exhausted as f64),
+            ("restarts", f64::from(stats.restarts)),
+            ("replays_avoided", f64::from(stats.replays_avoided)),
+        ]
+    }
+
+    fn next_guess(
+        &mut self,
+        oracle: &mut Oracle<'_>,
+        rng: &mut LabRng,
+    ) -> Result<Code, PlayerError> {
+        let game = oracle.game();
+        let turns = oracle.history().turns().to_vec();
+        if turns.is_empty() {
+            // All codes score 1 before any reply: the first guess is uniform, without a search.
+            let first = uniform_code(game, rng);
+            self.walker = Some(Walker::new(game, &first, self.config.theta));
+            self.stats.turns.push(TurnTrace {
+                steps: 0,
+                cost: 0,
+                restarted: false,
+                replay_avoided: false,
+            });
+            return Ok(first);
+        }
+        let budget = self.config.budget.steps_for(game);
+        let last_reply = turns.last().expect("not empty").feedback;
+        let full_kernel = self.kernel();
+        let kernel =
+            if self.config.permutations_after_full_reply && last_reply.total() == game.pegs() {
+                full_kernel.permutations_only()
+            } else {
+                full_kernel
+            };
+
+        let walker = self.sync(game, &turns);
+        let mut end = walk(walker, &kernel, budget, rng);
+        let end_cost = walker.cost();
+        report(walker, oracle);
+        self.count_walk(&end, budget);
+        let mut steps = end.steps;
+
+        let stuck = self.no_improvement(&end, end_cost);
+        self.stuck_turns = if stuck { self.stuck_turns + 1 } else { 0 };
+        let restarted = self.config.stuck.enabled && self.stuck_turns >= self.config.stuck.turns;
+        let mut kernel = kernel;
+        if restarted {
+            self.stuck_turns = 0;
+            self.stats.restarts += 1;
+            let (walker, last, restart_steps) = self.restart(game, &turns, budget, rng);
+            self.walker = Some(walker);
+            end = last;
+            steps += restart_steps;
+            kernel = full_kernel;
+        }
+
+        let at_budget_end = self.config.at_budget_end;
+        let avoid_replays = self.config.avoid_replays;
+        let walker = self.walker.as_mut().expect("synced above");
+        if !end.found && at_budget_end == BudgetEnd::Lowest {
+            let pegs = usize::from(game.pegs());
+            let lowest = Code::from_valid_colours(game, &end.lowest[..pegs]);
+            if lowest != walker.code() {
+                walker.reset_state(&lowest);
+            }
+        }
+        let mut code = walker.code();
+        let mut replay_avoided = false;
+        if avoid_replays && played(&turns, &code) {
+            code = step_off_played(walker, &kernel, &turns, rng)?;
+            replay_avoided = true;
+            self.stats.replays_avoided += 1;
+        }
+        let cost = walker.cost();
+        report(walker, oracle);
+        self.stats.turns.push(TurnTrace { steps, cost, restarted, replay_avoided });
+        Ok(code)
+    }
+}

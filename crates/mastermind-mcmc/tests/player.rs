@@ -1,0 +1,266 @@
+//! Behaviour of the M-H player on whole games: it always wins, never replays, counts honestly,
+//! keeps playing when no code is consistent, and its stuck rule fires when the walk cannot move.
+
+use mastermind_core::{
+    Code, CodeSet, Counters, Feedback, Game, History, LabRng, Oracle, Player, TruthfulCodemaker,
+    play_game, rng_for, score,
+};
+use mastermind_mcmc::{
+    Budget, FalseReplies, LyingCodemaker, MhConfig, MhPlayer, MhStrategy, StuckRule, StuckTest,
+    cost,
+};
+use rand::RngExt;
+
+fn strategy(config: MhConfig) -> MhStrategy {
+    MhStrategy::new(config).expect("valid configuration")
+}
+
+fn distinct(history: &History) -> bool {
+    let mut guesses: Vec<Code> = history.turns().iter().map(|t| t.guess).collect();
+    guesses.sort();
+    guesses.windows(2).all(|w| w[0] != w[1])
+}
+
+/// Asks `player` for its next guess against a hand-made history.
+fn next(player: &mut MhPlayer, history: &History, rng: &mut LabRng) -> (Code, Counters) {
+    let mut counters = Counters::default();
+    let guess = player.next_guess(&mut Oracle::new(history, &mut counters), rng).unwrap();
+    (guess, counters)
+}
+
+#[test]
+fn finds_every_secret_of_the_classic_game_without_replaying() {
+    let game = Game::CLASSIC;
+    let s = strategy(MhConfig::default());
+    let mut total = 0u64;
+    for (k, &secret) in CodeSet::enumerate(game).unwrap().iter().enumerate() {
+        let mut player = s.player();
+        let mut rng = rng_for(2024, &[k as u64]);
+        let out = play_game(game, &mut player, &mut TruthfulCodemaker::new(secret), 40, &mut rng);
+        assert!(out.solved(), "{secret}: {:?}", out.history.turns());
+        assert!(distinct(&out.history), "{secret} replayed a code");
+        assert_eq!(player.stats().turns.len() as u32, out.guesses);
+        // Every walk examines its start state, and at least the steps it took.
+        let steps: u64 = player.stats().turns.iter().map(|t| t.steps).sum();
+        assert!(out.counters.evaluations >= steps + player.stats().walks);
+        total += u64::from(out.guesses);
+    }
+    // A loose sanity band, not a paper's number: better than 6 guesses, worse than optimal play.
+    let mean = total as f64 / 1296.0;
+    assert!((4.34..6.0).contains(&mean), "mean {mean}");
+}
+
+#[test]
+fn same_seed_same_game() {
+    let game = Game::new(5, 7).unwrap();
+    let s = strategy(MhConfig::default());
+    let secret = Code::parse(game, "ABGGC").unwrap();
+    let play = || {
+        let mut rng = rng_for(7, &[1]);
+        play_game(game, &mut s.player(), &mut TruthfulCodemaker::new(secret), 60, &mut rng)
+    };
+    let (a, b) = (play(), play());
+    assert_eq!(a.history.turns(), b.history.turns());
+    assert_eq!(a.counters, b.counters);
+}
+
+#[test]
+fn evaluations_are_steps_plus_walk_starts() {
+    // Without replay avoidance and restarts, every evaluation is a proposal or a walk's start.
+    let game = Game::new(5, 8).unwrap();
+    let config = MhConfig {
+        avoid_replays: false,
+        stuck: StuckRule { enabled: false, ..StuckRule::default() },
+        ..MhConfig::default()
+    };
+    let s = strategy(config);
+    for k in 0..50u64 {
+        let mut rng = rng_for(8, &[k]);
+        let colours: Vec<u8> = (0..5).map(|_| rng.random_range(0..8)).collect();
+        let secret = Code::from_colours(game, &colours).unwrap();
+        let mut player = s.player();
+        let out = play_game(game, &mut player, &mut TruthfulCodemaker::new(secret), 80, &mut rng);
+        let steps: u64 = player.stats().turns.iter().map(|t| t.steps).sum();
+        assert_eq!(out.counters.evaluations, steps + player.stats().walks);
+        assert_eq!(player.stats().walks, u64::from(out.guesses) - 1);
+        // One score call per turn per proposal at most, plus one per turn fed.
+        let turns = u64::from(out.guesses);
+        assert!(out.counters.score_calls <= steps * turns + turns);
+    }
+}
+
+#[test]
+fn plays_only_permutations_after_a_full_colour_reply() {
+    let game = Game::CLASSIC;
+    let last = Code::parse(game, "DCBA").unwrap();
+    let mut history = History::new(game);
+    history.push(Code::parse(game, "AABB").unwrap(), Feedback::new(0, 2));
+    history.push(last, Feedback::new(0, 4));
+    let sorted = |c: Code| {
+        let mut v: Vec<u8> = c.colours().collect();
+        v.sort();
+        v
+    };
+    // One step per walk at a tiny theta (almost every proposal accepted): the guess is the start
+    // moved once, so a recolour would show.
+    let one_step =
+        MhConfig { theta: 0.01, budget: Budget::Fixed { steps: 1 }, ..MhConfig::default() };
+    let (mut same, mut other) = (0, 0);
+    for k in 0..200u64 {
+        for (permutations, count) in [(true, &mut same), (false, &mut other)] {
+            let config = MhConfig { permutations_after_full_reply: permutations, ..one_step };
+            let mut player = strategy(config).player();
+            let (guess, _) = next(&mut player, &history, &mut rng_for(4, &[k]));
+            if sorted(guess) == sorted(last) {
+                *count += 1;
+            }
+        }
+    }
+    assert_eq!(same, 200);
+    assert!(other < 150, "recolours happen without the rule: {other}");
+}
+
+#[test]
+fn keeps_playing_when_no_code_is_consistent() {
+    // ABCD cannot have both 0 and 1 black pegs: no code has cost 0 any more.
+    let game = Game::CLASSIC;
+    let abcd = Code::parse(game, "ABCD").unwrap();
+    let mut history = History::new(game);
+    history.push(abcd, Feedback::new(0, 0));
+    history.push(abcd, Feedback::new(1, 0));
+    let mut player = strategy(MhConfig::default()).player();
+    let mut rng = rng_for(5, &[]);
+    for turn in 0..8u8 {
+        let (guess, counters) = next(&mut player, &history, &mut rng);
+        assert!(cost(history.turns(), &guess) > 0);
+        assert!(history.turns().iter().all(|t| t.guess != guess), "replayed {guess}");
+        assert!(counters.evaluations > 361, "the whole budget is spent");
+        history.push(guess, Feedback::new(turn % 3, 0));
+    }
+    // Every turn's walk ran out of budget (restart stages with fewer turns fed may find codes of
+    // cost 0), so the default stuck test restarts every third turn.
+    let stats = player.stats();
+    assert!(stats.turns.iter().all(|t| t.steps >= 361), "{stats:?}");
+    let restarted: Vec<bool> = stats.turns.iter().map(|t| t.restarted).collect();
+    assert_eq!(restarted, [false, false, true, false, false, true, false, false]);
+    assert_eq!(stats.restarts, 2);
+}
+
+/// A history in which `x` is a strict local minimum of the cost, even after it is played three
+/// times with a false reply: 40 random guesses answered as if `x` were the secret, then `x` itself
+/// answered 2 black.
+fn trap(game: Game, x: Code, rng: &mut LabRng) -> History {
+    let mut history = History::new(game);
+    for _ in 0..40 {
+        let colours: Vec<u8> =
+            (0..game.pegs()).map(|_| rng.random_range(0..game.colours())).collect();
+        let guess = Code::from_colours(game, &colours).unwrap();
+        if guess != x {
+            history.push(guess, score(&x, &guess));
+        }
+    }
+    history
+}
+
+#[test]
+fn the_stuck_rule_fires_when_the_walk_cannot_move() {
+    let game = Game::CLASSIC;
+    let x = Code::parse(game, "ABCD").unwrap();
+    let lie = Feedback::new(2, 0);
+    let mut history = trap(game, x, &mut rng_for(6, &[]));
+    // Precondition, checked by brute force: with x played three times, every recolour and swap
+    // of x costs strictly more than x, so a walk at theta = 1000 never leaves x.
+    let mut worst = history.clone();
+    for _ in 0..3 {
+        worst.push(x, lie);
+    }
+    let cx = cost(worst.turns(), &x);
+    for i in 0..4 {
+        for c in 0..6 {
+            if c != x.colour(i) {
+                assert!(cost(worst.turns(), &x.with_colour(game, i, c)) > cx);
+            }
+        }
+        for j in 0..i {
+            assert!(cost(worst.turns(), &x.with_swap(game, i, j)) > cx);
+        }
+    }
+    let config = MhConfig { theta: 1000.0, avoid_replays: false, ..MhConfig::default() };
+    let mut rng = rng_for(6, &[1]);
+    let base = history.clone();
+    for test in [StuckTest::NoImprovement, StuckTest::NoCandidate] {
+        let stuck = StuckRule { test, ..StuckRule::default() };
+        let mut player = strategy(MhConfig { stuck, ..config }).player();
+        history = base.clone();
+        for turn in 0..3 {
+            history.push(x, lie);
+            let (guess, _) = next(&mut player, &history, &mut rng);
+            let restarted = player.stats().turns.last().unwrap().restarted;
+            if turn < 2 {
+                // Stuck at x, which it plays again (replays allowed, as in the thesis).
+                assert_eq!(guess, x);
+                assert!(!restarted);
+            } else {
+                assert!(restarted, "third turn without improvement ({test:?})");
+            }
+        }
+        assert_eq!(player.stats().restarts, 1);
+    }
+    // With the rule disabled, it stays stuck.
+    let off = MhConfig { stuck: StuckRule { enabled: false, ..StuckRule::default() }, ..config };
+    let mut player = strategy(off).player();
+    let (guess, _) = next(&mut player, &history, &mut rng);
+    assert_eq!((guess, player.stats().restarts), (x, 0));
+}
+
+#[test]
+fn plays_the_false_reply_game_to_the_end() {
+    let game = Game::CLASSIC;
+    let s = strategy(MhConfig::default());
+    for k in 0..300u64 {
+        let mut rng = rng_for(12, &[k]);
+        let secret = Code::from_rank(game, rng.random_range(0..1296));
+        let mut liar =
+            LyingCodemaker::new(game, secret, FalseReplies { p: 0.2 }, rng_for(12, &[k, 1]))
+                .unwrap();
+        let out = play_game(game, &mut s.player(), &mut liar, 300, &mut rng);
+        assert!(out.solved(), "secret {secret}");
+        assert!(distinct(&out.history));
+        assert_eq!(liar.replies() + 1, out.guesses);
+    }
+}
+
+#[test]
+fn other_sizes_and_options_finish() {
+    let configs = [
+        MhConfig { p_subset: 0.1, p_swap: 0.5, theta: 5.0, ..MhConfig::default() },
+        MhConfig { at_budget_end: mastermind_mcmc::BudgetEnd::Lowest, ..MhConfig::default() },
+        MhConfig {
+            budget: Budget::UntilCandidate { cap: 100_000 },
+            theta: 1.0,
+            ..MhConfig::default()
+        },
+    ];
+    for (pegs, colours) in [(3, 5), (6, 8), (8, 10)] {
+        let game = Game::new(pegs, colours).unwrap();
+        for config in configs {
+            let s = strategy(config);
+            for k in 0..10u64 {
+                let mut rng = rng_for(13, &[u64::from(pegs), k]);
+                let colours: Vec<u8> =
+                    (0..pegs).map(|_| rng.random_range(0..colours as u8)).collect();
+                let secret = Code::from_colours(game, &colours).unwrap();
+                let mut player = s.player();
+                let out = play_game(
+                    game,
+                    &mut player,
+                    &mut TruthfulCodemaker::new(secret),
+                    200,
+                    &mut rng,
+                );
+                assert!(out.solved(), "{game} {config:?}");
+                assert!(distinct(&out.history));
+            }
+        }
+    }
+}
