@@ -17,6 +17,9 @@ pub enum Heuristic {
     WorstCase,
     /// No score: a uniformly random candidate.
     Random,
+    /// Maximise the local entropy of the candidate next to the guesses played (Runarsson &
+    /// Merelo 2009, eq. 3); needs no partition.
+    LocalEntropy,
 }
 
 /// Which codes may be played.

@@ -10,6 +10,7 @@
 //! | `ExpectedSize` | the smallest expected part size (sum of squared sizes / n) |
 //! | `WorstCase` | the smallest largest part |
 //! | `Random` | (no score) a uniformly random consistent code |
+//! | `LocalEntropy` | the largest local entropy next to the guesses played (no partition) |
 //!
 //! A [`OnePlyConfig`] chooses the heuristic, the first guess, the candidate [`Pool`], the
 //! [`Ties`] rule and an optional [`Subset`] of at most `mu` consistent codes (what an evolutionary

@@ -2,6 +2,7 @@
 
 use crate::config::{ConfigError, Heuristic, OnePlyConfig, PartitionOver, Pool, Ties};
 use crate::ranking::{Best, value};
+use mastermind_core::local_entropy::PlayedSymbols;
 use mastermind_core::{
     Code, CodeSet, Game, LabRng, Oracle, PartitionCounter, Player, PlayerError, Strategy,
 };
@@ -86,6 +87,9 @@ impl OnePlyPlayer {
     /// The equally best candidates of this turn under the heuristic.
     fn best_candidates(&mut self, oracle: &mut Oracle<'_>, rng: &mut LabRng) -> Vec<Code> {
         let heuristic = self.config.heuristic;
+        if heuristic == Heuristic::LocalEntropy {
+            return self.best_by_local_entropy(oracle, rng);
+        }
         let prefer_consistent = self.config.pool == Pool::AllPreferConsistent;
         let mut counter =
             std::mem::replace(&mut self.counter, PartitionCounter::new(oracle.game()));
@@ -108,6 +112,20 @@ impl OnePlyPlayer {
         }
         self.counter = counter;
         chosen
+    }
+}
+
+impl OnePlyPlayer {
+    /// The equally best candidates by local entropy (one evaluation each, no score calls).
+    fn best_by_local_entropy(&mut self, oracle: &mut Oracle<'_>, rng: &mut LabRng) -> Vec<Code> {
+        let played = PlayedSymbols::from_history(oracle.history());
+        let (candidates, _) = self.candidates_and_target(rng);
+        let mut best = Best::new();
+        for (i, candidate) in candidates.iter().enumerate() {
+            best.offer(i, played.entropy_with(candidate));
+        }
+        oracle.count_evaluations(candidates.len() as u64);
+        best.indices().iter().map(|&i| candidates[i]).collect()
     }
 }
 
@@ -258,6 +276,40 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn local_entropy_plays_consistent_codes_of_highest_local_entropy() {
+        let game = Game::CLASSIC;
+        let config = OnePlyConfig {
+            first_guess: Some("AABB".into()),
+            ..OnePlyConfig::new(Heuristic::LocalEntropy)
+        };
+        let strategy = OnePlyStrategy::new(game, config).unwrap();
+        let mut player = strategy.player();
+        let mut history = mastermind_core::History::new(game);
+        let aabb = Code::parse(game, "AABB").unwrap();
+        history.push(aabb, mastermind_core::Feedback::new(0, 0));
+        let mut counters = mastermind_core::Counters::default();
+        let mut rng = rng_for(1, &[]);
+        let guess = player.next_guess(&mut Oracle::new(&history, &mut counters), &mut rng).unwrap();
+        // After AABB 0B0W the 256 consistent codes use C..F only; the highest local entropy next to
+        // AABB is reached by four distinct colours.
+        assert!(history.is_consistent(&guess));
+        assert_eq!(guess.distinct_colours(), 4, "{guess}");
+        // The filter examined 1296 codes and the scorer 256 candidates; no partition was counted.
+        assert_eq!(counters.evaluations, 1296 + 256);
+        assert_eq!(counters.score_calls, 1296);
+        assert!(
+            total_guesses(
+                OnePlyConfig {
+                    first_guess: Some("AABB".into()),
+                    ..OnePlyConfig::new(Heuristic::LocalEntropy)
+                },
+                3
+            )
+            .1 <= 9
+        );
     }
 
     #[test]

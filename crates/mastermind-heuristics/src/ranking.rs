@@ -4,14 +4,15 @@ use crate::config::Heuristic;
 use mastermind_core::PartitionStats;
 use mastermind_core::partition::ENTROPY_TOLERANCE;
 
-/// The value a heuristic maximises: exact integers where they exist, `-sum s log2 s` for entropy.
+/// The value a partition heuristic maximises: exact integers where they exist, `-sum s log2 s`
+/// for entropy. (Random and LocalEntropy score no partition.)
 pub(crate) fn value(heuristic: Heuristic, stats: &PartitionStats) -> f64 {
     match heuristic {
         Heuristic::Entropy => -stats.sum_xlogx,
         Heuristic::MostParts => f64::from(stats.parts),
         Heuristic::ExpectedSize => -(stats.sum_squares as f64),
         Heuristic::WorstCase => -f64::from(stats.largest),
-        Heuristic::Random => 0.0,
+        Heuristic::Random | Heuristic::LocalEntropy => 0.0,
     }
 }
 

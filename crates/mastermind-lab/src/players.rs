@@ -4,15 +4,37 @@
 //! and one arm in [`PlayerSpec::strategy`].
 
 use mastermind_core::{Game, Strategy};
+use mastermind_evolution::{
+    EdaConfig, EdaStrategy, EvoConfig, EvoStrategy, ShcConfig, ShcStrategy,
+};
 use mastermind_heuristics::{OnePlyConfig, OnePlyStrategy};
+use mastermind_importance::{ExpFamilyConfig, ExpFamilyStrategy};
+use mastermind_mcmc::{MhConfig, MhStrategy};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 /// A player as written in a spec: the family and its configuration.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum PlayerSpec {
-    /// A one-ply heuristic (Entropy, Most parts, Expected size, Worst case, Random).
+    /// A one-ply heuristic (Entropy, Most parts, Expected size, Worst case, Random, LocalEntropy)
+    /// over the consistent set or a random subset of it (Runarsson & Merelo 2009).
     OnePly(OnePlyConfig),
+    /// The estimation of distribution algorithm of Runarsson & Merelo 2009.
+    Eda(EdaConfig),
+    /// Evo++ of Merelo, Mora, Runarsson & Cotta.
+    Evo(EvoConfig),
+    /// The stochastic hill-climber of Temporel & Kovacs.
+    HillClimber(ShcConfig),
+    /// Snyder's Metropolis-Hastings player.
+    MetropolisHastings(MhConfig),
+    /// Snyder's exponential-family policy (random consistent play, theta_0, fitted theta).
+    ExpFamily(ExpFamilyConfig),
+}
+
+fn shared<S: Strategy + 'static, E: std::fmt::Display>(
+    made: Result<S, E>,
+) -> Result<Arc<dyn Strategy>, String> {
+    made.map(|s| Arc::new(s) as Arc<dyn Strategy>).map_err(|e| e.to_string())
 }
 
 impl PlayerSpec {
@@ -20,6 +42,11 @@ impl PlayerSpec {
     pub fn family(&self) -> &'static str {
         match self {
             PlayerSpec::OnePly(_) => "OnePly",
+            PlayerSpec::Eda(_) => "Eda",
+            PlayerSpec::Evo(_) => "Evo",
+            PlayerSpec::HillClimber(_) => "HillClimber",
+            PlayerSpec::MetropolisHastings(_) => "MetropolisHastings",
+            PlayerSpec::ExpFamily(_) => "ExpFamily",
         }
     }
 
@@ -27,9 +54,12 @@ impl PlayerSpec {
     /// The error is a sentence naming the field at fault.
     pub fn strategy(&self, game: Game) -> Result<Arc<dyn Strategy>, String> {
         match self {
-            PlayerSpec::OnePly(config) => OnePlyStrategy::new(game, config.clone())
-                .map(|s| Arc::new(s) as Arc<dyn Strategy>)
-                .map_err(|e| e.to_string()),
+            PlayerSpec::OnePly(config) => shared(OnePlyStrategy::new(game, config.clone())),
+            PlayerSpec::Eda(config) => shared(EdaStrategy::new(game, config.clone())),
+            PlayerSpec::Evo(config) => shared(EvoStrategy::new(game, config.clone())),
+            PlayerSpec::HillClimber(config) => shared(ShcStrategy::new(game, config.clone())),
+            PlayerSpec::MetropolisHastings(config) => shared(MhStrategy::new(*config)),
+            PlayerSpec::ExpFamily(config) => shared(ExpFamilyStrategy::new(game, config)),
         }
     }
 }

@@ -9,14 +9,14 @@
 
 use crate::error::{InvalidParameter, check_probability};
 use mastermind_core::Game;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// The most steps one walk may take, whatever the budget says (about a minute of walking).
 pub const MAX_STEPS: u64 = 1_000_000_000;
 
 /// How long one random walk (one turn's search) may run. A walk always stops early at the first
 /// code of cost 0 (a code consistent with every reply).
-#[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub enum Budget {
     /// `round(exp(slope (pegs + colours) + intercept))` steps: Snyder's eq. (38) with
@@ -103,7 +103,7 @@ impl Budget {
 /// whole budget without finding a code of cost 0 (a walk stops early only on such a code). The
 /// stricter reading, that the walk also failed to lower the cost of its start state, is offered
 /// too; measured at 6/4, theta = 2, it almost never fires, which would make the rule moot.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum StuckTest {
     /// (Default.) The walk spent its whole budget without finding a code of cost 0.
     #[default]
@@ -115,7 +115,7 @@ pub enum StuckTest {
 }
 
 /// The thesis's remedy for a walk caught in a local minimum (section 4.3.5).
-#[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct StuckRule {
     /// Whether the rule is applied at all (default true).
@@ -134,7 +134,7 @@ impl Default for StuckRule {
 }
 
 /// Which state to play when a walk spends its budget without finding a code of cost 0.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum BudgetEnd {
     /// (Default, the thesis.) The current state of the walk.
     #[default]
@@ -144,7 +144,7 @@ pub enum BudgetEnd {
 }
 
 /// The configuration of [`MhStrategy`](crate::MhStrategy): Snyder's M-H player.
-#[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct MhConfig {
     /// Model parameter: the walk targets `exp(-theta cost)`. Finite, in `(0, 1000]`; default 2

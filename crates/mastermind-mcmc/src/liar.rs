@@ -11,10 +11,10 @@ use crate::error::{InvalidParameter, check_probability};
 use mastermind_core::{Code, GameError};
 use mastermind_core::{Codemaker, Feedback, Game, LabRng, score};
 use rand::RngExt;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// The p-false game as an experiment spec writes it.
-#[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FalseReplies {
     /// Probability that a reply to a non-winning guess is random, in `[0, 1]` (the thesis: 0.2).

@@ -4,9 +4,11 @@
 //! its identity, so the same plan gives the same numbers on one thread or many.
 
 use super::plan::GamesPlan;
+use super::spec::CodemakerSpec;
 use indicatif::{ParallelProgressIterator, ProgressBar};
 use mastermind_core::seed::{derive_seed, name_id};
 use mastermind_core::{Code, GameEnd, LabRng, TruthfulCodemaker, play_game};
+use mastermind_mcmc::LyingCodemaker;
 use rand::SeedableRng;
 use rayon::prelude::*;
 
@@ -60,9 +62,41 @@ pub fn play_all(plan: &GamesPlan, spec_seed: u64, bar: &ProgressBar) -> Vec<Game
             let seed = game_seed(spec_seed, &arm.label, run, s);
             let mut rng = LabRng::seed_from_u64(seed);
             let mut player = arm.strategy.new_player();
-            let mut codemaker = TruthfulCodemaker::new(secret);
-            let out =
-                play_game(arm.game, player.as_mut(), &mut codemaker, plan.max_guesses, &mut rng);
+            let (out, lies) = match plan.codemaker {
+                CodemakerSpec::Truthful => {
+                    let mut codemaker = TruthfulCodemaker::new(secret);
+                    (
+                        play_game(
+                            arm.game,
+                            player.as_mut(),
+                            &mut codemaker,
+                            plan.max_guesses,
+                            &mut rng,
+                        ),
+                        None,
+                    )
+                }
+                CodemakerSpec::FalseReplies(lies) => {
+                    // The liar's stream is the game's, one level down: independent of the player's.
+                    let liar_rng =
+                        LabRng::seed_from_u64(derive_seed(seed, &[name_id("codemaker")]));
+                    let mut codemaker = LyingCodemaker::new(arm.game, secret, lies, liar_rng)
+                        .expect("validated when the plan was made");
+                    let out = play_game(
+                        arm.game,
+                        player.as_mut(),
+                        &mut codemaker,
+                        plan.max_guesses,
+                        &mut rng,
+                    );
+                    (out, Some((codemaker.random_replies(), codemaker.changed_replies())))
+                }
+            };
+            let mut metrics = player.metrics();
+            if let Some((random, changed)) = lies {
+                metrics.push(("random_replies", f64::from(random)));
+                metrics.push(("changed_replies", f64::from(changed)));
+            }
             GameRecord {
                 arm: a,
                 run,
@@ -74,7 +108,7 @@ pub fn play_all(plan: &GamesPlan, spec_seed: u64, bar: &ProgressBar) -> Vec<Game
                 evaluations: out.counters.evaluations,
                 score_calls: out.counters.score_calls,
                 nanos: out.nanos,
-                metrics: player.metrics(),
+                metrics,
             }
         })
         .collect()

@@ -1,6 +1,6 @@
 //! Validation of a games spec into a [`GamesPlan`]: sweeps expanded, secrets drawn, players built.
 
-use super::spec::{Arm, FigureSpec, GamesReport, GamesTask, Secrets};
+use super::spec::{Arm, CodemakerSpec, FigureSpec, GamesReport, GamesTask, Secrets};
 use crate::players::PlayerSpec;
 use crate::spec::SpecError;
 use crate::spec::raw::PaperNumbers;
@@ -25,6 +25,8 @@ pub struct GamesPlan {
     pub runs: u32,
     /// Guess cap per game.
     pub max_guesses: u32,
+    /// Who answers the guesses.
+    pub codemaker: CodemakerSpec,
     /// What the report shows.
     pub report: GamesReport,
 }
@@ -91,6 +93,17 @@ pub(crate) fn plan(
             "no arms: nothing to compare".into(),
             "add at least one arm with a label and a player",
         ));
+    }
+    if let CodemakerSpec::FalseReplies(lies) = task.codemaker {
+        if let Err(e) = lies.validate() {
+            return Err(ctx.error(
+                None,
+                "p",
+                "task.codemaker.p",
+                e.to_string(),
+                "p is a probability",
+            ));
+        }
     }
     let test = task.report.test;
     if !(test.alpha > 0.0 && test.alpha < 1.0) {
@@ -160,7 +173,13 @@ pub(crate) fn plan(
         ));
     }
 
-    let plan = GamesPlan { arms, runs, max_guesses: task.max_guesses, report: task.report.clone() };
+    let plan = GamesPlan {
+        arms,
+        runs,
+        max_guesses: task.max_guesses,
+        codemaker: task.codemaker,
+        report: task.report.clone(),
+    };
     if plan.game_count() > MAX_GAMES {
         return Err(ctx.error(
             None,

@@ -4,6 +4,7 @@ use crate::players::PlayerSpec;
 use crate::spec::raw::PaperNumbers;
 use crate::spec::scaled::Scaled;
 use mastermind_core::Game;
+use mastermind_mcmc::FalseReplies;
 use serde::{Deserialize, Serialize};
 
 /// Players play games of one size against a set of secrets, several independent runs each.
@@ -19,6 +20,9 @@ pub struct GamesTask {
     /// A game not solved after this many guesses stops and is recorded as unsolved.
     #[serde(default = "default_max_guesses")]
     pub max_guesses: u32,
+    /// Who answers the guesses.
+    #[serde(default)]
+    pub codemaker: CodemakerSpec,
     /// The players compared.
     pub arms: Vec<Arm>,
     /// What the report shows.
@@ -28,6 +32,17 @@ pub struct GamesTask {
 
 fn default_max_guesses() -> u32 {
     100
+}
+
+/// The codemaker of every game.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+pub enum CodemakerSpec {
+    /// Every reply is true.
+    #[default]
+    Truthful,
+    /// Snyder's p-false game: a reply to a non-winning guess is, with probability `p`, drawn
+    /// uniformly from every reply except all-black and the impossible one.
+    FalseReplies(FalseReplies),
 }
 
 /// The secrets each run plays.
