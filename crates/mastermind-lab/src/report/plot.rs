@@ -86,6 +86,16 @@ fn both(base: &Path, figure: &impl Figure) -> Result<Vec<PathBuf>> {
     Ok(vec![png, svg])
 }
 
+/// A tick label without trailing zeros: `10` rather than `10.0`, `4.45` rather than `4.450`.
+fn short_number(v: f64) -> String {
+    if v == v.round() && v.abs() < 1e15 {
+        format!("{}", v as i64)
+    } else {
+        let text = format!("{v:.4}");
+        text.trim_end_matches('0').trim_end_matches('.').to_owned()
+    }
+}
+
 fn padded(lo: f64, hi: f64) -> (f64, f64) {
     let span = if hi > lo { hi - lo } else { hi.abs().max(1.0) * 0.1 };
     (lo - 0.08 * span, hi + 0.08 * span)
@@ -98,21 +108,38 @@ pub fn line_chart(
     series: &[LineSeries],
     references: &[(String, f64)],
 ) -> Result<Vec<PathBuf>> {
-    let xs = series.iter().flat_map(|s| s.points.iter().map(|p| p.0));
+    line_chart_with_paper(base, labels, series, &[], references)
+}
+
+/// A line chart as [`line_chart`], with a paper's values drawn as hollow markers in the colour of
+/// the series of the same name.
+pub fn line_chart_with_paper(
+    base: &Path,
+    labels: &Labels,
+    series: &[LineSeries],
+    paper: &[LineSeries],
+    references: &[(String, f64)],
+) -> Result<Vec<PathBuf>> {
+    let xs = series.iter().chain(paper).flat_map(|s| s.points.iter().map(|p| p.0));
     let ys = series
         .iter()
+        .chain(paper)
         .flat_map(|s| s.points.iter().map(|p| p.1))
         .chain(references.iter().map(|r| r.1));
     let (x0, x1) =
         padded(xs.clone().fold(f64::INFINITY, f64::min), xs.fold(f64::NEG_INFINITY, f64::max));
     let (y0, y1) =
         padded(ys.clone().fold(f64::INFINITY, f64::min), ys.fold(f64::NEG_INFINITY, f64::max));
-    both(base, &Lines { labels, series, references, x: (x0, x1), y: (y0, y1) })
+    // Room above the data for the legend, so that it hides nothing.
+    let entries = series.len() + references.len() + usize::from(!paper.is_empty());
+    let y1 = y1 + (y1 - y0) * 0.065 * entries as f64;
+    both(base, &Lines { labels, series, paper, references, x: (x0, x1), y: (y0, y1) })
 }
 
 struct Lines<'a> {
     labels: &'a Labels<'a>,
     series: &'a [LineSeries],
+    paper: &'a [LineSeries],
     references: &'a [(String, f64)],
     x: (f64, f64),
     y: (f64, f64),
@@ -120,14 +147,14 @@ struct Lines<'a> {
 
 impl Figure for Lines<'_> {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
-        draw_lines(root, self.labels, self.series, self.references, self.x, self.y)
+        draw_lines(root, self.labels, (self.series, self.paper), self.references, self.x, self.y)
     }
 }
 
 fn draw_lines<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     labels: &Labels,
-    series: &[LineSeries],
+    (series, paper): (&[LineSeries], &[LineSeries]),
     references: &[(String, f64)],
     (x0, x1): (f64, f64),
     (y0, y1): (f64, f64),
@@ -145,18 +172,26 @@ fn draw_lines<DB: DrawingBackend>(
         .configure_mesh()
         .x_desc(labels.x)
         .y_desc(labels.y)
+        .x_label_formatter(&|x| short_number(*x))
+        .y_label_formatter(&|y| short_number(*y))
         .label_style((FONT, 16))
         .axis_desc_style((FONT, 18))
-        .light_line_style(RGBColor(235, 235, 235))
+        .light_line_style(TRANSPARENT)
         .draw()
         .map_err(e)?;
-    for (i, (name, y)) in references.iter().enumerate() {
-        let style = RGBColor(90, 90, 90).stroke_width(1);
-        let dashes = DashedLineSeries::new(vec![(x0, *y), (x1, *y)], 8, 5, style);
-        chart.draw_series(dashes).map_err(e)?.label(format!("{name} ({y:.3})")).legend(
-            move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], RGBColor(90, 90, 90)),
-        );
-        let _ = i;
+    for (name, y) in references {
+        // A reference named after a series (a full-set arm beside its subset sweep) takes the
+        // series' colour; other references are grey.
+        let c = series
+            .iter()
+            .position(|s| name.starts_with(s.name.as_str()))
+            .map_or(RGBColor(90, 90, 90), colour);
+        let dashes = DashedLineSeries::new(vec![(x0, *y), (x1, *y)], 8, 5, c.stroke_width(1));
+        chart
+            .draw_series(dashes)
+            .map_err(e)?
+            .label(format!("{name} ({y:.3})"))
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], c));
     }
     for (i, s) in series.iter().enumerate() {
         let c = colour(i);
@@ -166,6 +201,20 @@ fn draw_lines<DB: DrawingBackend>(
             .label(s.name.clone())
             .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], c.stroke_width(2)));
         chart.draw_series(s.points.iter().map(|&p| Circle::new(p, 4, c.filled()))).map_err(e)?;
+    }
+    for (i, p) in paper.iter().enumerate() {
+        let c = series
+            .iter()
+            .position(|s| s.name == p.name)
+            .map_or(BLACK.to_rgba(), |k| colour(k).to_rgba());
+        let marks = chart
+            .draw_series(p.points.iter().map(|&q| Circle::new(q, 7, c.stroke_width(2))))
+            .map_err(e)?;
+        if i == 0 {
+            marks
+                .label("paper (hollow markers)")
+                .legend(|(x, y)| Circle::new((x + 10, y), 6, BLACK.stroke_width(2)));
+        }
     }
     chart
         .configure_series_labels()
@@ -235,7 +284,7 @@ fn draw_bars<DB: DrawingBackend>(
         .label_style((FONT, 16))
         .axis_desc_style((FONT, 18))
         .disable_x_mesh()
-        .light_line_style(RGBColor(235, 235, 235))
+        .light_line_style(TRANSPARENT)
         .draw()
         .map_err(e)?;
     let width = 0.8 / series.len().max(1) as f64;
@@ -353,7 +402,7 @@ fn draw_boxes<DB: DrawingBackend>(
         .label_style((FONT, 15))
         .axis_desc_style((FONT, 18))
         .disable_x_mesh()
-        .light_line_style(RGBColor(235, 235, 235))
+        .light_line_style(TRANSPARENT)
         .draw()
         .map_err(e)?;
     for (i, b) in boxes.iter().enumerate() {

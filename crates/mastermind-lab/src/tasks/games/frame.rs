@@ -88,6 +88,8 @@ pub struct GameRows {
     pub score_calls: Vec<u64>,
     /// Wall time in nanoseconds.
     pub nanos: Vec<u64>,
+    /// The players' own metric columns (every `f64` column but `x`), by name.
+    pub metrics: Vec<(String, Vec<Option<f64>>)>,
 }
 
 impl GameRows {
@@ -104,6 +106,12 @@ impl GameRows {
             evaluations: col("evaluations")?.u64()?.iter().map(Option::unwrap_or_default).collect(),
             score_calls: col("score_calls")?.u64()?.iter().map(Option::unwrap_or_default).collect(),
             nanos: col("nanos")?.u64()?.iter().map(Option::unwrap_or_default).collect(),
+            metrics: frame
+                .columns()
+                .iter()
+                .filter(|c| c.name().as_str() != "x")
+                .filter_map(|c| Some((c.name().to_string(), c.f64().ok()?.iter().collect())))
+                .collect(),
         })
     }
 

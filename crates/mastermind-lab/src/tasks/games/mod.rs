@@ -47,6 +47,7 @@ impl Task for GamesPlan {
         for reference in &self.report.compare_to {
             tables.push(report::comparison_table(self, &results, reference));
         }
+        tables.extend(report::metrics_table(self, &rows));
         let figures = report::figures(ctx, self, &results, &rows)?;
         Ok(Rendered { tables, figures, notes: Vec::new() })
     }

@@ -160,16 +160,27 @@ pub(crate) fn plan(
             ));
         }
     }
+    for label in &task.report.reference_arms {
+        if !seen.contains(label.as_str()) {
+            return Err(ctx.error(
+                None,
+                "reference_arms",
+                "task.report.reference_arms",
+                format!("no arm is labelled {label:?}"),
+                "reference arms name arms of this spec",
+            ));
+        }
+    }
     let needs_x = task.report.figures.iter().any(|f| {
         matches!(f, FigureSpec::MeanGuessesVsX { .. } | FigureSpec::MeanEvaluationsVsX { .. })
     });
-    if let Some(arm) = arms.iter().find(|a| needs_x && a.x.is_none()) {
+    if needs_x && arms.iter().all(|a| a.x.is_none()) {
         return Err(ctx.error(
-            Some(&arm.label),
-            "label",
-            "task.arms.x",
-            format!("the arm {:?} has no x, which its line figure needs", arm.label),
-            "give the arm `x: Some(value)`, or sweep a parameter",
+            None,
+            "figures",
+            "task.report.figures",
+            "a line figure needs arms with an x, and no arm has one".into(),
+            "give arms `x: Some(value)`, or sweep a parameter; arms without x are left out of line figures",
         ));
     }
 

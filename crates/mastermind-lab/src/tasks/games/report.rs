@@ -112,14 +112,7 @@ pub fn results_table(title: &str, plan: &GamesPlan, results: &[ArmResult]) -> Ta
             "group",
         ],
     );
-    let sample_sets: Vec<&[f64]> = results.iter().map(|r| samples(r, test.on)).collect();
-    let usable = sample_sets.iter().all(|s| s.len() >= 2);
-    let grouping = usable
-        .then(|| group_samples(&sample_sets, test.alpha, pair_test(test.kind)).ok())
-        .flatten();
-    let letters = grouping.as_ref().and_then(|g| g.letters().ok());
-    let order: Vec<usize> =
-        grouping.as_ref().map_or_else(|| (0..results.len()).collect(), |g| g.order().to_vec());
+    let (order, letters) = significance_groups(plan, results);
     for &i in &order {
         let (r, arm) = (&results[i], &plan.arms[i]);
         let paper = arm.paper.clone().unwrap_or_default();
@@ -144,17 +137,95 @@ pub fn results_table(title: &str, plan: &GamesPlan, results: &[ArmResult]) -> Ta
             num(Some(r.evaluations), 1),
             num(paper.evaluations, 1),
             num(Some(r.millis), 3),
-            letters.as_ref().map_or("–".into(), |l| l[i].clone()),
+            letters[i].clone(),
         ]);
     }
     let stat = if several_runs { "run means" } else { "games" };
+    let within = if plan.report.groups_within_x { ", among arms of equal x" } else { "" };
     table.notes.push(format!(
-        "min, mean, median, max and sd are of the {stat}. Groups: {} test on the {on} at alpha = {}; \
+        "min, mean, median, max and sd are of the {stat}. Groups: {} test on the {on} at alpha = {}{within}; \
          arms that share a letter are not significantly different (a is the group with the fewest guesses).",
         test_name(test.kind),
         test.alpha
     ));
     table
+}
+
+/// The row order (by x where groups are per x, then by mean) and each arm's group letters
+/// (`–` where a test is impossible, e.g. a single run).
+fn significance_groups(plan: &GamesPlan, results: &[ArmResult]) -> (Vec<usize>, Vec<String>) {
+    let test = plan.report.test;
+    let mut partitions: Vec<Vec<usize>> = Vec::new();
+    if plan.report.groups_within_x {
+        for (i, arm) in plan.arms.iter().enumerate() {
+            match partitions.iter_mut().find(|p| plan.arms[p[0]].x == arm.x) {
+                Some(p) => p.push(i),
+                None => partitions.push(vec![i]),
+            }
+        }
+        partitions.sort_by(|a, b| {
+            let key = |p: &Vec<usize>| plan.arms[p[0]].x.unwrap_or(f64::INFINITY);
+            key(a).total_cmp(&key(b))
+        });
+    } else {
+        partitions.push((0..results.len()).collect());
+    }
+    let mut order = Vec::new();
+    let mut letters = vec!["–".to_owned(); results.len()];
+    for members in partitions {
+        let sets: Vec<&[f64]> = members.iter().map(|&i| samples(&results[i], test.on)).collect();
+        let grouping = sets
+            .iter()
+            .all(|s| s.len() >= 2)
+            .then(|| group_samples(&sets, test.alpha, pair_test(test.kind)).ok())
+            .flatten();
+        match grouping {
+            Some(g) => {
+                order.extend(g.order().iter().map(|&k| members[k]));
+                if let Ok(found) = g.letters() {
+                    for (k, l) in found.into_iter().enumerate() {
+                        letters[members[k]] = l;
+                    }
+                }
+            }
+            None => order.extend(members),
+        }
+    }
+    (order, letters)
+}
+
+/// Means per game of the players' own metrics (restarts, resets, walks...), where any arm has
+/// them; `None` when no player reports any.
+pub fn metrics_table(plan: &GamesPlan, rows: &GameRows) -> Option<Table> {
+    let names: Vec<&str> = rows
+        .metrics
+        .iter()
+        .filter(|(_, values)| values.iter().any(Option::is_some))
+        .map(|(n, _)| n.as_str())
+        .collect();
+    if names.is_empty() {
+        return None;
+    }
+    let mut headers = vec!["Player"];
+    headers.extend(names.iter().copied());
+    let mut table = Table::new(
+        "Player-specific measurements, mean per game (– where a player does not report one).",
+        &headers,
+    );
+    for arm in &plan.arms {
+        let idx = rows.of_arm(&arm.label);
+        let mut cells = vec![arm.label.clone()];
+        for (_, values) in rows.metrics.iter().filter(|(n, _)| names.contains(&n.as_str())) {
+            let present: Vec<f64> = idx.iter().filter_map(|&i| values[i]).collect();
+            cells.push(if present.is_empty() {
+                "–".into()
+            } else {
+                num(Some(present.iter().sum::<f64>() / present.len() as f64), 3)
+            });
+        }
+        table.row(cells);
+    }
+    Some(table)
 }
 
 fn samples_name(on: TestOn) -> &'static str {
@@ -249,12 +320,14 @@ pub fn figures(
             FigureSpec::GuessHistogram => guess_histogram(title, results, &ctx.figure("guesses"))?,
             FigureSpec::MeanGuessesVsX { x_label } => {
                 let series = by_group(&plan.arms, results, |r| r.all.map(|s| s.mean));
+                let paper = paper_by_group(&plan.arms);
                 let labels = Labels { title, x: x_label, y: "mean guesses per game" };
-                plot::line_chart(
+                plot::line_chart_with_paper(
                     &ctx.figure("mean-guesses"),
                     &labels,
                     &series,
-                    &plan.report.reference_lines,
+                    &paper,
+                    &reference_lines(plan, results),
                 )?
             }
             FigureSpec::MeanEvaluationsVsX { x_label } => {
@@ -301,6 +374,32 @@ fn guess_histogram(title: &str, results: &[ArmResult], base: &Path) -> Result<Ve
         .collect();
     let labels = Labels { title, x: "guesses to find the secret", y: "share of games" };
     plot::grouped_bars(base, &labels, &categories, &series)
+}
+
+/// The spec's fixed reference lines and the reproduced means of its reference arms.
+fn reference_lines(plan: &GamesPlan, results: &[ArmResult]) -> Vec<(String, f64)> {
+    let mut lines = plan.report.reference_lines.clone();
+    for label in &plan.report.reference_arms {
+        if let Some(mean) =
+            results.iter().find(|r| &r.label == label).and_then(|r| r.all).map(|s| s.mean)
+        {
+            lines.push((format!("{label} (reproduced)"), mean));
+        }
+    }
+    lines
+}
+
+/// The paper's mean guesses of the arms that have an x, as series by group.
+fn paper_by_group(arms: &[PlannedArm]) -> Vec<LineSeries> {
+    let mut series: Vec<LineSeries> = Vec::new();
+    for arm in arms {
+        let (Some(x), Some(y)) = (arm.x, arm.paper.as_ref().and_then(|p| p.mean)) else { continue };
+        match series.iter_mut().find(|s| s.name == arm.group) {
+            Some(s) => s.points.push((x, y)),
+            None => series.push(LineSeries { name: arm.group.clone(), points: vec![(x, y)] }),
+        }
+    }
+    series
 }
 
 fn by_group(

@@ -112,6 +112,14 @@ pub struct GamesReport {
     /// Horizontal reference lines in line figures: (label, mean guesses).
     #[serde(default)]
     pub reference_lines: Vec<(String, f64)>,
+    /// Arms (by label) drawn as horizontal lines at their reproduced mean in line figures, such
+    /// as a full-set player beside its subset sweeps.
+    #[serde(default)]
+    pub reference_arms: Vec<String>,
+    /// Significance groups are computed separately among the arms that share an `x` (one
+    /// grouping per subset size, as Runarsson & Merelo's Table 4 draws them).
+    #[serde(default)]
+    pub groups_within_x: bool,
 }
 
 impl Default for GamesReport {
@@ -121,6 +129,8 @@ impl Default for GamesReport {
             compare_to: Vec::new(),
             figures: default_figures(),
             reference_lines: Vec::new(),
+            reference_arms: Vec::new(),
+            groups_within_x: false,
         }
     }
 }
