@@ -4,7 +4,7 @@
 //! by the batch size (criterion prints throughput in elements per second).
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use mastermind_core::score::{count_partition, score_indices};
+use mastermind_core::score::{count_partition, count_partition_in, score_indices};
 use mastermind_core::{Code, Game, rng_for, score};
 use rand::RngExt;
 use std::hint::black_box;
@@ -78,5 +78,23 @@ fn partitions(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, single_scores, batch_scores, partitions);
+fn partitions_dispatched(c: &mut Criterion) {
+    let mut group = c.benchmark_group("count_partition_in");
+    group.throughput(Throughput::Elements(BATCH as u64));
+    for game in sizes() {
+        let codes = random_codes(game, BATCH);
+        let guess = codes[7];
+        let mut counts = vec![0u32; game.feedback_count()];
+        group.bench_with_input(BenchmarkId::from_parameter(game), &game, |bench, _| {
+            bench.iter(|| {
+                counts.fill(0);
+                count_partition_in(game, black_box(&guess), black_box(&codes), &mut counts);
+                counts[0]
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, single_scores, batch_scores, partitions, partitions_dispatched);
 criterion_main!(benches);

@@ -6,7 +6,7 @@
 
 use crate::code::Code;
 use crate::game::Game;
-use crate::score::count_partition;
+use crate::score::count_partition_in;
 
 /// The sizes of the parts of a set split by one guess, summarised.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -63,20 +63,21 @@ impl PartitionStats {
 /// A reusable buffer that counts partitions without allocating per candidate.
 #[derive(Debug, Clone)]
 pub struct PartitionCounter {
+    game: Game,
     counts: Vec<u32>,
 }
 
 impl PartitionCounter {
     /// A counter for `game`'s replies.
     pub fn new(game: Game) -> PartitionCounter {
-        PartitionCounter { counts: vec![0; game.feedback_count()] }
+        PartitionCounter { game, counts: vec![0; game.feedback_count()] }
     }
 
     /// Splits `set` by the reply each code would give to `guess`; returns the summary.
     /// Costs `set.len()` feedback computations.
     pub fn stats(&mut self, guess: &Code, set: &[Code]) -> PartitionStats {
         self.counts.fill(0);
-        count_partition(guess, set, &mut self.counts);
+        count_partition_in(self.game, guess, set, &mut self.counts);
         PartitionStats::from_counts(&self.counts)
     }
 

@@ -6,6 +6,7 @@
 
 use crate::code::Code;
 use crate::feedback::{Feedback, dense_index};
+use crate::game::Game;
 
 const LOW7: u128 = u128::from_ne_bytes([0x7f; 16]);
 
@@ -86,6 +87,42 @@ pub fn count_partition(guess: &Code, codes: &[Code], counts: &mut [u32]) {
     }
 }
 
+/// [`count_partition`] for codes of `game`, through a 64-bit path where the game allows it (at most
+/// 8 pegs and `colours x pegs <= 64`, which covers 4x6 to 6x9): half the work per pair.
+#[inline]
+pub fn count_partition_in(game: Game, guess: &Code, codes: &[Code], counts: &mut [u32]) {
+    if game.pegs() <= 8 && u32::from(game.pegs()) * u32::from(game.colours()) <= 64 {
+        count_partition_narrow(guess, codes, counts);
+    } else {
+        count_partition(guess, codes, counts);
+    }
+}
+
+/// The partition count on the low 64 bits of both words; valid only for narrow games.
+fn count_partition_narrow(guess: &Code, codes: &[Code], counts: &mut [u32]) {
+    const LOW7_64: u64 = u64::from_ne_bytes([0x7f; 8]);
+    let pegs = guess.peg_word() as u64;
+    let colours = guess.count_word() as u64;
+    let padding = pegs.leading_zeros() / 8;
+    let index = |code: &Code| {
+        let x = pegs ^ code.peg_word() as u64;
+        let zero = !(((x & LOW7_64) + LOW7_64) | x | LOW7_64);
+        dense_index(zero.count_ones() - padding, (colours & code.count_word() as u64).count_ones())
+    };
+    let mut pairs = codes.chunks_exact(2);
+    let mut second = [0u32; 153];
+    for pair in &mut pairs {
+        counts[index(&pair[0])] += 1;
+        second[index(&pair[1])] += 1;
+    }
+    for code in pairs.remainder() {
+        counts[index(code)] += 1;
+    }
+    for (c, s) in counts.iter_mut().zip(second.iter()) {
+        *c += s;
+    }
+}
+
 /// The plain definition of feedback, for tests and for readers: count blacks position by position,
 /// then correct colours as the sum over colours of the smaller of the two colour counts.
 pub fn reference_score(secret: &[u8], guess: &[u8]) -> Feedback {
@@ -103,7 +140,6 @@ pub fn reference_score(secret: &[u8], guess: &[u8]) -> Feedback {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Game;
     use crate::seed::rng_for;
     use rand::RngExt;
 
@@ -166,6 +202,22 @@ mod tests {
         assert_eq!(s("AAAA", "AAAB"), Feedback::new(3, 0));
         assert_eq!(s("ABCD", "EEFF"), Feedback::new(0, 0));
         assert_eq!(s("FFFF", "FFFF"), Feedback::new(4, 0));
+    }
+
+    #[test]
+    fn the_narrow_partition_path_agrees_with_the_general_one() {
+        for (pegs, colours) in [(4, 6), (5, 8), (6, 9), (8, 8), (2, 26), (8, 9), (3, 26)] {
+            let game = Game::new(pegs, colours).unwrap();
+            let mut rng = rng_for(11, &[u64::from(pegs), u64::from(colours)]);
+            let codes: Vec<Code> = (0..3001).map(|_| random_code(game, &mut rng).0).collect();
+            for guess in codes.iter().take(50) {
+                let mut general = vec![0u32; game.feedback_count()];
+                let mut dispatched = vec![0u32; game.feedback_count()];
+                count_partition(guess, &codes, &mut general);
+                count_partition_in(game, guess, &codes, &mut dispatched);
+                assert_eq!(general, dispatched, "{game}, guess {guess}");
+            }
+        }
     }
 
     #[test]
