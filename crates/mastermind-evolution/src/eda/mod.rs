@@ -7,15 +7,22 @@
 //!   (shuffled first, so that equal fitness is ordered at random), the best `(1 - rate) N` are kept,
 //!   a univariate per-position model (the frequency of each colour at each position, plus an
 //!   optional pseudo-count) is estimated on them, and `rate N` new codes sampled from it replace the
-//!   rest. This is the standard EDA step, and what Algorithm::Evolutionary's EDA does.
+//!   rest. This is the standard EDA step, and what Algorithm::Evolutionary's `EDA_step` does.
+//! - A colour that no kept individual has at a position is not given probability 0: as in
+//!   `EDA_step` ("minimum to avoid stagnation"), it gets `min_probability` (0.05) beside the
+//!   frequencies of the colours present (which sum to 1), and the wheel is renormalised. Without this
+//!   floor the univariate model collapses onto the kept codes within a few generations and can no
+//!   longer produce the missing colour: measured over the 1296 secrets of 4x6, 6-8% of games then hit
+//!   the generation cap, against none with the floor.
 //! - Fitness `f`: distance to consistency (lower is better). Fitness `f_l = s / (1 + f)` with `s` the
 //!   [local entropy](mod@mastermind_core::local_entropy) (higher is better).
 //! - As soon as the population holds consistent codes, the consistent one with the highest local
 //!   entropy is played, ties broken uniformly at random. The first guess is `AABB` (generalised as
 //!   [`pairs`](crate::first_guess::pairs)).
 //! - The population is kept from one turn to the next and re-evaluated under the new reply.
-//! - The paper has no generation cap. Here a search that runs `max_generations` generations without a
-//!   consistent code restarts from a fresh random population; restarts are counted per game
+//! - The paper has no generation cap. Here, as in Algorithm::MasterMind::EDA (the implementation the
+//!   paper names), a search that runs `max_generations` (15) generations without a consistent code
+//!   restarts from a fresh random population; restarts are counted per game
 //!   ([`EdaPlayer::restarts`]). After `max_restarts` restarts in one turn the player gives up.
 //! - `evaluations`: every individual whose fitness is computed, once per code per turn (see
 //!   [`population`](crate::population)).
@@ -54,8 +61,12 @@ pub struct EdaConfig {
     pub max_generations: u32,
     /// Restarts in one turn before the player gives up.
     pub max_restarts: u32,
-    /// Added to every colour count of the model (0 = plain frequencies, as in the paper).
+    /// Added to every colour count of the model (0 = plain frequencies).
     pub pseudo_count: f64,
+    /// Probability weight of a colour absent at a position from the kept individuals, beside the
+    /// present colours' frequencies (which sum to 1); 0.05 in Algorithm::Evolutionary's EDA step,
+    /// 0 lets the model collapse.
+    pub min_probability: f64,
 }
 
 impl Default for EdaConfig {
@@ -65,9 +76,10 @@ impl Default for EdaConfig {
             population: 200,
             replacement_rate: 0.5,
             first_guess: None,
-            max_generations: 100,
+            max_generations: 15,
             max_restarts: 1000,
             pseudo_count: 0.0,
+            min_probability: 0.05,
         }
     }
 }
@@ -100,6 +112,12 @@ impl EdaConfig {
             "pseudo_count",
             "a finite number >= 0",
             self.pseudo_count,
+        )?;
+        check(
+            self.min_probability.is_finite() && self.min_probability >= 0.0,
+            "min_probability",
+            "a finite number >= 0",
+            self.min_probability,
         )?;
         first_guess::resolve(game, self.first_guess.as_deref(), first_guess::pairs)
     }

@@ -115,6 +115,10 @@ impl EdaPlayer {
                 weights[i * colours + usize::from(c)] += 1.0;
             }
         }
+        let floor = self.config.min_probability * keep as f64;
+        for w in weights.iter_mut().filter(|w| **w == 0.0) {
+            *w = floor;
+        }
         let totals: Vec<f64> = weights.chunks(colours).map(|w| w.iter().sum()).collect();
         let mut buf = [0u8; 16];
         for _ in 0..self.config.replaced() {
@@ -185,5 +189,44 @@ impl Player for EdaPlayer {
             generation += 1;
             self.generations += 1;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mastermind_core::rng_for;
+
+    /// A player whose whole population is `code`, already ranked.
+    fn collapsed(min_probability: f64, code: &str) -> (EdaPlayer, Game) {
+        let game = Game::CLASSIC;
+        let config = EdaConfig { min_probability, ..EdaConfig::default() };
+        let first = Code::parse(game, "AABB").unwrap();
+        let mut player = EdaPlayer::new(config, first);
+        let code = Code::parse(game, code).unwrap();
+        let fitness = EdaFit { distance: 1, entropy: 1.0, rank: 0.5 };
+        player.population = vec![Individual { code, fitness }; 200];
+        (player, game)
+    }
+
+    #[test]
+    fn absent_colours_keep_the_floor_probability() {
+        // Kept: 100 copies of AAAA. Each position draws a colour other than A with probability
+        // 5 x 0.05 / 1.25 = 0.2, so 100 new codes hold about 59 codes with another colour.
+        let (mut player, game) = collapsed(0.05, "AAAA");
+        let mut rng = rng_for(7, &[1]);
+        player.step(game, &mut rng);
+        let a = Code::parse(game, "AAAA").unwrap();
+        let changed = player.population[100..].iter().filter(|i| i.code != a).count();
+        assert!((40..=80).contains(&changed), "{changed} of 100 new codes differ from AAAA");
+    }
+
+    #[test]
+    fn without_the_floor_the_model_collapses() {
+        let (mut player, game) = collapsed(0.0, "ABCD");
+        let mut rng = rng_for(7, &[2]);
+        player.step(game, &mut rng);
+        let code = Code::parse(game, "ABCD").unwrap();
+        assert!(player.population.iter().all(|i| i.code == code));
     }
 }

@@ -40,6 +40,9 @@ pub struct EvoPlayer {
     counter: PartitionCounter,
     resets: u32,
     generations: u64,
+    /// Fitness computations of the GA with repeats: every new member, even a code already met this
+    /// turn, as the Perl implementation counts them.
+    fitness_computations: u64,
 }
 
 impl EvoPlayer {
@@ -58,6 +61,7 @@ impl EvoPlayer {
             counter: PartitionCounter::new(game),
             resets: 0,
             generations: 0,
+            fitness_computations: 0,
         }
     }
 
@@ -77,6 +81,7 @@ impl EvoPlayer {
             ("resets", f64::from(self.resets)),
             ("generations", self.generations as f64),
             ("endgame", if self.endgame.is_some() { 1.0 } else { 0.0 }),
+            ("fitness_computations", self.fitness_computations as f64),
         ]
     }
 
@@ -110,6 +115,8 @@ impl EvoPlayer {
     fn evaluate(&mut self, oracle: &mut Oracle<'_>) -> bool {
         let before = self.consistent.len();
         let cap = self.config.consistent_set_size as usize;
+        self.fitness_computations +=
+            self.population.iter().filter(|i| i.fitness == i64::MIN).count() as u64;
         for i in 0..self.population.len() {
             let code = self.population[i].code;
             let distance = self.distances.get_or_compute(&code, |c| oracle.distance(c));
@@ -286,6 +293,8 @@ impl Player for EvoPlayer {
         if self.population.is_empty() {
             self.fresh_population(rng);
         }
+        // A new reply: every member is evaluated again (and counted among the fitness computations).
+        self.population.iter_mut().for_each(|i| i.fitness = i64::MIN);
         let cap = self.config.consistent_set_size as usize;
         let limit = self.config.stagnation_generations;
         let (mut idle, mut resets_this_turn, mut generations) = (0u32, 0u32, 0u64);

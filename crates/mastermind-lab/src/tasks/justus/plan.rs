@@ -1,0 +1,194 @@
+//! Validation of a Justus spec into a [`JustusPlan`]: sweeps expanded, configurations checked.
+
+use super::spec::{JustusArm, JustusPaper, JustusReport, JustusTask};
+use crate::spec::SpecError;
+use crate::spec::scaled::Profile;
+use crate::spec::sweep::with_parameter;
+use crate::tasks::PlanContext;
+use mastermind_core::Game;
+use mastermind_evolution::{JustusConfig, JustusStrategy};
+use std::collections::HashSet;
+
+/// The most runs one spec may ask for.
+pub const MAX_RUNS: u64 = 10_000_000;
+
+/// Runs of every arm, ready to execute.
+#[derive(Debug, Clone)]
+pub struct JustusPlan {
+    /// The game.
+    pub game: Game,
+    /// Runs per arm.
+    pub runs: u32,
+    /// The arms, sweeps expanded.
+    pub arms: Vec<PlannedJustusArm>,
+    /// What the report shows.
+    pub report: JustusReport,
+    /// The swept parameter's name, when some arm sweeps one (for the x axis title).
+    pub swept: Option<String>,
+}
+
+/// One validated configuration.
+#[derive(Debug, Clone)]
+pub struct PlannedJustusArm {
+    /// Label in tables and legends.
+    pub label: String,
+    /// The line this arm belongs to in figures (the spec arm's label).
+    pub group: String,
+    /// Position on the x axis (swept arms only).
+    pub x: Option<f64>,
+    /// The configuration as JSON, stored in every row.
+    pub parameters: String,
+    /// The validated GA.
+    pub strategy: JustusStrategy,
+    /// The paper's numbers for this point.
+    pub paper: Option<JustusPaper>,
+}
+
+pub(crate) fn plan(
+    task: &JustusTask,
+    ctx: &PlanContext<'_>,
+    profile: Profile,
+) -> Result<JustusPlan, SpecError> {
+    let runs = task.runs.get(profile);
+    if !(1..=1_000_000).contains(&runs) {
+        return Err(ctx.error(
+            None,
+            "runs",
+            "task.runs",
+            format!("{runs} runs; a spec runs 1 to 1000000 per point"),
+            "the paper runs 1000 per point",
+        ));
+    }
+    if task.arms.is_empty() {
+        return Err(ctx.error(
+            None,
+            "arms",
+            "task.arms",
+            "no arms: nothing to run".into(),
+            "add at least one arm with a label (its config may be empty: the paper's defaults)",
+        ));
+    }
+    let mut arms = Vec::new();
+    let mut swept = None;
+    for arm in &task.arms {
+        if let Some(sweep) = &arm.sweep {
+            swept.get_or_insert_with(|| sweep.parameter.clone());
+        }
+        arms.extend(expand(ctx, task.game, arm)?);
+    }
+    let mut seen = HashSet::new();
+    for arm in &arms {
+        if !seen.insert(arm.label.as_str()) {
+            return Err(ctx.error(
+                Some(&arm.label),
+                "label",
+                "task.arms.label",
+                format!("the label {:?} is used twice", arm.label),
+                "labels name table rows and must be unique",
+            ));
+        }
+    }
+    if !task.report.figures.is_empty() && arms.iter().all(|a| a.x.is_none()) {
+        return Err(ctx.error(
+            None,
+            "figures",
+            "task.report.figures",
+            "line figures need a sweep, and no arm sweeps a parameter".into(),
+            "add `sweep: Some((parameter: \"tournament_size\", values: [2, 3, 4]))` to an arm, or drop the figures",
+        ));
+    }
+    if arms.len() as u64 * u64::from(runs) > MAX_RUNS {
+        return Err(ctx.error(
+            None,
+            "runs",
+            "task.runs",
+            format!(
+                "{} runs is absurd for one spec (the limit is {MAX_RUNS})",
+                arms.len() as u64 * u64::from(runs)
+            ),
+            "",
+        ));
+    }
+    Ok(JustusPlan { game: task.game, runs, arms, report: task.report.clone(), swept })
+}
+
+/// The arms one spec arm stands for: itself, or one per swept value.
+fn expand(
+    ctx: &PlanContext<'_>,
+    game: Game,
+    arm: &JustusArm,
+) -> Result<Vec<PlannedJustusArm>, SpecError> {
+    let anchor = Some(arm.label.as_str());
+    let build = |label: String, x: Option<f64>, config: JustusConfig, paper| {
+        let parameters = serde_json::to_string(&config).unwrap_or_default();
+        let strategy = JustusStrategy::new(game, config).map_err(|e| {
+            ctx.error(
+                anchor,
+                "config",
+                &format!("task.arms[{:?}].config", arm.label),
+                format!("{label}: {e}"),
+                "the paper's defaults are population 50, survivors 25, mutation_rate 0.15, w_pos 3, w_sym 1, tournament_size 2",
+            )
+        })?;
+        Ok(PlannedJustusArm { label, group: arm.label.clone(), x, parameters, strategy, paper })
+    };
+    let Some(sweep) = &arm.sweep else {
+        return Ok(vec![build(arm.label.clone(), None, arm.config.clone(), arm.paper.clone())?]);
+    };
+    let path = format!("task.arms[{:?}].sweep", arm.label);
+    if sweep.values.is_empty() {
+        return Err(ctx.error(
+            anchor,
+            "values",
+            &format!("{path}.values"),
+            "the sweep has no values".into(),
+            "list the parameter's values, such as [1, 2, 3]",
+        ));
+    }
+    if !sweep.paper_generations.is_empty() && sweep.paper_generations.len() != sweep.values.len() {
+        return Err(ctx.error(
+            anchor,
+            "paper_generations",
+            &format!("{path}.paper_generations"),
+            format!(
+                "{} paper values for {} swept values",
+                sweep.paper_generations.len(),
+                sweep.values.len()
+            ),
+            "give one entry per value (None where the paper gives none), or none at all",
+        ));
+    }
+    if !(sweep.x_scale.is_finite() && sweep.x_scale != 0.0) {
+        return Err(ctx.error(
+            anchor,
+            "x_scale",
+            &format!("{path}.x_scale"),
+            format!("{} is not a scale", sweep.x_scale),
+            "use a finite non-zero factor, such as 100 for percentages",
+        ));
+    }
+    let mut out = Vec::new();
+    for (i, &value) in sweep.values.iter().enumerate() {
+        let sweep_error = |field: &str, message: String| {
+            ctx.error(anchor, field, &format!("{path}.{field}"), message, "")
+        };
+        let mut config = with_parameter(&arm.config, &sweep.parameter, value)
+            .map_err(|e| sweep_error("parameter", e))?;
+        for (name, factor) in &sweep.linked {
+            let linked = (value * factor).round();
+            config = with_parameter(&config, name, linked).map_err(|e| sweep_error("linked", e))?;
+        }
+        let mut paper = arm.paper.clone();
+        if let Some(&Some(g)) = sweep.paper_generations.get(i) {
+            paper.get_or_insert_with(JustusPaper::default).generations = Some(g);
+        }
+        let label = format!("{} {}={}", arm.label, sweep.parameter, short(value));
+        out.push(build(label, Some(value * sweep.x_scale), config, paper)?);
+    }
+    Ok(out)
+}
+
+/// A number without trailing zeros.
+fn short(v: f64) -> String {
+    if v == v.round() { format!("{}", v as i64) } else { format!("{v}") }
+}

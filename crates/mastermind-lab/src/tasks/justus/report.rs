@@ -1,0 +1,197 @@
+//! The report of a Justus experiment: a table per spec with the paper beside, and line figures of
+//! generations, time and distinct codes against the swept parameter.
+
+use super::plan::{JustusPlan, PlannedJustusArm};
+use super::run::RunRows;
+use super::spec::JustusFigure;
+use crate::report::plot::{self, Labels, LineSeries};
+use crate::report::table::{Table, num};
+use crate::tasks::ReportContext;
+use anyhow::Result;
+use mastermind_stats::Summary;
+use std::path::PathBuf;
+
+/// What one arm's runs came to.
+#[derive(Debug, Clone)]
+pub struct ArmOutcome {
+    /// Generations per run.
+    pub generations: Option<Summary>,
+    /// Mean distinct codes scored.
+    pub unique_evaluated: f64,
+    /// Mean codes scored.
+    pub evaluations: f64,
+    /// Mean wall time per run, in milliseconds.
+    pub millis: f64,
+    /// Runs that hit the generation cap.
+    pub capped: usize,
+    /// Runs.
+    pub runs: usize,
+}
+
+/// Aggregates the rows of each arm, in plan order.
+pub fn outcomes(plan: &JustusPlan, rows: &RunRows) -> Vec<ArmOutcome> {
+    plan.arms
+        .iter()
+        .map(|arm| {
+            let idx = rows.of_arm(&arm.label);
+            let n = idx.len().max(1) as f64;
+            let mean = |f: &dyn Fn(usize) -> f64| idx.iter().map(|&i| f(i)).sum::<f64>() / n;
+            let generations: Vec<f64> =
+                idx.iter().map(|&i| f64::from(rows.generations[i])).collect();
+            ArmOutcome {
+                generations: Summary::from_slice(&generations).ok(),
+                unique_evaluated: mean(&|i| rows.unique_evaluated[i] as f64),
+                evaluations: mean(&|i| rows.evaluations[i] as f64),
+                millis: mean(&|i| rows.nanos[i] as f64) / 1e6,
+                capped: idx.iter().filter(|&&i| rows.capped[i]).count(),
+                runs: idx.len(),
+            }
+        })
+        .collect()
+}
+
+/// The results table: one row per arm, the paper's numbers beside.
+pub fn results_table(title: &str, plan: &JustusPlan, outcomes: &[ArmOutcome]) -> Table {
+    let mut table = Table::new(
+        format!(
+            "**{title}.** Generations until the secret is in the population, {} run(s) per row, each against its own random secret of {} pegs x {} colours. Columns marked *paper* quote the publication.",
+            plan.runs,
+            plan.game.pegs(),
+            plan.game.colours()
+        ),
+        &[
+            "Configuration",
+            "mean generations",
+            "median",
+            "sd",
+            "paper generations",
+            "unique codes",
+            "paper unique codes",
+            "codes scored",
+            "ms/run",
+            "capped",
+            "paper note",
+        ],
+    );
+    for (arm, o) in plan.arms.iter().zip(outcomes) {
+        let paper = arm.paper.clone().unwrap_or_default();
+        let g = o.generations;
+        table.row(vec![
+            arm.label.clone(),
+            num(g.map(|s| s.mean), 2),
+            num(g.map(|s| s.median), 1),
+            num(g.and_then(|s| s.sd), 2),
+            num(paper.generations, 0),
+            num(Some(o.unique_evaluated), 1),
+            num(paper.unique_evaluated, 0),
+            num(Some(o.evaluations), 1),
+            num(Some(o.millis), 3),
+            format!("{}/{}", o.capped, o.runs),
+            paper.note.unwrap_or_else(|| "–".into()),
+        ]);
+    }
+    table.notes.push(
+        "generations: generations bred until the secret appeared (0 if it was in the first population); \
+         unique codes: distinct codes scored against the secret; codes scored: every candidate scored \
+         (N, then N - m per generation); capped: runs stopped at the generation cap (their \
+         generations count the cap)."
+            .into(),
+    );
+    table
+}
+
+/// Draws the figures the plan asks for.
+pub fn figures(
+    ctx: &ReportContext<'_>,
+    plan: &JustusPlan,
+    outcomes: &[ArmOutcome],
+) -> Result<Vec<PathBuf>> {
+    let x_label = plan.report.x_label.clone().or(plan.swept.clone()).unwrap_or_else(|| "x".into());
+    let title = ctx.title;
+    let mut written = Vec::new();
+    for figure in &plan.report.figures {
+        written.extend(match figure {
+            JustusFigure::Generations => {
+                let series = lines(&plan.arms, outcomes, |o| o.generations.map(|s| s.mean));
+                let paper = paper_lines(&plan.arms);
+                let labels = Labels { title, x: &x_label, y: "mean generations until solved" };
+                plot::line_chart_with_paper(
+                    &ctx.figure("generations"),
+                    &labels,
+                    &series,
+                    &paper,
+                    &[],
+                )?
+            }
+            JustusFigure::Time => {
+                let series = lines(&plan.arms, outcomes, |o| Some(o.millis));
+                let labels = Labels { title, x: &x_label, y: "mean time per run (ms)" };
+                plot::line_chart(&ctx.figure("time"), &labels, &series, &[])?
+            }
+            JustusFigure::UniqueEvaluated => {
+                let series = lines(&plan.arms, outcomes, |o| Some(o.unique_evaluated));
+                let labels = Labels { title, x: &x_label, y: "mean distinct codes scored" };
+                plot::line_chart(&ctx.figure("unique"), &labels, &series, &[])?
+            }
+            JustusFigure::Normalised => {
+                let mut series = Vec::new();
+                for (what, y) in [
+                    (
+                        "generations",
+                        &(|o: &ArmOutcome| o.generations.map(|s| s.mean))
+                            as &dyn Fn(&ArmOutcome) -> Option<f64>,
+                    ),
+                    ("time", &|o: &ArmOutcome| Some(o.millis)),
+                ] {
+                    for mut s in lines(&plan.arms, outcomes, y) {
+                        let total: f64 = s.points.iter().map(|p| p.1).sum();
+                        if total > 0.0 {
+                            s.points.iter_mut().for_each(|p| p.1 /= total);
+                        }
+                        s.name = format!("{} {what}", s.name);
+                        series.push(s);
+                    }
+                }
+                let labels =
+                    Labels { title, x: &x_label, y: "share of the sum over the sweep's points" };
+                plot::line_chart(&ctx.figure("normalised"), &labels, &series, &[])?
+            }
+        });
+    }
+    Ok(written)
+}
+
+/// One line per group of swept arms.
+fn lines(
+    arms: &[PlannedJustusArm],
+    outcomes: &[ArmOutcome],
+    y: impl Fn(&ArmOutcome) -> Option<f64>,
+) -> Vec<LineSeries> {
+    let mut series: Vec<LineSeries> = Vec::new();
+    for (arm, o) in arms.iter().zip(outcomes) {
+        let (Some(x), Some(y)) = (arm.x, y(o)) else { continue };
+        match series.iter_mut().find(|s| s.name == arm.group) {
+            Some(s) => s.points.push((x, y)),
+            None => series.push(LineSeries { name: arm.group.clone(), points: vec![(x, y)] }),
+        }
+    }
+    for s in &mut series {
+        s.points.sort_by(|a, b| a.0.total_cmp(&b.0));
+    }
+    series
+}
+
+/// The paper's generations at swept points, one series per group.
+fn paper_lines(arms: &[PlannedJustusArm]) -> Vec<LineSeries> {
+    let mut series: Vec<LineSeries> = Vec::new();
+    for arm in arms {
+        let (Some(x), Some(y)) = (arm.x, arm.paper.as_ref().and_then(|p| p.generations)) else {
+            continue;
+        };
+        match series.iter_mut().find(|s| s.name == arm.group) {
+            Some(s) => s.points.push((x, y)),
+            None => series.push(LineSeries { name: arm.group.clone(), points: vec![(x, y)] }),
+        }
+    }
+    series
+}

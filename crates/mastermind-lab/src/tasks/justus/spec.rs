@@ -1,0 +1,103 @@
+//! The spec of a Justus experiment, as written in RON.
+
+use crate::spec::scaled::Scaled;
+use mastermind_core::Game;
+use mastermind_evolution::JustusConfig;
+use serde::{Deserialize, Serialize};
+
+/// Runs of Justus's genetic algorithm, each against a random secret, for one or more configurations.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JustusTask {
+    /// The game (the paper's is 10 pegs x 4 colours).
+    pub game: Game,
+    /// Runs per configuration (the paper: 1000 per point).
+    pub runs: Scaled<u32>,
+    /// The configurations compared.
+    pub arms: Vec<JustusArm>,
+    /// What the report shows.
+    #[serde(default)]
+    pub report: JustusReport,
+}
+
+/// One configuration of the GA, or one per value of a swept parameter.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JustusArm {
+    /// The name in tables and legends; unique within the spec.
+    pub label: String,
+    /// The GA's parameters; missing fields take the paper's defaults.
+    #[serde(default)]
+    pub config: JustusConfig,
+    /// Expands this arm into one arm per value of a parameter.
+    #[serde(default)]
+    pub sweep: Option<JustusSweep>,
+    /// The paper's numbers for this arm (for a sweep: for every point).
+    #[serde(default)]
+    pub paper: Option<JustusPaper>,
+}
+
+/// One arm per value of a GA parameter (`w_pos`, `w_sym`, `mutation_rate`, `population`,
+/// `survivors`, `tournament_size`).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JustusSweep {
+    /// The parameter's field name in the configuration.
+    pub parameter: String,
+    /// The values it takes; each becomes an arm labelled `"<label> <parameter>=<value>"`.
+    pub values: Vec<f64>,
+    /// The arm's position on the x axis is `value x x_scale` (100 shows a rate as a percentage).
+    #[serde(default = "one")]
+    pub x_scale: f64,
+    /// Other integer parameters set to `round(value x factor)` at each point, such as
+    /// `[("survivors", 0.5)]` to keep half of every population size.
+    #[serde(default)]
+    pub linked: Vec<(String, f64)>,
+    /// The paper's mean generations at each value, in the same order, where it gives them.
+    #[serde(default)]
+    pub paper_generations: Vec<Option<f64>>,
+}
+
+fn one() -> f64 {
+    1.0
+}
+
+/// Numbers the paper gives for an arm.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JustusPaper {
+    /// Mean generations until the secret is in the population.
+    #[serde(default)]
+    pub generations: Option<f64>,
+    /// Mean distinct codes scored.
+    #[serde(default)]
+    pub unique_evaluated: Option<f64>,
+    /// How the number was read (the paper gives most of them only as plots or in words).
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
+/// What the report of a Justus experiment shows.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JustusReport {
+    /// The x axis title of line figures (default: the swept parameter).
+    #[serde(default)]
+    pub x_label: Option<String>,
+    /// Figures to draw (line figures need a sweep).
+    #[serde(default)]
+    pub figures: Vec<JustusFigure>,
+}
+
+/// A line figure of a sweep: one line per arm.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum JustusFigure {
+    /// Mean generations against the swept parameter, with the paper's points where given.
+    Generations,
+    /// Mean wall time per run against the swept parameter.
+    Time,
+    /// Generations and time each divided by their sum over the sweep's points (Justus's Plot 3).
+    Normalised,
+    /// Mean distinct codes scored against the swept parameter.
+    UniqueEvaluated,
+}
