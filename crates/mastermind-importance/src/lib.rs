@@ -71,4 +71,4 @@ pub use player::{ExpFamilyConfig, ExpFamilyPlayer, ExpFamilyStrategy};
 pub use record::{GameRecord, LaterTurn};
 pub use simulate::{LengthSummary, play_recorded, simulate};
 pub use theta::Theta;
-pub use training::{TrainingConfig, TrainingRun, train};
+pub use training::{TrainingConfig, TrainingRun, resume, train};

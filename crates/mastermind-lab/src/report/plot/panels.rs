@@ -1,0 +1,183 @@
+//! Paths against a shared x axis in vertically stacked panels (parameter paths, estimates along a
+//! descent), with the legend beside each panel so it never covers data.
+
+use super::{FONT, Figure, both, colour};
+use anyhow::{Result, anyhow};
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use std::path::{Path, PathBuf};
+
+/// How a series is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mark {
+    /// A line through the points, no markers (long paths).
+    Line,
+    /// A cross at each point, no line (a few checked points).
+    Crosses,
+}
+
+/// One series of a panel.
+#[derive(Debug, Clone)]
+pub struct PathSeries {
+    /// Legend text.
+    pub name: String,
+    /// Points, sorted by x.
+    pub points: Vec<(f64, f64)>,
+    /// Line or crosses.
+    pub mark: Mark,
+}
+
+/// One panel: its y axis and its series.
+#[derive(Debug, Clone)]
+pub struct Panel {
+    /// Y axis description.
+    pub y: String,
+    /// The series drawn in it; colours continue from panel to panel.
+    pub series: Vec<PathSeries>,
+    /// A fixed y range (points outside are clipped); `None` fits the data.
+    pub y_range: Option<(f64, f64)>,
+}
+
+/// Draws `panels` stacked top to bottom, sharing the x range, to `<base>.png` and `.svg`.
+pub fn stacked_paths(
+    base: &Path,
+    title: &str,
+    x_label: &str,
+    panels: &[Panel],
+) -> Result<Vec<PathBuf>> {
+    let xs = panels.iter().flat_map(|p| p.series.iter().flat_map(|s| s.points.iter().map(|q| q.0)));
+    let lo = xs.clone().fold(f64::INFINITY, f64::min);
+    let hi = xs.fold(f64::NEG_INFINITY, f64::max);
+    let x = if lo.is_finite() && hi > lo { (lo, hi) } else { (0.0, 1.0) };
+    both(base, &Stacked { title, x_label, panels, x })
+}
+
+struct Stacked<'a> {
+    title: &'a str,
+    x_label: &'a str,
+    panels: &'a [Panel],
+    x: (f64, f64),
+}
+
+fn y_range(panel: &Panel) -> (f64, f64) {
+    if let Some(r) = panel.y_range {
+        return r;
+    }
+    let ys = panel.series.iter().flat_map(|s| s.points.iter().map(|p| p.1));
+    let lo = ys.clone().fold(f64::INFINITY, f64::min);
+    let hi = ys.fold(f64::NEG_INFINITY, f64::max);
+    if !(lo.is_finite() && hi.is_finite()) {
+        return (0.0, 1.0);
+    }
+    let span = if hi > lo { hi - lo } else { hi.abs().max(1.0) * 0.1 };
+    (lo - 0.06 * span, hi + 0.06 * span)
+}
+
+impl Figure for Stacked<'_> {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
+        let e = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("drawing: {e}");
+        root.fill(&WHITE).map_err(e)?;
+        let root = root.titled(self.title, (FONT, 24)).map_err(e)?;
+        let rows = root.split_evenly((self.panels.len().max(1), 1));
+        // A series keeps its colour in every panel it appears in (a zoom repeats the series).
+        let mut names: Vec<&str> = Vec::new();
+        for (i, (panel, area)) in self.panels.iter().zip(&rows).enumerate() {
+            let (width, _) = area.dim_in_pixel();
+            let (plot, legend) = area.split_horizontally(width * 78 / 100);
+            let last = i + 1 == self.panels.len();
+            let (y0, y1) = y_range(panel);
+            let mut chart = ChartBuilder::on(&plot)
+                .margin(12)
+                .x_label_area_size(if last { 50 } else { 28 })
+                .y_label_area_size(75)
+                .build_cartesian_2d(self.x.0..self.x.1, y0..y1)
+                .map_err(e)?;
+            let mut mesh = chart.configure_mesh();
+            mesh.y_desc(panel.y.as_str())
+                .x_label_formatter(&tick)
+                .y_label_formatter(&tick)
+                .label_style((FONT, 15))
+                .axis_desc_style((FONT, 17))
+                .light_line_style(TRANSPARENT);
+            if last {
+                mesh.x_desc(self.x_label);
+            }
+            mesh.draw().map_err(e)?;
+            let mut entries = Vec::new();
+            for s in &panel.series {
+                let index = names.iter().position(|n| *n == s.name).unwrap_or_else(|| {
+                    names.push(&s.name);
+                    names.len() - 1
+                });
+                let c = colour(index);
+                let inside: Vec<(f64, f64)> = s.points.clone();
+                match s.mark {
+                    Mark::Line => {
+                        chart.draw_series(LineSeries::new(inside, c.stroke_width(2))).map_err(e)?;
+                    }
+                    Mark::Crosses => {
+                        chart
+                            .draw_series(
+                                inside
+                                    .iter()
+                                    .filter(|p| p.1 >= y0 && p.1 <= y1)
+                                    .map(|&p| Cross::new(p, 9, c.stroke_width(3))),
+                            )
+                            .map_err(e)?;
+                    }
+                }
+                entries.push((s.name.as_str(), s.mark, c));
+            }
+            draw_legend(&legend, &entries).map_err(e)?;
+        }
+        Ok(())
+    }
+}
+
+/// A tick label: integers without decimals, other values with as few as they need.
+fn tick(v: &f64) -> String {
+    if (v - v.round()).abs() < 1e-9 {
+        format!("{:.0}", v.round())
+    } else {
+        let text = format!("{v:.4}");
+        text.trim_end_matches('0').trim_end_matches('.').to_owned()
+    }
+}
+
+/// The legend of one panel in its own area: a sample of each mark and the series name.
+fn draw_legend<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    entries: &[(&str, Mark, RGBColor)],
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let (width, _) = area.dim_in_pixel();
+    let chars = (width.saturating_sub(50) / 9).max(8) as usize;
+    let mut y = 24;
+    for (name, mark, c) in entries {
+        match mark {
+            Mark::Line => {
+                area.draw(&PathElement::new(vec![(8, y), (34, y)], c.stroke_width(3)))?;
+            }
+            Mark::Crosses => area.draw(&Cross::new((21, y), 7, c.stroke_width(3)))?,
+        }
+        for (k, line) in wrap(name, chars).iter().enumerate() {
+            area.draw(&Text::new(line.clone(), (42, y - 9 + 19 * k as i32), (FONT, 16)))?;
+        }
+        y += 19 * wrap(name, chars).len() as i32 + 12;
+    }
+    Ok(())
+}
+
+/// Splits `text` into lines of at most `width` characters at spaces.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split_whitespace() {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_owned()),
+        }
+    }
+    lines
+}

@@ -1,0 +1,343 @@
+//! The report of a training experiment: the fitted theta beside the thesis's, play under it and
+//! under the baseline with one-sided t-tests, Figure 1 (the parameter paths), a histogram of game
+//! lengths, and a paragraph saying which of the thesis's conclusions hold.
+
+use super::columns::{counts, flags, floats, strings, thetas, thinned};
+use super::spec::TrainingPlan;
+use crate::report::plot::panels::{Mark, Panel, PathSeries, stacked_paths};
+use crate::report::plot::{Labels, grouped_bars};
+use crate::report::table::{Table, num};
+use crate::tasks::{Rendered, ReportContext};
+use anyhow::Result;
+use mastermind_importance::Theta;
+use mastermind_stats::{Alternative, TTestResult, pooled_t_test, welch_t_test};
+use polars::prelude::DataFrame;
+
+/// The feature each coordinate weighs.
+const FEATURES: [&str; 4] = [
+    "first guess has 1 colour",
+    "first guess has 2 colours",
+    "first guess has 3 colours",
+    "later guess consistent with every reply",
+];
+
+/// What the report reads back from the table.
+struct Results {
+    steps: Vec<u32>,
+    step_theta: Vec<[f64; 4]>,
+    step_estimate: Vec<f64>,
+    /// Per evaluation arm: its theta and its games' lengths and solved flags.
+    arms: Vec<Arm>,
+}
+
+struct Arm {
+    name: String,
+    theta: [f64; 4],
+    guesses: Vec<f64>,
+    unsolved: usize,
+}
+
+impl Arm {
+    fn mean(&self) -> f64 {
+        self.guesses.iter().sum::<f64>() / self.guesses.len().max(1) as f64
+    }
+
+    fn sd(&self) -> f64 {
+        let n = self.guesses.len();
+        if n < 2 {
+            return f64::NAN;
+        }
+        let m = self.mean();
+        (self.guesses.iter().map(|g| (g - m).powi(2)).sum::<f64>() / (n - 1) as f64).sqrt()
+    }
+
+    fn max(&self) -> u32 {
+        self.guesses.iter().fold(0.0, |a: f64, &b| a.max(b)) as u32
+    }
+
+    fn at_least(&self, length: f64) -> usize {
+        self.guesses.iter().filter(|&&g| g >= length).count()
+    }
+}
+
+fn read(frame: &DataFrame) -> Result<Results> {
+    let kind = strings(frame, "kind")?;
+    let arm = strings(frame, "arm")?;
+    let index = counts(frame, "index")?;
+    let theta = thetas(frame)?;
+    let estimate = floats(frame, "estimate")?;
+    let guesses = counts(frame, "guesses")?;
+    let solved = flags(frame, "solved")?;
+    let mut out = Results {
+        steps: Vec::new(),
+        step_theta: Vec::new(),
+        step_estimate: Vec::new(),
+        arms: Vec::new(),
+    };
+    for i in 0..frame.height() {
+        match kind[i].as_deref() {
+            Some("step") => {
+                out.steps.push(index[i].unwrap_or(0));
+                out.step_theta.push(theta[i]);
+                out.step_estimate.push(estimate[i].unwrap_or(f64::NAN));
+            }
+            Some("play") => {
+                let name = arm[i].clone().unwrap_or_default();
+                if out.arms.last().is_none_or(|a| a.name != name) {
+                    out.arms.push(Arm { name, theta: theta[i], guesses: Vec::new(), unsolved: 0 });
+                }
+                let a = out.arms.last_mut().expect("just pushed");
+                a.guesses.push(f64::from(guesses[i].unwrap_or(0)));
+                a.unsolved += usize::from(solved[i] == Some(false));
+            }
+            _ => {}
+        }
+    }
+    Ok(out)
+}
+
+fn baseline_name(plan: &TrainingPlan) -> &'static str {
+    if plan.baseline == Theta::RANDOM_CONSISTENT { "random consistent" } else { "baseline" }
+}
+
+/// The thesis's ordering of first guesses by weight, as words (four colours weigh 0).
+fn first_guess_order(t: [f64; 4]) -> Vec<&'static str> {
+    let mut order =
+        [(t[2], "3 colours"), (0.0, "4 colours"), (t[0], "1 colour"), (t[1], "2 colours")];
+    order.sort_by(|a, b| b.0.total_cmp(&a.0));
+    order.iter().map(|o| o.1).collect()
+}
+
+/// Tables, figures and the conclusions.
+pub fn render(ctx: &ReportContext<'_>, plan: &TrainingPlan, frame: &DataFrame) -> Result<Rendered> {
+    let r = read(frame)?;
+    let paper = &plan.paper;
+    let (Some(fitted), Some(baseline)) = (r.arms.first(), r.arms.get(1)) else {
+        anyhow::bail!("the results hold no evaluation games");
+    };
+    let base_name = baseline_name(plan);
+    let steps_done = r.steps.len();
+    let mut tables = Vec::new();
+
+    // The fitted theta.
+    let paper_header = match paper.steps {
+        Some(s) => format!("Paper ({s} steps)"),
+        None => "Paper".to_owned(),
+    };
+    let mut theta_table = Table::new(
+        format!(
+            "{}: fitted theta after {steps_done} steps of {} games (step size {})",
+            ctx.title, plan.config.games_per_step, plan.config.step_size
+        ),
+        &["Coordinate", "Feature", "theta_0", "Reproduced", paper_header.as_str()],
+    );
+    let paper_theta = paper.theta.map(|t| t.to_array());
+    for j in 0..4 {
+        theta_table.row(vec![
+            format!("θ{}", j + 1),
+            FEATURES[j].to_owned(),
+            num(Some(plan.config.theta0.to_array()[j]), 3),
+            num(Some(fitted.theta[j]), 3),
+            num(paper_theta.map(|t| t[j]), 3),
+        ]);
+    }
+    tables.push(theta_table);
+
+    // Play.
+    let mut play = Table::new(
+        format!("{}: play under the fitted theta and under {base_name} play", ctx.title),
+        &[
+            "Policy",
+            "Games",
+            "Mean",
+            "SD",
+            "Max",
+            "Games ≥ 8",
+            "Unsolved",
+            "Paper mean",
+            "Paper SD",
+        ],
+    );
+    for (arm, label, pm, ps) in [
+        (fitted, "fitted (this run)", paper.fitted_mean, paper.fitted_sd),
+        (baseline, base_name, paper.baseline_mean, paper.baseline_sd),
+    ] {
+        play.row(vec![
+            label.to_owned(),
+            arm.guesses.len().to_string(),
+            num(Some(arm.mean()), 4),
+            num(Some(arm.sd()), 4),
+            arm.max().to_string(),
+            arm.at_least(8.0).to_string(),
+            arm.unsolved.to_string(),
+            num(pm, 4),
+            num(ps, 4),
+        ]);
+    }
+    tables.push(play);
+
+    // The one-sided tests.
+    let pooled = pooled_t_test(&fitted.guesses, &baseline.guesses, Alternative::Less).ok();
+    let welch = welch_t_test(&fitted.guesses, &baseline.guesses, Alternative::Less).ok();
+    let mut tests = Table::new(
+        format!(
+            "{}: one-sided two-sample t-tests, H1: fitted plays shorter games than {base_name}",
+            ctx.title
+        ),
+        &["Test", "t", "df", "p (one-sided)", "Paper p", &format!("Significant at {}", plan.alpha)],
+    );
+    for (name, result, paper_p) in
+        [("pooled (equal variances)", pooled, paper.p_value), ("Welch", welch, None)]
+    {
+        tests.row(vec![
+            name.to_owned(),
+            num(result.map(|t: TTestResult| t.t), 3),
+            num(result.map(|t| t.df), 1),
+            result.map_or("–".to_owned(), |t| format!("{:.3e}", t.p_value)),
+            paper_p.map_or("–".to_owned(), |p| format!("{p:.3e}")),
+            result.map_or("–", |t| if t.p_value < plan.alpha { "yes" } else { "no" }).to_owned(),
+        ]);
+    }
+    tests.notes.push(
+        "The thesis used the pooled test (\"assuming equal variances\"); Welch's is shown as a check."
+            .to_owned(),
+    );
+    tables.push(tests);
+
+    let figures = figures(ctx, &r, base_name)?;
+    let notes = vec![conclusions(plan, &r, fitted, baseline, pooled, base_name)];
+    Ok(Rendered { tables, figures, notes })
+}
+
+fn figures(
+    ctx: &ReportContext<'_>,
+    r: &Results,
+    base_name: &str,
+) -> Result<Vec<std::path::PathBuf>> {
+    let keep = thinned(r.steps.len(), 2500);
+    let path = |j: usize| -> Vec<(f64, f64)> {
+        keep.iter().map(|&i| (f64::from(r.steps[i]), r.step_theta[i][j])).collect()
+    };
+    let line = |name: &str, j: usize| PathSeries {
+        name: name.to_owned(),
+        points: path(j),
+        mark: Mark::Line,
+    };
+    let panels = [
+        Panel {
+            y: "θ1, θ2, θ3".to_owned(),
+            series: vec![
+                line("θ1 (first guess 1 colour)", 0),
+                line("θ2 (2 colours)", 1),
+                line("θ3 (3 colours)", 2),
+            ],
+            y_range: None,
+        },
+        Panel { y: "θ4".to_owned(), series: vec![line("θ4 (consistent)", 3)], y_range: None },
+    ];
+    let mut files = stacked_paths(
+        &ctx.figure("figure-1"),
+        &format!("{}: parameter values vs learning step", ctx.title),
+        "learning step",
+        &panels,
+    )?;
+
+    // Game lengths under both policies.
+    let max = r.arms.iter().map(Arm::max).max().unwrap_or(1).max(1);
+    let categories: Vec<u32> = (1..=max).collect();
+    let series: Vec<(String, Vec<f64>)> = r
+        .arms
+        .iter()
+        .zip(["fitted (this run)", base_name])
+        .map(|(a, label)| {
+            let n = a.guesses.len().max(1) as f64;
+            let shares = categories
+                .iter()
+                .map(|&c| a.guesses.iter().filter(|&&g| g == f64::from(c)).count() as f64 / n)
+                .collect();
+            (format!("{label}, n = {}", a.guesses.len()), shares)
+        })
+        .collect();
+    files.extend(grouped_bars(
+        &ctx.figure("lengths"),
+        &Labels {
+            title: &format!("{}: game length, fitted vs {base_name}", ctx.title),
+            x: "guesses",
+            y: "share of games",
+        },
+        &categories,
+        &series,
+    )?);
+    Ok(files)
+}
+
+/// One paragraph: which of the thesis's conclusions the run supports.
+fn conclusions(
+    plan: &TrainingPlan,
+    r: &Results,
+    fitted: &Arm,
+    baseline: &Arm,
+    pooled: Option<TTestResult>,
+    base_name: &str,
+) -> String {
+    let mut out = String::from("**Thesis conclusions.** ");
+    out += &match pooled {
+        Some(t) if t.p_value < plan.alpha => format!(
+            "The fitted policy beats {base_name} play significantly: {:.4} vs {:.4} guesses, pooled \
+             one-sided p = {:.2e} (thesis: {} vs {}, p = {}). ",
+            fitted.mean(),
+            baseline.mean(),
+            t.p_value,
+            num(plan.paper.fitted_mean, 4),
+            num(plan.paper.baseline_mean, 4),
+            plan.paper.p_value.map_or("–".to_owned(), |p| format!("{p:.2e}")),
+        ),
+        Some(t) => format!(
+            "The fitted policy does not beat {base_name} play significantly at {}: {:.4} vs {:.4} \
+             guesses, pooled one-sided p = {:.2e} (thesis: p = {}). ",
+            plan.alpha,
+            fitted.mean(),
+            baseline.mean(),
+            t.p_value,
+            plan.paper.p_value.map_or("–".to_owned(), |p| format!("{p:.2e}")),
+        ),
+        None => "The t-test could not be computed. ".to_owned(),
+    };
+    let ours = first_guess_order(fitted.theta);
+    let words = |o: &[&str]| o.join(" > ");
+    out += &match plan.paper.theta.map(|t| first_guess_order(t.to_array())) {
+        Some(theirs) if theirs == ours => format!(
+            "The fitted first-guess weights keep the thesis's order ({}), three-colour first \
+             guesses preferred. ",
+            words(&ours)
+        ),
+        Some(theirs) => format!(
+            "The fitted first-guess weights order {} where the thesis has {}. ",
+            words(&ours),
+            words(&theirs)
+        ),
+        None => format!("The fitted first-guess weights order {}. ", words(&ours)),
+    };
+    let n = plan.game.size().unwrap_or(0) as f64;
+    let t4 = fitted.theta[3];
+    out += &format!(
+        "The consistency weight is large, θ4 = {t4:.2} after {} steps (thesis {}): a later guess is \
+         inconsistent with probability at most {:.1e} per turn, so the fitted policy plays almost \
+         only consistent codes; the steps' gradients in θ4 have all but vanished (the last step \
+         moved θ4 by {:.1e}). ",
+        r.steps.len(),
+        plan.paper.theta.map_or("–".to_owned(), |t| format!("{:.3}", t.consistent)),
+        (n - 1.0) * (-t4).exp(),
+        r.step_theta.last().map_or(f64::NAN, |last| t4 - last[3]),
+    );
+    let eights = baseline.at_least(8.0);
+    out += &format!(
+        "Games of 8 or more guesses occur under {base_name} play: {eights} of {} ({:.1} per 10 000; \
+         the thesis saw a maximum of 7 in 100 000 games), and {} of {} under the fitted policy.",
+        baseline.guesses.len(),
+        eights as f64 * 1e4 / baseline.guesses.len().max(1) as f64,
+        fitted.at_least(8.0),
+        fitted.guesses.len(),
+    );
+    out
+}
