@@ -143,6 +143,34 @@ pub enum BudgetEnd {
     Lowest,
 }
 
+/// What one step of the budget is. The thesis's "stopping time" is a number of "steps per turn"
+/// of the M-H walk (sections 4.3.3-4.3.4) and does not say whether a rejected proposal is a step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum StepCount {
+    /// (Default.) Every proposal is a step, accepted or not: the usual M-H iteration count.
+    #[default]
+    Proposals,
+    /// Only accepted proposals (moves of the chain, a move to an equal code included) are steps;
+    /// rejected proposals are free. A walk still stops after
+    /// [`ACCEPTED_PROPOSAL_FACTOR`](crate::walk::ACCEPTED_PROPOSAL_FACTOR) times its budget in
+    /// proposals.
+    Accepted,
+}
+
+/// What the `evaluations` counter (the thesis's "# codes searched") counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum CodesSearched {
+    /// (Default.) Every code whose cost was computed: each walk's start state and every proposal,
+    /// repeats included.
+    #[default]
+    Proposals,
+    /// Each walk's start state and every accepted proposal: the states the chain visited.
+    Accepted,
+    /// Distinct codes whose cost was computed within one walk (start state included), summed
+    /// over walks.
+    Distinct,
+}
+
 /// The configuration of [`MhStrategy`](crate::MhStrategy): Snyder's M-H player.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -169,6 +197,10 @@ pub struct MhConfig {
     pub avoid_replays: bool,
     /// What to play when the budget is spent without finding a code of cost 0.
     pub at_budget_end: BudgetEnd,
+    /// What a step of the budget is.
+    pub budget_counts: StepCount,
+    /// What the `evaluations` counter counts.
+    pub codes_searched: CodesSearched,
 }
 
 impl Default for MhConfig {
@@ -182,6 +214,8 @@ impl Default for MhConfig {
             stuck: StuckRule::default(),
             avoid_replays: true,
             at_budget_end: BudgetEnd::Current,
+            budget_counts: StepCount::Proposals,
+            codes_searched: CodesSearched::Proposals,
         }
     }
 }

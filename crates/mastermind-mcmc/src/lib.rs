@@ -47,7 +47,9 @@ pub mod script;
 pub mod walk;
 pub mod walker;
 
-pub use config::{Budget, BudgetEnd, MAX_STEPS, MhConfig, StuckRule, StuckTest};
+pub use config::{
+    Budget, BudgetEnd, CodesSearched, MAX_STEPS, MhConfig, StepCount, StuckRule, StuckTest,
+};
 pub use cost::{cost, reply_cost};
 pub use error::InvalidParameter;
 pub use liar::{FalseReplies, LiarError, LyingCodemaker, false_reply_pool};

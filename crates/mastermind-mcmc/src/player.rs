@@ -80,6 +80,10 @@ pub struct MhStats {
     pub walks: u64,
     /// Walks that spent their whole budget without finding a code of cost 0.
     pub walks_exhausted: u64,
+    /// M-H proposals made by all walks.
+    pub proposals: u64,
+    /// Of those, the proposals accepted.
+    pub accepted: u64,
     /// Times the stuck rule fired.
     pub restarts: u32,
     /// Times replay avoidance replaced an already played code.
@@ -103,6 +107,13 @@ impl MhPlayer {
         &self.stats
     }
 
+    /// A walker at `start` with this player's theta and counting.
+    fn new_walker(&self, game: Game, start: &Code) -> Walker {
+        let mut walker = Walker::new(game, start, self.config.theta);
+        walker.set_codes_searched(self.config.codes_searched);
+        walker
+    }
+
     fn kernel(&self) -> Kernel {
         Kernel::new(self.config.p_swap, self.config.p_subset)
     }
@@ -115,7 +126,7 @@ impl MhPlayer {
             None => true,
         };
         if fresh {
-            self.walker = Some(Walker::new(game, &last, self.config.theta));
+            self.walker = Some(self.new_walker(game, &last));
         }
         let walker = self.walker.as_mut().expect("set above");
         for turn in &turns[walker.turn_count()..] {
@@ -147,22 +158,24 @@ impl MhPlayer {
         rng: &mut LabRng,
     ) -> (Walker, WalkEnd, u64) {
         let kernel = self.kernel();
-        let mut walker = Walker::new(game, &uniform_code(game, rng), self.config.theta);
+        let mut walker = self.new_walker(game, &uniform_code(game, rng));
         let mut steps = 0;
         let mut last = None;
         for turn in turns.iter().rev() {
             walker.push_turn(turn);
-            let end = walk(&mut walker, &kernel, budget, rng);
-            self.count_walk(&end, budget);
+            let end = walk(&mut walker, &kernel, budget, self.config.budget_counts, rng);
+            self.count_walk(&end);
             steps += end.steps;
             last = Some(end);
         }
         (walker, last.expect("a restart happens after at least one turn"), steps)
     }
 
-    fn count_walk(&mut self, end: &WalkEnd, budget: u64) {
+    fn count_walk(&mut self, end: &WalkEnd) {
         self.stats.walks += 1;
-        if !end.found && end.steps >= budget {
+        self.stats.proposals += end.proposals;
+        self.stats.accepted += end.accepted;
+        if !end.found {
             self.stats.walks_exhausted += 1;
         }
     }
@@ -244,6 +257,8 @@ impl Player for MhPlayer {
         vec![
             ("walks", stats.walks as f64),
             ("walks_exhausted", stats.walks_exhausted as f64),
+            ("proposals", stats.proposals as f64),
+            ("accepted", stats.accepted as f64),
             ("restarts", f64::from(stats.restarts)),
             ("replays_avoided", f64::from(stats.replays_avoided)),
         ]
@@ -259,7 +274,7 @@ impl Player for MhPlayer {
         if turns.is_empty() {
             // All codes score 1 before any reply: the first guess is uniform, without a search.
             let first = uniform_code(game, rng);
-            self.walker = Some(Walker::new(game, &first, self.config.theta));
+            self.walker = Some(self.new_walker(game, &first));
             self.stats.turns.push(TurnTrace {
                 steps: 0,
                 cost: 0,
@@ -278,11 +293,12 @@ impl Player for MhPlayer {
                 full_kernel
             };
 
+        let counts = self.config.budget_counts;
         let walker = self.sync(game, &turns);
-        let mut end = walk(walker, &kernel, budget, rng);
+        let mut end = walk(walker, &kernel, budget, counts, rng);
         let end_cost = walker.cost();
         report(walker, oracle);
-        self.count_walk(&end, budget);
+        self.count_walk(&end);
         let mut steps = end.steps;
 
         let stuck = self.no_improvement(&end, end_cost);

@@ -15,9 +15,11 @@
 //! the code unchanged (a swap of two equal pegs), one score call per turn: the incremental update
 //! of a turn's test response stands for the feedback computation it replaces.
 
+use crate::config::CodesSearched;
 use crate::moves::{Kernel, Move};
 use mastermind_core::{Code, Feedback, Game, LabRng, Turn, score};
 use rand::RngExt;
+use std::collections::HashSet;
 
 /// A played turn as the walker needs it: the guess's colours and colour counts, and the reply.
 #[derive(Debug, Clone, Copy)]
@@ -73,6 +75,12 @@ pub struct WalkCounters {
     pub steps: u64,
 }
 
+/// A code's colours as a set key (unused pegs are zero).
+#[inline]
+fn key(state: &[u8; 16]) -> u128 {
+    u128::from_le_bytes(*state)
+}
+
 /// Acceptance probabilities `exp(-theta d)` for cost increases `d`, tabulated for small `d`.
 #[derive(Debug, Clone)]
 struct Acceptance {
@@ -114,6 +122,9 @@ pub struct Walker {
     proposed_cost: u32,
     acceptance: Acceptance,
     counters: WalkCounters,
+    searched: CodesSearched,
+    /// Codes evaluated in the current walk, for [`CodesSearched::Distinct`].
+    seen: HashSet<u128>,
 }
 
 impl Walker {
@@ -131,6 +142,8 @@ impl Walker {
             proposed_cost: 0,
             acceptance: Acceptance::new(theta),
             counters: WalkCounters::default(),
+            searched: CodesSearched::Proposals,
+            seen: HashSet::new(),
         };
         walker.reset_state(start);
         walker
@@ -178,9 +191,42 @@ impl Walker {
         std::mem::take(&mut self.counters)
     }
 
-    /// Records `n` evaluations (the walk driver counts each walk's start state).
+    /// Records `n` evaluations (draws outside a walk, such as a uniform unplayed code).
     pub fn count_evaluations(&mut self, n: u64) {
         self.counters.evaluations += n;
+    }
+
+    /// Sets what the `evaluations` counter counts (default: every proposal).
+    pub fn set_codes_searched(&mut self, searched: CodesSearched) {
+        self.searched = searched;
+        self.seen.clear();
+    }
+
+    /// Starts a walk from the current state: forgets the codes seen by the last walk and counts
+    /// the start state as one evaluation (its cost against the latest turn was computed when the
+    /// turn was fed).
+    pub fn begin_walk(&mut self) {
+        self.counters.evaluations += 1;
+        if self.searched == CodesSearched::Distinct {
+            self.seen.clear();
+            self.seen.insert(key(&self.state));
+        }
+    }
+
+    /// Counts the evaluation of the proposal `mv` as [`CodesSearched`] says.
+    #[inline]
+    fn count_proposal(&mut self, mv: &Move) {
+        match self.searched {
+            CodesSearched::Proposals => self.counters.evaluations += 1,
+            CodesSearched::Accepted => {}
+            CodesSearched::Distinct => {
+                let mut next = self.state;
+                mv.apply(&mut next[..usize::from(self.game.pegs())]);
+                if self.seen.insert(key(&next)) {
+                    self.counters.evaluations += 1;
+                }
+            }
+        }
     }
 
     /// Adds a turn: the current code's cost now includes it (one score call).
@@ -218,7 +264,7 @@ impl Walker {
     /// [`commit`](Walker::commit) then makes the move in O(1) plus the colour change.
     #[inline]
     pub fn evaluate(&mut self, mv: &Move) -> u32 {
-        self.counters.evaluations += 1;
+        self.count_proposal(mv);
         let mut cost = 0;
         match *mv {
             Move::Recolour { pos, colour } => {
@@ -307,6 +353,9 @@ impl Walker {
         let proposed = self.evaluate(&mv);
         self.counters.steps += 1;
         if self.accepts(proposed, rng) {
+            if self.searched == CodesSearched::Accepted {
+                self.counters.evaluations += 1;
+            }
             self.commit(&mv);
             true
         } else {

@@ -264,3 +264,39 @@ fn other_sizes_and_options_finish() {
         }
     }
 }
+
+/// The readings of "step" and "codes searched": counting only accepted proposals as steps lets a
+/// walk make more proposals than its budget, and the accepted and distinct counts of codes
+/// searched never exceed the proposal count on the same game.
+#[test]
+fn step_and_codes_searched_readings() {
+    use mastermind_core::{Code, Game, TruthfulCodemaker, play_game, rng_for};
+    use mastermind_mcmc::{Budget, CodesSearched, MhConfig, MhStrategy, StepCount};
+    let game = Game::CLASSIC;
+    let play = |config: MhConfig, g: u64| {
+        let strategy = MhStrategy::new(config).unwrap();
+        let mut player = strategy.player();
+        let secret = Code::from_rank(game, (g * 97) % 1296);
+        let mut maker = TruthfulCodemaker::new(secret);
+        let out = play_game(game, &mut player, &mut maker, 200, &mut rng_for(3, &[g]));
+        (out.counters.evaluations, player.stats().clone())
+    };
+    let base = MhConfig { budget: Budget::Fixed { steps: 20 }, ..MhConfig::default() };
+    let mut more_proposals = false;
+    for g in 0..40 {
+        let (proposals, stats) = play(base, g);
+        let (accepted, a) = play(MhConfig { codes_searched: CodesSearched::Accepted, ..base }, g);
+        let (distinct, d) = play(MhConfig { codes_searched: CodesSearched::Distinct, ..base }, g);
+        // Same random stream, same game: only the counting differs.
+        assert_eq!((stats.turns.len(), stats.proposals), (a.turns.len(), a.proposals));
+        assert_eq!((stats.turns.len(), stats.proposals), (d.turns.len(), d.proposals));
+        assert!(
+            accepted <= proposals && distinct <= proposals,
+            "{accepted} {distinct} {proposals}"
+        );
+        let (_, s) = play(MhConfig { budget_counts: StepCount::Accepted, ..base }, g);
+        assert!(s.accepted <= s.proposals);
+        more_proposals |= s.proposals > 20 * s.walks;
+    }
+    assert!(more_proposals, "with accepted steps some walk must exceed its budget in proposals");
+}

@@ -1,0 +1,47 @@
+//! The M-H step-budget experiment (Snyder's Table 4 and Figures 6-7): for each game size, the
+//! mean length when every walk runs to a candidate, the smallest fixed budget whose mean is within
+//! a factor of it, and a least-squares line of log(budget) on pegs + colours.
+//!
+//! [`spec`] is what a RON file says, [`plan`] builds one games plan with an "until candidate" arm
+//! and one arm per budget for every size, and [`report`] derives the table, the fit and the
+//! figures from the one-row-per-game frame of the games kind.
+
+pub mod plan;
+pub mod report;
+pub mod spec;
+
+use crate::spec::SpecError;
+use crate::spec::scaled::Profile;
+use crate::tasks::games::{execute, frame};
+use crate::tasks::{PlanContext, Rendered, ReportContext, Task};
+use anyhow::Result;
+use indicatif::ProgressBar;
+use plan::MhBudgetPlan;
+use polars::prelude::DataFrame;
+use std::sync::Arc;
+
+impl spec::MhBudgetTask {
+    /// Validates the spec into a runnable plan.
+    pub fn plan(
+        &self,
+        ctx: &PlanContext<'_>,
+        profile: Profile,
+    ) -> Result<Arc<dyn Task>, SpecError> {
+        Ok(Arc::new(plan::plan(self, ctx, profile)?))
+    }
+}
+
+impl Task for MhBudgetPlan {
+    fn units(&self) -> u64 {
+        self.games.game_count()
+    }
+
+    fn run(&self, seed: u64, bar: &ProgressBar) -> Result<DataFrame> {
+        let records = execute::play_all(&self.games, seed, bar);
+        frame::games_frame(&self.games, &records)
+    }
+
+    fn report(&self, ctx: &ReportContext<'_>, frame: &DataFrame) -> Result<Rendered> {
+        report::render(self, ctx, frame)
+    }
+}

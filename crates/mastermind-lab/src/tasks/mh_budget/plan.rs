@@ -1,0 +1,189 @@
+//! Validation of an M-H budget spec into a games plan: one "until candidate" arm and one arm per
+//! budget for every size.
+
+use super::spec::MhBudgetTask;
+use crate::players::PlayerSpec;
+use crate::spec::SpecError;
+use crate::spec::scaled::Profile;
+use crate::tasks::PlanContext;
+use crate::tasks::games::plan::{GamesPlan, PlannedArm};
+use crate::tasks::games::spec::{CodemakerSpec, GamesReport};
+use mastermind_core::seed::name_id;
+use mastermind_core::{Code, Game, rng_for};
+use mastermind_mcmc::{Budget, MAX_STEPS, MhConfig};
+use rand::RngExt;
+use std::sync::Arc;
+
+/// The validated experiment: the games to play and what the report needs to know about them.
+#[derive(Clone)]
+pub struct MhBudgetPlan {
+    /// Every game, as a games plan (arm groups are the sizes, x is the budget).
+    pub games: GamesPlan,
+    /// The sizes in spec order, with their paper numbers.
+    pub sizes: Vec<super::spec::BudgetSize>,
+    /// The budgets tried, ascending.
+    pub budgets: Vec<u64>,
+    /// The threshold factor.
+    pub threshold: f64,
+    /// The paper's fit.
+    pub paper_fit: Option<(f64, f64)>,
+    /// Theta of the player.
+    pub theta: f64,
+}
+
+/// The label of a size: colours/pegs, as Snyder writes it.
+pub fn size_label(game: Game) -> String {
+    format!("{}/{}", game.colours(), game.pegs())
+}
+
+/// The label of the "run to a candidate" arm of a size.
+pub fn optimal_label(game: Game) -> String {
+    format!("{} until candidate", size_label(game))
+}
+
+/// The label of a budget arm.
+pub fn budget_label(game: Game, steps: u64) -> String {
+    format!("{} steps={steps}", size_label(game))
+}
+
+pub(crate) fn plan(
+    task: &MhBudgetTask,
+    ctx: &PlanContext<'_>,
+    profile: Profile,
+) -> Result<MhBudgetPlan, SpecError> {
+    let err = |field: &str, path: &str, message: String, hint: &str| {
+        ctx.error(None, field, path, message, hint)
+    };
+    if task.sizes.is_empty() {
+        return Err(err("sizes", "task.sizes", "no game sizes".into(), "list at least one"));
+    }
+    let (optimal_n, budget_n) = (task.optimal_games.get(profile), task.budget_games.get(profile));
+    for (n, field) in [(optimal_n, "optimal_games"), (budget_n, "budget_games")] {
+        if !(1..=1_000_000).contains(&n) {
+            return Err(err(
+                field,
+                &format!("task.{field}"),
+                format!("{n} games; use 1 to 1000000"),
+                "",
+            ));
+        }
+    }
+    let range = task.budgets;
+    let step = range.step.get(profile);
+    if range.from == 0 || step == 0 || range.to < range.from || range.to > MAX_STEPS {
+        return Err(err(
+            "budgets",
+            "task.budgets",
+            format!("budgets from {} to {} by {step} are not a range", range.from, range.to),
+            "write positive steps with from <= to, e.g. (from: 100, to: 2400, step: 100)",
+        ));
+    }
+    let budgets: Vec<u64> =
+        (0..).map(|k| range.from + k * step).take_while(|&b| b <= range.to).collect();
+    if budgets.len() > 1000 {
+        return Err(err(
+            "step",
+            "task.budgets.step",
+            format!("{} budgets", budgets.len()),
+            "use a larger step",
+        ));
+    }
+    if !(task.threshold.is_finite() && task.threshold >= 1.0 && task.threshold <= 10.0) {
+        return Err(err(
+            "threshold",
+            "task.threshold",
+            format!("{} is not a threshold factor", task.threshold),
+            "use a factor such as 1.10 (110% of the optimum)",
+        ));
+    }
+    if !(1..=10_000).contains(&task.max_guesses) {
+        return Err(err(
+            "max_guesses",
+            "task.max_guesses",
+            format!("{} is not a guess cap", task.max_guesses),
+            "",
+        ));
+    }
+    let arm = |label: String,
+               group: String,
+               x: f64,
+               game: Game,
+               config: MhConfig,
+               secrets: &Arc<Vec<Code>>| {
+        let player = PlayerSpec::MetropolisHastings(config);
+        let strategy =
+            player.strategy(game).map_err(|message| err("player", "task.player", message, ""))?;
+        Ok::<_, SpecError>(PlannedArm {
+            label,
+            group,
+            x: Some(x),
+            game,
+            parameters: serde_json::to_string(&player).unwrap_or_default(),
+            player,
+            strategy,
+            secrets: Arc::clone(secrets),
+            paper: None,
+        })
+    };
+    let until = Budget::UntilCandidate { cap: task.until_cap };
+    if let Err(e) = (MhConfig { budget: until, ..task.player }).validate() {
+        return Err(err(e.field.rsplit('.').next().unwrap_or("player"), "task", e.to_string(), ""));
+    }
+    let mut arms = Vec::new();
+    for size in &task.sizes {
+        let game = size.game;
+        let sample = |n: u32| {
+            let mut rng = rng_for(
+                ctx.seed(),
+                &[name_id("secrets"), u64::from(game.pegs()), u64::from(game.colours())],
+            );
+            let total = game.size().unwrap_or(u64::MAX);
+            Arc::new(
+                (0..n)
+                    .map(|_| Code::from_rank(game, rng.random_range(0..total)))
+                    .collect::<Vec<_>>(),
+            )
+        };
+        let label = size_label(game);
+        let config = MhConfig { budget: until, ..task.player };
+        arms.push(arm(
+            optimal_label(game),
+            format!("{label} optimal"),
+            0.0,
+            game,
+            config,
+            &sample(optimal_n),
+        )?);
+        let secrets = sample(budget_n);
+        for &steps in &budgets {
+            let config = MhConfig { budget: Budget::Fixed { steps }, ..task.player };
+            arms.push(arm(
+                budget_label(game, steps),
+                label.clone(),
+                steps as f64,
+                game,
+                config,
+                &secrets,
+            )?);
+        }
+    }
+    let labels: std::collections::HashSet<&str> = arms.iter().map(|a| a.label.as_str()).collect();
+    if labels.len() != arms.len() {
+        return Err(err("sizes", "task.sizes", "a game size is listed twice".into(), ""));
+    }
+    let games = GamesPlan {
+        arms,
+        runs: 1,
+        max_guesses: task.max_guesses,
+        codemaker: CodemakerSpec::Truthful,
+        report: GamesReport::default(),
+    };
+    Ok(MhBudgetPlan {
+        games,
+        sizes: task.sizes.clone(),
+        budgets,
+        threshold: task.threshold,
+        paper_fit: task.paper_fit,
+        theta: task.player.theta,
+    })
+}

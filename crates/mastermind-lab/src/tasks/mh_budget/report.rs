@@ -1,0 +1,212 @@
+//! The report of an M-H budget experiment: Table 4 beside the paper's, the budget curves
+//! (Figure 6) and log(budget) against pegs + colours with its least-squares line (Figure 7).
+
+use super::plan::{MhBudgetPlan, budget_label, optimal_label, size_label};
+use crate::report::plot::{self, Labels, LineSeries};
+use crate::report::table::{Table, num};
+use crate::tasks::games::frame::GameRows;
+use crate::tasks::{Rendered, ReportContext};
+use anyhow::Result;
+use mastermind_stats::Summary;
+use polars::prelude::DataFrame;
+
+/// What one size came to.
+#[derive(Debug, Clone)]
+pub struct SizeResult {
+    /// Colours/pegs.
+    pub label: String,
+    /// Pegs + colours.
+    pub complexity: f64,
+    /// Games run to a candidate every turn.
+    pub optimal: Option<Summary>,
+    /// Their mean codes searched.
+    pub optimal_evaluations: f64,
+    /// Mean length for each budget, ascending budgets.
+    pub curve: Vec<(u64, f64)>,
+    /// The smallest budget whose mean is within the threshold.
+    pub enough: Option<u64>,
+}
+
+fn arm_values(rows: &GameRows, label: &str) -> (Vec<f64>, f64) {
+    let idx = rows.of_arm(label);
+    let guesses: Vec<f64> = idx.iter().map(|&i| f64::from(rows.guesses[i])).collect();
+    let evaluations =
+        idx.iter().map(|&i| rows.evaluations[i] as f64).sum::<f64>() / idx.len().max(1) as f64;
+    (guesses, evaluations)
+}
+
+/// Aggregates the games of each size.
+pub fn size_results(plan: &MhBudgetPlan, rows: &GameRows) -> Vec<SizeResult> {
+    plan.sizes
+        .iter()
+        .map(|size| {
+            let game = size.game;
+            let (optimal, optimal_evaluations) = arm_values(rows, &optimal_label(game));
+            let optimal = Summary::from_slice(&optimal).ok();
+            let curve: Vec<(u64, f64)> = plan
+                .budgets
+                .iter()
+                .filter_map(|&b| {
+                    let (g, _) = arm_values(rows, &budget_label(game, b));
+                    Summary::from_slice(&g).ok().map(|s| (b, s.mean))
+                })
+                .collect();
+            let enough = optimal.and_then(|o| {
+                curve.iter().find(|(_, mean)| *mean <= plan.threshold * o.mean).map(|c| c.0)
+            });
+            SizeResult {
+                label: size_label(game),
+                complexity: f64::from(game.pegs()) + f64::from(game.colours()),
+                optimal,
+                optimal_evaluations,
+                curve,
+                enough,
+            }
+        })
+        .collect()
+}
+
+/// Least squares `y = slope x + intercept`; `None` with fewer than two distinct x.
+pub fn least_squares(points: &[(f64, f64)]) -> Option<(f64, f64)> {
+    let n = points.len() as f64;
+    let mx = points.iter().map(|p| p.0).sum::<f64>() / n;
+    let my = points.iter().map(|p| p.1).sum::<f64>() / n;
+    let sxx: f64 = points.iter().map(|p| (p.0 - mx).powi(2)).sum();
+    let sxy: f64 = points.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum();
+    (points.len() >= 2 && sxx > 0.0).then(|| (sxy / sxx, my - sxy / sxx * mx))
+}
+
+pub(crate) fn render(
+    plan: &MhBudgetPlan,
+    ctx: &ReportContext<'_>,
+    frame: &DataFrame,
+) -> Result<Rendered> {
+    let rows = GameRows::from_frame(frame)?;
+    let results = size_results(plan, &rows);
+    let pct = (plan.threshold * 100.0).round();
+    let mut table = Table::new(
+        format!(
+            "**{}.** M-H at theta = {}: mean length when every walk runs to a candidate, and the smallest step budget per turn whose mean length is within {pct}% of it.",
+            ctx.title, plan.theta
+        ),
+        &[
+            "Game",
+            "optimal mean",
+            "sd",
+            "paper optimal",
+            "paper sd",
+            "codes searched (optimal)",
+            &format!("steps to {pct}%"),
+            "paper steps",
+            "mean at those steps",
+        ],
+    );
+    for (r, size) in results.iter().zip(&plan.sizes) {
+        let at = r.enough.and_then(|b| r.curve.iter().find(|c| c.0 == b)).map(|c| c.1);
+        table.row(vec![
+            r.label.clone(),
+            num(r.optimal.map(|s| s.mean), 3),
+            num(r.optimal.and_then(|s| s.sd), 3),
+            num(size.paper_optimal, 3),
+            num(size.paper_sd, 4),
+            num(Some(r.optimal_evaluations), 1),
+            r.enough.map_or_else(
+                || format!("> {}", plan.budgets.last().unwrap_or(&0)),
+                |b| b.to_string(),
+            ),
+            size.paper_steps.map_or("–".into(), |s| s.to_string()),
+            num(at, 3),
+        ]);
+    }
+    table.notes.push(format!(
+        "Budgets tried: {} to {} ({} values). A budget is enough when its mean length is at most {} x the optimal mean (the first budget that does, as the thesis reads its Figure 6).",
+        plan.budgets.first().unwrap_or(&0),
+        plan.budgets.last().unwrap_or(&0),
+        plan.budgets.len(),
+        plan.threshold
+    ));
+    let points: Vec<(f64, f64)> =
+        results.iter().filter_map(|r| r.enough.map(|b| (r.complexity, (b as f64).ln()))).collect();
+    let fit = least_squares(&points);
+    let mut notes = Vec::new();
+    notes.push(match (fit, plan.paper_fit) {
+        (Some((a, b)), Some((pa, pb))) => format!(
+            "Least-squares line of ln(steps) on pegs + colours: y = {a:.3} x + {b:.3} (thesis: y = {pa:.2} x + {pb:.2}); at 6/4 it gives {:.0} steps per turn (thesis formula: {:.0}).",
+            (a * 10.0 + b).exp(),
+            (pa * 10.0 + pb).exp()
+        ),
+        (Some((a, b)), None) => format!("Least-squares line of ln(steps) on pegs + colours: y = {a:.3} x + {b:.3}."),
+        (None, _) => "Too few sizes reached the threshold to fit a line.".into(),
+    });
+    let increasing = points.windows(2).all(|w| w[1].1 >= w[0].1);
+    notes.push(format!(
+        "The thesis's conclusion, that the budget needed grows with pegs + colours and log(steps) is close to linear in it, {}.",
+        if points.len() >= 2 && increasing { "holds here" } else { "is not borne out by these numbers" }
+    ));
+    let figures = figures(plan, ctx, &results, fit)?;
+    Ok(Rendered { tables: vec![table], figures, notes })
+}
+
+fn figures(
+    plan: &MhBudgetPlan,
+    ctx: &ReportContext<'_>,
+    results: &[SizeResult],
+    fit: Option<(f64, f64)>,
+) -> Result<Vec<std::path::PathBuf>> {
+    let pct = (plan.threshold * 100.0).round();
+    let curves: Vec<LineSeries> = results
+        .iter()
+        .map(|r| LineSeries {
+            name: r.label.clone(),
+            points: r.curve.iter().map(|&(b, m)| (b as f64, m)).collect(),
+        })
+        .collect();
+    let references: Vec<(String, f64)> = results
+        .iter()
+        .filter_map(|r| {
+            r.optimal.map(|o| (format!("{} {pct}% of optimal", r.label), plan.threshold * o.mean))
+        })
+        .collect();
+    let title6 = format!("{}: mean length against steps per turn", ctx.title);
+    let labels = Labels { title: &title6, x: "M-H steps per turn", y: "mean guesses" };
+    let mut files = plot::line_chart(&ctx.figure("budgets"), &labels, &curves, &references)?;
+
+    let xs: Vec<f64> = results.iter().map(|r| r.complexity).collect();
+    let (x0, x1) = (
+        xs.iter().copied().fold(f64::INFINITY, f64::min),
+        xs.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+    );
+    let mut series = vec![LineSeries {
+        name: "reproduced ln(steps)".into(),
+        points: results
+            .iter()
+            .filter_map(|r| r.enough.map(|b| (r.complexity, (b as f64).ln())))
+            .collect(),
+    }];
+    if let Some((a, b)) = fit {
+        series.push(LineSeries {
+            name: format!("least squares: y = {a:.2} x + {b:.2}"),
+            points: vec![(x0, a * x0 + b), (x1, a * x1 + b)],
+        });
+    }
+    let mut paper = Vec::new();
+    if let Some((a, b)) = plan.paper_fit {
+        series.push(LineSeries {
+            name: format!("thesis: y = {a:.2} x + {b:.2}"),
+            points: vec![(x0, a * x0 + b), (x1, a * x1 + b)],
+        });
+        paper.push(LineSeries {
+            name: format!("thesis: y = {a:.2} x + {b:.2}"),
+            points: plan
+                .sizes
+                .iter()
+                .zip(results)
+                .filter_map(|(s, r)| s.paper_steps.map(|p| (r.complexity, (p as f64).ln())))
+                .collect(),
+        });
+    }
+    let title7 = format!("{}: ln(steps to {pct}%) against pegs + colours", ctx.title);
+    let labels = Labels { title: &title7, x: "pegs + colours", y: "ln(steps per turn)" };
+    files.extend(plot::line_chart_with_paper(&ctx.figure("fit"), &labels, &series, &paper, &[])?);
+    Ok(files)
+}

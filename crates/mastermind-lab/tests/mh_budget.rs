@@ -1,0 +1,82 @@
+//! The M-H budget kind (Snyder's Table 4): validation errors name the field, a tiny run has the
+//! games columns and one arm per size and budget, and the table does not depend on the threads.
+
+mod common;
+
+use common::Scratch;
+use mastermind_lab::spec::scaled::Profile;
+use mastermind_lab::spec::{load, validate};
+use mastermind_lab::tasks::mh_budget::report::least_squares;
+use mastermind_lab::tasks::progress_bar;
+
+fn spec(budgets: &str, threshold: &str) -> String {
+    format!(
+        r#"Experiment(
+    title: "budget",
+    paper: "Test paper",
+    section: "Table 4",
+    seed: 3,
+    task: MhBudget((
+        sizes: [
+            (game: (pegs: 2, colours: 4), paper_steps: Some(20)),
+            (game: (pegs: 3, colours: 4)),
+        ],
+        player: (theta: 1.0),
+        optimal_games: 20,
+        budget_games: (quick: 10, full: 100),
+        budgets: {budgets},
+        threshold: {threshold},
+        paper_fit: Some((0.3, 2.89)),
+    )),
+)"#
+    )
+}
+
+#[test]
+fn bad_budgets_and_threshold_name_their_line() {
+    let scratch = Scratch::new("mh-budget-errors");
+    let root = scratch.root.join("experiments");
+    for (text, field, line) in [
+        (spec("(from: 0, to: 40, step: 10)", "1.1"), "task.budgets", 14),
+        (spec("(from: 50, to: 40, step: 10)", "1.1"), "task.budgets", 14),
+        (spec("(from: 10, to: 40, step: 10)", "0.5"), "task.threshold", 15),
+    ] {
+        let path = scratch.spec("broken", &text);
+        let e = load(&root, &path).and_then(|s| validate(&s, Profile::Quick)).err().unwrap();
+        assert_eq!(e.field, field, "{e}");
+        assert_eq!(e.line, Some(line), "{e}");
+    }
+}
+
+#[test]
+fn a_tiny_run_has_one_arm_per_size_and_budget_and_ignores_threads() {
+    let scratch = Scratch::new("mh-budget-run");
+    let path = scratch.spec("budget", &spec("(from: 10, to: 40, step: 10)", "1.1"));
+    let plan = scratch.workspace().plans(&[path], Profile::Quick).unwrap().remove(0);
+    // Per size: 20 "until candidate" games and 4 budgets x 10 games.
+    assert_eq!(plan.task.units(), 2 * (20 + 4 * 10));
+    let play = |threads| {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        let bar = progress_bar(plan.task.units(), String::new(), "games");
+        pool.install(|| plan.task.run(plan.raw.seed, &bar)).unwrap().drop("nanos").unwrap()
+    };
+    let frame = play(1);
+    assert!(frame.equals_missing(&play(2)));
+    for column in ["arm", "group", "x", "pegs", "colours", "guesses", "evaluations", "proposals"] {
+        assert!(frame.column(column).is_ok(), "missing {column}");
+    }
+    let arms: std::collections::BTreeSet<String> =
+        frame.column("arm").unwrap().str().unwrap().iter().map(|s| s.unwrap().to_owned()).collect();
+    assert!(arms.contains("4/2 until candidate") && arms.contains("4/3 steps=40"), "{arms:?}");
+    assert_eq!(arms.len(), 2 * 5);
+    // Every game is solved: the walks always find a candidate at these sizes.
+    assert!(frame.column("solved").unwrap().bool().unwrap().iter().all(|s| s == Some(true)));
+}
+
+#[test]
+fn least_squares_recovers_a_line() {
+    let points: Vec<(f64, f64)> = [8.0, 10.0, 12.0].iter().map(|&x| (x, 0.3 * x + 2.89)).collect();
+    let (a, b) = least_squares(&points).unwrap();
+    assert!((a - 0.3).abs() < 1e-12 && (b - 2.89).abs() < 1e-12);
+    assert!(least_squares(&points[..1]).is_none());
+}
