@@ -14,7 +14,11 @@ fn every_repository_spec_validates_in_both_profiles() {
     for profile in [Profile::Quick, Profile::Full] {
         if let Err(errors) = workspace.plans(&specs, profile) {
             let shown: Vec<String> = errors.iter().map(ToString::to_string).collect();
-            panic!("{} spec(s) do not validate ({profile:?}):\n{}", errors.len(), shown.join("\n\n"));
+            panic!(
+                "{} spec(s) do not validate ({profile:?}):\n{}",
+                errors.len(),
+                shown.join("\n\n")
+            );
         }
     }
 }

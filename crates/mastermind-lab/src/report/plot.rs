@@ -3,6 +3,8 @@
 //! A fresh machine has no fonts that plotters can find, so DejaVu Sans (from the `dejavu` crate)
 //! is registered under the family name `sans-serif` before the first figure is drawn.
 
+pub mod panels;
+
 use anyhow::{Result, anyhow};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -96,6 +98,16 @@ fn short_number(v: f64) -> String {
     }
 }
 
+/// About three significant digits, for tick labels of a logarithmic axis.
+fn three_digits(v: f64) -> String {
+    match v.abs() {
+        a if a >= 100.0 => format!("{v:.0}"),
+        a if a >= 10.0 => format!("{v:.1}"),
+        a if a >= 1.0 => format!("{v:.2}"),
+        _ => format!("{v:.3}"),
+    }
+}
+
 fn padded(lo: f64, hi: f64) -> (f64, f64) {
     let span = if hi > lo { hi - lo } else { hi.abs().max(1.0) * 0.1 };
     (lo - 0.08 * span, hi + 0.08 * span)
@@ -111,6 +123,27 @@ pub fn line_chart(
     line_chart_with_paper(base, labels, series, &[], references)
 }
 
+/// A line chart with a logarithmic y axis (base 10), for values that span orders of magnitude
+/// (a parameter value at which a search nearly never succeeds beside ones where it does at once).
+/// Values must be positive; others are left out.
+pub fn line_chart_log_y(
+    base: &Path,
+    labels: &Labels,
+    series: &[LineSeries],
+    references: &[(String, f64)],
+) -> Result<Vec<PathBuf>> {
+    let log = |points: &[(f64, f64)]| -> Vec<(f64, f64)> {
+        points.iter().filter(|p| p.1 > 0.0).map(|&(x, y)| (x, y.log10())).collect()
+    };
+    let series: Vec<LineSeries> = series
+        .iter()
+        .map(|s| LineSeries { name: s.name.clone(), points: log(&s.points) })
+        .collect();
+    let references: Vec<(String, f64)> =
+        references.iter().filter(|r| r.1 > 0.0).map(|(n, y)| (n.clone(), y.log10())).collect();
+    chart_lines(base, labels, &series, &[], &references, true)
+}
+
 /// A line chart as [`line_chart`], with a paper's values drawn as hollow markers in the colour of
 /// the series of the same name.
 pub fn line_chart_with_paper(
@@ -119,6 +152,38 @@ pub fn line_chart_with_paper(
     series: &[LineSeries],
     paper: &[LineSeries],
     references: &[(String, f64)],
+) -> Result<Vec<PathBuf>> {
+    let values = series.iter().chain(paper).flat_map(|s| s.points.iter().map(|p| p.1));
+    let (lo, hi) =
+        values.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| (a.min(v), b.max(v)));
+    if lo > 0.0 && hi / lo > 100.0 && references.iter().all(|r| r.1 > 0.0) {
+        // Values over more than two orders of magnitude: a linear axis would flatten all but
+        // the largest, so the axis becomes logarithmic and says so.
+        let y = format!("{} (log scale)", labels.y);
+        let log_labels = Labels { title: labels.title, x: labels.x, y: &y };
+        let log = |set: &[LineSeries]| -> Vec<LineSeries> {
+            set.iter()
+                .map(|s| LineSeries {
+                    name: s.name.clone(),
+                    points: s.points.iter().map(|&(x, v)| (x, v.log10())).collect(),
+                })
+                .collect()
+        };
+        let refs: Vec<(String, f64)> =
+            references.iter().map(|(n, v)| (n.clone(), v.log10())).collect();
+        return chart_lines(base, &log_labels, &log(series), &log(paper), &refs, true);
+    }
+    chart_lines(base, labels, series, paper, references, false)
+}
+
+/// Draws a line chart whose y values are already transformed (`log_y`: they are log10 values).
+fn chart_lines(
+    base: &Path,
+    labels: &Labels,
+    series: &[LineSeries],
+    paper: &[LineSeries],
+    references: &[(String, f64)],
+    log_y: bool,
 ) -> Result<Vec<PathBuf>> {
     let xs = series.iter().chain(paper).flat_map(|s| s.points.iter().map(|p| p.0));
     let ys = series
@@ -133,7 +198,7 @@ pub fn line_chart_with_paper(
     // Room above the data for the legend, so that it hides nothing.
     let entries = series.len() + references.len() + usize::from(!paper.is_empty());
     let y1 = y1 + (y1 - y0) * 0.065 * entries as f64;
-    both(base, &Lines { labels, series, paper, references, x: (x0, x1), y: (y0, y1) })
+    both(base, &Lines { labels, series, paper, references, x: (x0, x1), y: (y0, y1), log_y })
 }
 
 struct Lines<'a> {
@@ -143,22 +208,24 @@ struct Lines<'a> {
     references: &'a [(String, f64)],
     x: (f64, f64),
     y: (f64, f64),
+    log_y: bool,
 }
 
 impl Figure for Lines<'_> {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
-        draw_lines(root, self.labels, (self.series, self.paper), self.references, self.x, self.y)
+        draw_lines(root, self, self.x, self.y)
     }
 }
 
 fn draw_lines<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
-    labels: &Labels,
-    (series, paper): (&[LineSeries], &[LineSeries]),
-    references: &[(String, f64)],
+    lines: &Lines,
     (x0, x1): (f64, f64),
     (y0, y1): (f64, f64),
 ) -> Result<()> {
+    let (labels, series, paper, references) =
+        (lines.labels, lines.series, lines.paper, lines.references);
+    let y_text = |y: f64| if lines.log_y { three_digits(10f64.powf(y)) } else { short_number(y) };
     let e = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("drawing: {e}");
     root.fill(&WHITE).map_err(e)?;
     let mut chart = ChartBuilder::on(root)
@@ -173,7 +240,7 @@ fn draw_lines<DB: DrawingBackend>(
         .x_desc(labels.x)
         .y_desc(labels.y)
         .x_label_formatter(&|x| short_number(*x))
-        .y_label_formatter(&|y| short_number(*y))
+        .y_label_formatter(&|y| y_text(*y))
         .label_style((FONT, 16))
         .axis_desc_style((FONT, 18))
         .light_line_style(TRANSPARENT)
@@ -190,7 +257,10 @@ fn draw_lines<DB: DrawingBackend>(
         chart
             .draw_series(dashes)
             .map_err(e)?
-            .label(format!("{name} ({y:.3})"))
+            .label(format!(
+                "{name} ({})",
+                if lines.log_y { three_digits(10f64.powf(*y)) } else { format!("{y:.3}") }
+            ))
             .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], c));
     }
     for (i, s) in series.iter().enumerate() {
@@ -277,7 +347,7 @@ fn draw_bars<DB: DrawingBackend>(
         .configure_mesh()
         .x_desc(labels.x)
         .y_desc(labels.y)
-        .x_labels(categories.len().max(2))
+        .x_labels(categories.len().clamp(2, 20))
         .x_label_formatter(&|x| {
             if (x - x.round()).abs() < 1e-6 { format!("{}", x.round()) } else { String::new() }
         })
@@ -399,6 +469,7 @@ fn draw_boxes<DB: DrawingBackend>(
                 String::new()
             }
         })
+        .y_label_formatter(&|y| short_number(*y))
         .label_style((FONT, 15))
         .axis_desc_style((FONT, 18))
         .disable_x_mesh()

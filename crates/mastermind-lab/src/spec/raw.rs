@@ -36,6 +36,18 @@ pub struct RawExperiment {
 pub enum RawTask {
     /// Players play games against secrets; one row per game.
     Games(GamesTask),
+    /// Justus's genetic algorithm against random secrets; one row per run.
+    Justus(crate::tasks::justus::spec::JustusTask),
+    /// Snyder's Table 1: exact expected share left after each colour pattern of first guess.
+    FirstGuess(crate::tasks::first_guess::spec::FirstGuessTask),
+    /// Snyder's sequential importance-sampling training (Figure 1) and play under its result.
+    ImportanceTraining(crate::tasks::importance::spec::ImportanceTrainingTask),
+    /// Snyder's Figure 4: descent on one fixed sample, checked by simulation.
+    FixedSampleDescent(crate::tasks::importance::spec::FixedSampleTask),
+    /// Snyder's Table 4 and Figure 7: M-H step budgets against the "run to a candidate" optimum.
+    MhBudget(crate::tasks::mh_budget::spec::MhBudgetTask),
+    /// Snyder's Table 7: a player plays six predetermined games, many times.
+    FixedGames(crate::tasks::fixed_games::spec::FixedGamesTask),
 }
 
 impl RawTask {
@@ -47,6 +59,12 @@ impl RawTask {
     ) -> Result<Arc<dyn Task>, SpecError> {
         match self {
             RawTask::Games(task) => task.plan(ctx, profile),
+            RawTask::Justus(task) => task.plan(ctx, profile),
+            RawTask::FirstGuess(task) => task.plan(ctx, profile),
+            RawTask::ImportanceTraining(task) => task.plan(ctx, profile),
+            RawTask::FixedSampleDescent(task) => task.plan(ctx, profile),
+            RawTask::MhBudget(task) => task.plan(ctx, profile),
+            RawTask::FixedGames(task) => task.plan(ctx, profile),
         }
     }
 }

@@ -5,7 +5,12 @@
 //! and figures. The runner knows only the trait; [`RawTask`](crate::spec::raw::RawTask) is the one
 //! enum that lists the kinds.
 
+pub mod first_guess;
+pub mod fixed_games;
 pub mod games;
+pub mod importance;
+pub mod justus;
+pub mod mh_budget;
 
 use crate::report::table::Table;
 use crate::spec::{SpecError, SpecFile};

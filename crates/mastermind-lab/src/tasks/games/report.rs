@@ -6,6 +6,7 @@ use super::plan::{GamesPlan, PlannedArm};
 use super::spec::{FigureSpec, TestKind, TestOn};
 use crate::report::plot::{self, Labels, LineSeries};
 use crate::report::table::{Table, num};
+use crate::spec::raw::PaperNumbers;
 use crate::tasks::ReportContext;
 use anyhow::Result;
 use mastermind_stats::{
@@ -89,56 +90,76 @@ pub fn results_table(title: &str, plan: &GamesPlan, results: &[ArmResult]) -> Ta
     let test = plan.report.test;
     let on = samples_name(test.on);
     let several_runs = plan.runs > 1;
+    let papers: Vec<PaperNumbers> =
+        plan.arms.iter().map(|a| a.paper.clone().unwrap_or_default()).collect();
+    // A paper column appears only where some arm has a number for it.
+    let has = |f: fn(&PaperNumbers) -> bool| papers.iter().any(f);
+    let show_range = has(|p| p.min.is_some() && p.max.is_some());
+    let show_mean = has(|p| p.mean.is_some());
+    let show_median = has(|p| p.median.is_some());
+    let show_sd = has(|p| p.sd.is_some());
+    let show_max = has(|p| p.max_guesses.is_some());
+    let show_evaluations = has(|p| p.evaluations.is_some());
+    let show_note = has(|p| p.note.is_some());
+
+    let mut headers = vec!["Player", "min", "mean", "median", "max", "sd"];
+    headers.extend(["max guesses", "unsolved", "evaluations", "ms/game", "group"]);
+    for (show, name) in [
+        (show_mean, "paper mean"),
+        (show_range, "paper min–max"),
+        (show_median, "paper median"),
+        (show_sd, "paper sd"),
+        (show_max, "paper max guesses"),
+        (show_evaluations, "paper evaluations"),
+        (show_note, "paper note"),
+    ] {
+        if show {
+            headers.push(name);
+        }
+    }
     let mut table = Table::new(
         format!(
             "**{title}.** Guesses per game; {} run(s) per arm. Columns marked *paper* quote the publication.",
             plan.runs
         ),
-        &[
-            "Player",
-            "min",
-            "mean",
-            "median",
-            "max",
-            "sd",
-            "paper mean",
-            "paper min–max",
-            "max guesses",
-            "paper max",
-            "unsolved",
-            "evaluations",
-            "paper evaluations",
-            "ms/game",
-            "group",
-        ],
+        &headers,
     );
     let (order, letters) = significance_groups(plan, results);
     for &i in &order {
-        let (r, arm) = (&results[i], &plan.arms[i]);
-        let paper = arm.paper.clone().unwrap_or_default();
+        let (r, paper) = (&results[i], &papers[i]);
         // Run means when there are several runs (the papers' tables), otherwise games.
         let s = if several_runs { r.runs } else { r.all };
-        let range = match (paper.min, paper.max) {
-            (Some(a), Some(b)) => format!("{a:.3}–{b:.3}"),
-            _ => "–".into(),
-        };
-        table.row(vec![
+        let mut row = vec![
             r.label.clone(),
             num(s.map(|s| s.min), 3),
             num(s.map(|s| s.mean), 3),
             num(s.map(|s| s.median), 3),
             num(s.map(|s| s.max), 3),
             num(s.and_then(|s| s.sd), 3),
-            num(paper.mean, 3),
-            range,
             num(r.all.map(|s| s.max), 0),
-            num(paper.max_guesses, 0),
             r.unsolved.to_string(),
             num(Some(r.evaluations), 1),
-            num(paper.evaluations, 1),
             num(Some(r.millis), 3),
             letters[i].clone(),
-        ]);
+        ];
+        let range = match (paper.min, paper.max) {
+            (Some(a), Some(b)) => format!("{a:.3}–{b:.3}"),
+            _ => "–".into(),
+        };
+        for (show, cell) in [
+            (show_mean, num(paper.mean, 3)),
+            (show_range, range),
+            (show_median, num(paper.median, 3)),
+            (show_sd, num(paper.sd, 3)),
+            (show_max, num(paper.max_guesses, 0)),
+            (show_evaluations, num(paper.evaluations, 1)),
+            (show_note, paper.note.clone().unwrap_or_else(|| "–".into())),
+        ] {
+            if show {
+                row.push(cell);
+            }
+        }
+        table.row(row);
     }
     let stat = if several_runs { "run means" } else { "games" };
     let within = if plan.report.groups_within_x { ", among arms of equal x" } else { "" };
