@@ -135,7 +135,7 @@ fn try_main() -> Result<()> {
             }
             Ok(())
         }
-        "report" => report_all(&workspace, &plans, args.profile),
+        "report" => report_all(&workspace, &plans, args.profile, Vec::new()),
         _ => run_all(&workspace, &plans, args.profile, args.force),
     }
 }
@@ -144,23 +144,26 @@ fn run_all(workspace: &Workspace, plans: &[Plan], profile: Profile, force: bool)
     let provenance = Provenance::of_checkout(&workspace.root);
     let start = Instant::now();
     let mut failures = 0;
+    let mut rendered = Vec::new();
     for plan in plans {
         match runner::run(workspace, plan, &provenance, force) {
-            Ok(outcome) if outcome.ran => {
-                eprintln!("ran      {} ({:.1} s)", outcome.name, outcome.seconds)
+            Ok(outcome) => {
+                if outcome.ran {
+                    eprintln!("ran      {} ({:.1} s)", outcome.name, outcome.seconds);
+                } else {
+                    eprintln!("current  {} (stored results are up to date)", outcome.name);
+                }
+                rendered.push(outcome.section);
             }
-            Ok(outcome) => eprintln!("current  {} (stored results are up to date)", outcome.name),
             Err(e) => {
                 failures += 1;
                 eprintln!("FAILED   {}: {e:#}", plan.name);
             }
         }
     }
-    report_all(
-        workspace,
-        &workspace.plans(&workspace.specs()?, profile).unwrap_or_default(),
-        profile,
-    )?;
+    // The report index covers every spec with stored results, not only those run now.
+    let every = workspace.plans(&workspace.specs()?, profile).unwrap_or_default();
+    report_all(workspace, &every, profile, rendered)?;
     eprintln!("done in {:.1} s", start.elapsed().as_secs_f64());
     if failures > 0 {
         bail!("{failures} spec(s) failed; the others' results are stored");
@@ -168,10 +171,20 @@ fn run_all(workspace: &Workspace, plans: &[Plan], profile: Profile, force: bool)
     Ok(())
 }
 
-/// Renders every plan that has stored results, and the report index.
-fn report_all(workspace: &Workspace, plans: &[Plan], profile: Profile) -> Result<()> {
+/// Renders every plan that has stored results (reusing sections already rendered), and the
+/// report index.
+fn report_all(
+    workspace: &Workspace,
+    plans: &[Plan],
+    profile: Profile,
+    mut rendered: Vec<mastermind_lab::report::Section>,
+) -> Result<()> {
     let mut sections = Vec::new();
     for plan in plans {
+        if let Some(i) = rendered.iter().position(|s| s.name == plan.name) {
+            sections.push(rendered.swap_remove(i));
+            continue;
+        }
         match runner::render(workspace, plan) {
             Ok(section) => sections.push(section),
             Err(e) => eprintln!("skipped  {}: {e:#}", plan.name),
@@ -181,6 +194,7 @@ fn report_all(workspace: &Workspace, plans: &[Plan], profile: Profile) -> Result
         &workspace.figures(profile),
         profile.name(),
         &sections,
+        &workspace.paper_order(),
     )?;
     eprintln!("report   {}", index.strip_prefix(&workspace.root).unwrap_or(&index).display());
     Ok(())

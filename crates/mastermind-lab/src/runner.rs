@@ -48,6 +48,17 @@ impl Workspace {
         self.root.join("figures").join(profile.name())
     }
 
+    /// The order of papers in the report: `experiments/papers.txt`, one paper a line as the specs
+    /// name it (`#` starts a comment); empty if the file is absent.
+    pub fn paper_order(&self) -> Vec<String> {
+        std::fs::read_to_string(self.experiments().join("papers.txt"))
+            .unwrap_or_default()
+            .lines()
+            .map(|l| l.split('#').next().unwrap_or_default().trim().to_owned())
+            .filter(|l| !l.is_empty())
+            .collect()
+    }
+
     /// Every spec file, sorted.
     pub fn specs(&self) -> Result<Vec<PathBuf>> {
         spec::discover(&self.experiments())

@@ -51,6 +51,27 @@ pub struct LineSeries {
     pub points: Vec<(f64, f64)>,
 }
 
+impl LineSeries {
+    /// Series from `(group, x, y)` points: one series per group in order of first appearance,
+    /// points sorted by x. Points without an x or a y are left out.
+    pub fn by_group<'a>(
+        points: impl IntoIterator<Item = (&'a str, Option<f64>, Option<f64>)>,
+    ) -> Vec<LineSeries> {
+        let mut series: Vec<LineSeries> = Vec::new();
+        for (group, x, y) in points {
+            let (Some(x), Some(y)) = (x, y) else { continue };
+            match series.iter_mut().find(|s| s.name == group) {
+                Some(s) => s.points.push((x, y)),
+                None => series.push(LineSeries { name: group.to_owned(), points: vec![(x, y)] }),
+            }
+        }
+        for s in &mut series {
+            s.points.sort_by(|a, b| a.0.total_cmp(&b.0));
+        }
+        series
+    }
+}
+
 /// Labels of a chart.
 #[derive(Debug, Clone)]
 pub struct Labels<'a> {

@@ -62,7 +62,7 @@ pub fn play_all(plan: &GamesPlan, spec_seed: u64, bar: &ProgressBar) -> Vec<Game
             let seed = game_seed(spec_seed, &arm.label, run, s);
             let mut rng = LabRng::seed_from_u64(seed);
             let mut player = arm.strategy.new_player();
-            let (out, lies) = match plan.codemaker {
+            let (out, lies) = match arm.codemaker {
                 CodemakerSpec::Truthful => {
                     let mut codemaker = TruthfulCodemaker::new(secret);
                     (

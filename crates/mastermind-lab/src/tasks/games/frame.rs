@@ -2,13 +2,14 @@
 
 use super::execute::GameRecord;
 use super::plan::GamesPlan;
+use super::spec::CodemakerSpec;
 use anyhow::{Context, Result};
 use mastermind_core::GameEnd;
 use polars::prelude::{Column, DataFrame};
 use std::collections::BTreeSet;
 
 /// Builds the one-row-per-game frame. Columns: `arm`, `group`, `x`, `player`,
-/// `parameters` (JSON), `pegs`, `colours`, `run`, `secret_index`, `secret`, `game_seed`,
+/// `parameters` (JSON), `pegs`, `colours`, `false_reply_p` (0 for a truthful codemaker), `run`, `secret_index`, `secret`, `game_seed`,
 /// `guesses`, `solved`, `end`, `evaluations`, `score_calls`, `nanos`, then one `f64` column per
 /// player metric (null where a player does not report it).
 pub fn games_frame(plan: &GamesPlan, records: &[GameRecord]) -> Result<DataFrame> {
@@ -29,6 +30,16 @@ pub fn games_frame(plan: &GamesPlan, records: &[GameRecord]) -> Result<DataFrame
         Column::new(
             "colours".into(),
             records.iter().map(|r| u32::from(arm(r).game.colours())).collect::<Vec<u32>>(),
+        ),
+        Column::new(
+            "false_reply_p".into(),
+            records
+                .iter()
+                .map(|r| match arm(r).codemaker {
+                    CodemakerSpec::Truthful => 0.0,
+                    CodemakerSpec::FalseReplies(lies) => lies.p,
+                })
+                .collect::<Vec<f64>>(),
         ),
         Column::new("run".into(), records.iter().map(|r| r.run).collect::<Vec<u32>>()),
         Column::new(
@@ -109,7 +120,7 @@ impl GameRows {
             metrics: frame
                 .columns()
                 .iter()
-                .filter(|c| c.name().as_str() != "x")
+                .filter(|c| !matches!(c.name().as_str(), "x" | "false_reply_p"))
                 .filter_map(|c| Some((c.name().to_string(), c.f64().ok()?.iter().collect())))
                 .collect(),
         })

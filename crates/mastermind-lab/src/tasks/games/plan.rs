@@ -25,8 +25,6 @@ pub struct GamesPlan {
     pub runs: u32,
     /// Guess cap per game.
     pub max_guesses: u32,
-    /// Who answers the guesses.
-    pub codemaker: CodemakerSpec,
     /// What the report shows.
     pub report: GamesReport,
 }
@@ -57,6 +55,8 @@ pub struct PlannedArm {
     pub strategy: Arc<dyn Strategy>,
     /// The secrets each run plays.
     pub secrets: Arc<Vec<Code>>,
+    /// Who answers this arm's guesses.
+    pub codemaker: CodemakerSpec,
     /// The paper's numbers for this arm.
     pub paper: Option<PaperNumbers>,
 }
@@ -94,15 +94,21 @@ pub(crate) fn plan(
             "add at least one arm with a label and a player",
         ));
     }
-    if let CodemakerSpec::FalseReplies(lies) = task.codemaker {
-        if let Err(e) = lies.validate() {
-            return Err(ctx.error(
-                None,
-                "p",
-                "task.codemaker.p",
-                e.to_string(),
-                "p is a probability",
-            ));
+    let codemakers = std::iter::once((None, task.codemaker))
+        .chain(task.arms.iter().filter_map(|a| a.codemaker.map(|c| (Some(a.label.as_str()), c))));
+    for (anchor, codemaker) in codemakers {
+        if let CodemakerSpec::FalseReplies(lies) = codemaker {
+            if let Err(e) = lies.validate() {
+                let path =
+                    if anchor.is_some() { "task.arms.codemaker.p" } else { "task.codemaker.p" };
+                return Err(ctx.error(
+                    anchor,
+                    "codemaker",
+                    path,
+                    e.to_string(),
+                    "p is a probability",
+                ));
+            }
         }
     }
     let test = task.report.test;
@@ -130,7 +136,8 @@ pub(crate) fn plan(
                     s
                 }
             };
-            arms.push(plan_arm(ctx, index, arm, expanded, game, secrets)?);
+            let codemaker = arm.codemaker.unwrap_or(task.codemaker);
+            arms.push(plan_arm(ctx, index, arm, expanded, game, secrets, codemaker)?);
         }
     }
 
@@ -184,13 +191,7 @@ pub(crate) fn plan(
         ));
     }
 
-    let plan = GamesPlan {
-        arms,
-        runs,
-        max_guesses: task.max_guesses,
-        codemaker: task.codemaker,
-        report: task.report.clone(),
-    };
+    let plan = GamesPlan { arms, runs, max_guesses: task.max_guesses, report: task.report.clone() };
     if plan.game_count() > MAX_GAMES {
         return Err(ctx.error(
             None,
@@ -273,6 +274,7 @@ fn plan_arm(
     expanded: Expanded,
     game: Game,
     secrets: Arc<Vec<Code>>,
+    codemaker: CodemakerSpec,
 ) -> Result<PlannedArm, SpecError> {
     let strategy = expanded.player.strategy(game).map_err(|message| {
         let field = message.split(':').next().filter(|f| !f.contains(' ')).unwrap_or("player");
@@ -297,6 +299,7 @@ fn plan_arm(
         player: expanded.player,
         strategy,
         secrets,
+        codemaker,
         paper,
     })
 }

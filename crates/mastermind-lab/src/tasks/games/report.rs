@@ -412,15 +412,9 @@ fn reference_lines(plan: &GamesPlan, results: &[ArmResult]) -> Vec<(String, f64)
 
 /// The paper's mean guesses of the arms that have an x, as series by group.
 fn paper_by_group(arms: &[PlannedArm]) -> Vec<LineSeries> {
-    let mut series: Vec<LineSeries> = Vec::new();
-    for arm in arms {
-        let (Some(x), Some(y)) = (arm.x, arm.paper.as_ref().and_then(|p| p.mean)) else { continue };
-        match series.iter_mut().find(|s| s.name == arm.group) {
-            Some(s) => s.points.push((x, y)),
-            None => series.push(LineSeries { name: arm.group.clone(), points: vec![(x, y)] }),
-        }
-    }
-    series
+    LineSeries::by_group(
+        arms.iter().map(|a| (a.group.as_str(), a.x, a.paper.as_ref().and_then(|p| p.mean))),
+    )
 }
 
 fn by_group(
@@ -428,16 +422,5 @@ fn by_group(
     results: &[ArmResult],
     y: impl Fn(&ArmResult) -> Option<f64>,
 ) -> Vec<LineSeries> {
-    let mut series: Vec<LineSeries> = Vec::new();
-    for (arm, r) in arms.iter().zip(results) {
-        let (Some(x), Some(y)) = (arm.x, y(r)) else { continue };
-        match series.iter_mut().find(|s| s.name == arm.group) {
-            Some(s) => s.points.push((x, y)),
-            None => series.push(LineSeries { name: arm.group.clone(), points: vec![(x, y)] }),
-        }
-    }
-    for s in &mut series {
-        s.points.sort_by(|a, b| a.0.total_cmp(&b.0));
-    }
-    series
+    LineSeries::by_group(arms.iter().zip(results).map(|(a, r)| (a.group.as_str(), a.x, y(r))))
 }

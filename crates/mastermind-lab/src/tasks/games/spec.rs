@@ -80,6 +80,9 @@ pub struct Arm {
     /// Expands this arm into one arm per value of a player parameter.
     #[serde(default)]
     pub sweep: Option<Sweep>,
+    /// A codemaker for this arm only (a false-reply rate per arm, say).
+    #[serde(default)]
+    pub codemaker: Option<CodemakerSpec>,
 }
 
 /// One arm per value of a player parameter.

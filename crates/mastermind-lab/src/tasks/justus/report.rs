@@ -167,31 +167,12 @@ fn lines(
     outcomes: &[ArmOutcome],
     y: impl Fn(&ArmOutcome) -> Option<f64>,
 ) -> Vec<LineSeries> {
-    let mut series: Vec<LineSeries> = Vec::new();
-    for (arm, o) in arms.iter().zip(outcomes) {
-        let (Some(x), Some(y)) = (arm.x, y(o)) else { continue };
-        match series.iter_mut().find(|s| s.name == arm.group) {
-            Some(s) => s.points.push((x, y)),
-            None => series.push(LineSeries { name: arm.group.clone(), points: vec![(x, y)] }),
-        }
-    }
-    for s in &mut series {
-        s.points.sort_by(|a, b| a.0.total_cmp(&b.0));
-    }
-    series
+    LineSeries::by_group(arms.iter().zip(outcomes).map(|(a, o)| (a.group.as_str(), a.x, y(o))))
 }
 
 /// The paper's generations at swept points, one series per group.
 fn paper_lines(arms: &[PlannedJustusArm]) -> Vec<LineSeries> {
-    let mut series: Vec<LineSeries> = Vec::new();
-    for arm in arms {
-        let (Some(x), Some(y)) = (arm.x, arm.paper.as_ref().and_then(|p| p.generations)) else {
-            continue;
-        };
-        match series.iter_mut().find(|s| s.name == arm.group) {
-            Some(s) => s.points.push((x, y)),
-            None => series.push(LineSeries { name: arm.group.clone(), points: vec![(x, y)] }),
-        }
-    }
-    series
+    LineSeries::by_group(
+        arms.iter().map(|a| (a.group.as_str(), a.x, a.paper.as_ref().and_then(|p| p.generations))),
+    )
 }

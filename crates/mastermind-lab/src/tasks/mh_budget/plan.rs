@@ -122,6 +122,7 @@ pub(crate) fn plan(
             player,
             strategy,
             secrets: Arc::clone(secrets),
+            codemaker: CodemakerSpec::Truthful,
             paper: None,
         })
     };
@@ -171,13 +172,8 @@ pub(crate) fn plan(
     if labels.len() != arms.len() {
         return Err(err("sizes", "task.sizes", "a game size is listed twice".into(), ""));
     }
-    let games = GamesPlan {
-        arms,
-        runs: 1,
-        max_guesses: task.max_guesses,
-        codemaker: CodemakerSpec::Truthful,
-        report: GamesReport::default(),
-    };
+    let games =
+        GamesPlan { arms, runs: 1, max_guesses: task.max_guesses, report: GamesReport::default() };
     Ok(MhBudgetPlan {
         games,
         sizes: task.sizes.clone(),
