@@ -108,3 +108,21 @@ fn a_sweep_of_a_missing_field_lists_the_fields() {
     let e = error_of(&scratch, &text);
     assert!(e.message.contains("`mux`") && e.message.contains("heuristic"), "{e}");
 }
+
+#[test]
+fn paper_numbers_on_a_swept_arm_must_name_their_value() {
+    let scratch = Scratch::new("swept-paper");
+    let text = small_spec(
+        "2",
+        r#"(label: "Sweep", player: OnePly((heuristic: Entropy, subset: Some((mu: 5)))), paper: Some((mean: Some(4.4))), sweep: Some((parameter: "mu", values: [5, 10]))),"#,
+    );
+    let e = error_of(&scratch, &text);
+    assert_eq!(e.field, "task.arms[2].paper", "{e}");
+    assert!(e.hint.as_deref().unwrap_or("").contains("paper_values"), "{e}");
+    let text = small_spec(
+        "2",
+        r#"(label: "Sweep", player: OnePly((heuristic: Entropy, subset: Some((mu: 5)))), sweep: Some((parameter: "mu", values: [5, 10], paper_values: [(20.0, (mean: Some(4.4)))]))),"#,
+    );
+    let e = error_of(&scratch, &text);
+    assert!(e.message.contains("20 is not one of the sweep's values"), "{e}");
+}

@@ -1,6 +1,6 @@
 //! Validation of a games spec into a [`GamesPlan`]: sweeps expanded, secrets drawn, players built.
 
-use super::spec::{Arm, CodemakerSpec, FigureSpec, GamesReport, GamesTask, Secrets};
+use super::spec::{Arm, CodemakerSpec, FigureSpec, GamesReport, GamesTask, Secrets, Sweep};
 use crate::players::PlayerSpec;
 use crate::spec::SpecError;
 use crate::spec::raw::PaperNumbers;
@@ -219,7 +219,7 @@ fn expand_sweep(
             group: arm.group.clone().unwrap_or_else(|| arm.label.clone()),
             x: arm.x,
             player: arm.player.clone(),
-            paper_mean: None,
+            paper: arm.paper.clone(),
         }]);
     };
     let path = format!("task.arms[{index}].sweep");
@@ -229,6 +229,25 @@ fn expand_sweep(
             "values",
             &format!("{path}.values"),
             "a sweep needs at least one value".into(),
+            "",
+        ));
+    }
+    if arm.paper.is_some() {
+        return Err(ctx.error(
+            Some(&arm.label),
+            "paper",
+            &format!("task.arms[{index}].paper"),
+            "a swept arm stands for several arms, and the paper's numbers belong to one of them"
+                .into(),
+            "give them for their value in sweep.paper_values, e.g. [(2.0, (mean: Some(4.805)))]",
+        ));
+    }
+    if let Some((value, _)) = sweep.paper_values.iter().find(|(v, _)| !sweep.values.contains(v)) {
+        return Err(ctx.error(
+            Some(&arm.label),
+            "paper_values",
+            &format!("{path}.paper_values"),
+            format!("{value} is not one of the sweep's values"),
             "",
         ));
     }
@@ -261,10 +280,21 @@ fn expand_sweep(
                 group: arm.group.clone().unwrap_or_else(|| arm.label.clone()),
                 x: Some(value),
                 player,
-                paper_mean: sweep.paper_means.get(i).copied().flatten(),
+                paper: paper_at(sweep, i),
             })
         })
         .collect()
+}
+
+/// The paper's numbers for the `i`-th value of a sweep: its `paper_values` entry, with the mean
+/// from `paper_means` where that gives one.
+fn paper_at(sweep: &Sweep, i: usize) -> Option<PaperNumbers> {
+    let value = sweep.values[i];
+    let mut paper = sweep.paper_values.iter().find(|(v, _)| *v == value).map(|(_, p)| p.clone());
+    if let Some(mean) = sweep.paper_means.get(i).copied().flatten() {
+        paper.get_or_insert_with(Default::default).mean = Some(mean);
+    }
+    paper
 }
 
 fn plan_arm(
@@ -286,10 +316,7 @@ fn plan_arm(
             "",
         )
     })?;
-    let mut paper = arm.paper.clone();
-    if let Some(mean) = expanded.paper_mean {
-        paper.get_or_insert_with(Default::default).mean = Some(mean);
-    }
+    let paper = expanded.paper;
     Ok(PlannedArm {
         label: expanded.label,
         group: expanded.group,
@@ -363,5 +390,5 @@ struct Expanded {
     group: String,
     x: Option<f64>,
     player: PlayerSpec,
-    paper_mean: Option<f64>,
+    paper: Option<PaperNumbers>,
 }

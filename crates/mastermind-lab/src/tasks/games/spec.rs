@@ -97,6 +97,10 @@ pub struct Sweep {
     /// The paper's mean guesses for each value, in the same order, if it gives them.
     #[serde(default)]
     pub paper_means: Vec<Option<f64>>,
+    /// The paper's numbers at particular values (`[(2.0, (mean: Some(4.805), sd: Some(1.13)))]`).
+    /// A swept arm takes no arm-level `paper`: numbers belong to one value, not to all.
+    #[serde(default)]
+    pub paper_values: Vec<(f64, PaperNumbers)>,
 }
 
 /// What the report of a games experiment shows.
