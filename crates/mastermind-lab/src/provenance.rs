@@ -11,7 +11,7 @@ pub struct Provenance {
     pub crate_version: String,
     /// `git rev-parse HEAD`, or `"unknown"` outside a git checkout.
     pub git_revision: String,
-    /// Whether the working tree had uncommitted changes.
+    /// Whether the working tree had uncommitted changes (outside `data/` and `figures/`).
     pub git_dirty: bool,
     /// A fingerprint of the code under `crates/` (its git tree plus any uncommitted diff): results
     /// are re-run when it changes, not when only docs, specs of other experiments or xtask change.
@@ -26,7 +26,9 @@ impl Provenance {
             out.status.success().then(|| String::from_utf8_lossy(&out.stdout).trim().to_owned())
         };
         let git_revision = git(&["rev-parse", "HEAD"]).unwrap_or_else(|| "unknown".into());
-        let git_dirty = git(&["status", "--porcelain"]).is_some_and(|s| !s.is_empty());
+        // Results and reports are outputs, not code: they do not make a tree dirty.
+        let git_dirty = git(&["status", "--porcelain", "--", ".", ":!data", ":!figures"])
+            .is_some_and(|s| !s.is_empty());
         let tree = git(&["rev-parse", "HEAD:crates"]).unwrap_or_else(|| "no-git".into());
         let diff = git(&["diff", "HEAD", "--", "crates"]).unwrap_or_default();
         let untracked =
