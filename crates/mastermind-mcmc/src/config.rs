@@ -143,6 +143,18 @@ pub enum BudgetEnd {
     Lowest,
 }
 
+/// Where each turn's walk starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum WalkStart {
+    /// (Default, the thesis, section 4.3: "begin the random walk for each turn in the last state
+    /// (code) guessed".)
+    #[default]
+    LastGuess,
+    /// A uniformly random code: a measurement of how much the first candidate a walk reaches
+    /// depends on where it starts, not the thesis's rule.
+    Uniform,
+}
+
 /// What one step of the budget is. The thesis's "stopping time" is a number of "steps per turn"
 /// of the M-H walk (sections 4.3.3-4.3.4) and does not say whether a rejected proposal is a step.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -201,6 +213,8 @@ pub struct MhConfig {
     pub budget_counts: StepCount,
     /// What the `evaluations` counter counts.
     pub codes_searched: CodesSearched,
+    /// Where each turn's walk starts.
+    pub walk_start: WalkStart,
 }
 
 impl Default for MhConfig {
@@ -216,6 +230,7 @@ impl Default for MhConfig {
             at_budget_end: BudgetEnd::Current,
             budget_counts: StepCount::Proposals,
             codes_searched: CodesSearched::Proposals,
+            walk_start: WalkStart::LastGuess,
         }
     }
 }

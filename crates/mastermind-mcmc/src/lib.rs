@@ -49,6 +49,7 @@ pub mod walker;
 
 pub use config::{
     Budget, BudgetEnd, CodesSearched, MAX_STEPS, MhConfig, StepCount, StuckRule, StuckTest,
+    WalkStart,
 };
 pub use cost::{cost, reply_cost};
 pub use error::InvalidParameter;

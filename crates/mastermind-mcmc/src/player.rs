@@ -21,7 +21,7 @@
 //!    unplayed code. A played code is never a code of cost 0 (its own reply is not all black), so
 //!    this only ever replaces a state chosen at the budget.
 
-use crate::config::{BudgetEnd, MhConfig, StuckTest};
+use crate::config::{BudgetEnd, MhConfig, StuckTest, WalkStart};
 use crate::error::InvalidParameter;
 use crate::moves::Kernel;
 use crate::walk::{WalkEnd, walk};
@@ -294,7 +294,11 @@ impl Player for MhPlayer {
             };
 
         let counts = self.config.budget_counts;
+        let start = self.config.walk_start;
         let walker = self.sync(game, &turns);
+        if start == WalkStart::Uniform {
+            walker.reset_state(&uniform_code(game, rng));
+        }
         let mut end = walk(walker, &kernel, budget, counts, rng);
         let end_cost = walker.cost();
         report(walker, oracle);

@@ -300,3 +300,18 @@ fn step_and_codes_searched_readings() {
     }
     assert!(more_proposals, "with accepted steps some walk must exceed its budget in proposals");
 }
+
+#[test]
+fn a_walk_started_at_a_uniform_code_still_wins_every_game() {
+    let game = Game::CLASSIC;
+    let config =
+        MhConfig { walk_start: mastermind_mcmc::WalkStart::Uniform, ..MhConfig::default() };
+    let s = strategy(config);
+    for (k, &secret) in CodeSet::enumerate(game).unwrap().iter().enumerate().step_by(7) {
+        let mut player = s.player();
+        let mut rng = rng_for(99, &[k as u64]);
+        let out = play_game(game, &mut player, &mut TruthfulCodemaker::new(secret), 40, &mut rng);
+        assert!(out.solved(), "{secret}");
+        assert!(distinct(&out.history), "{secret} replayed a code");
+    }
+}
