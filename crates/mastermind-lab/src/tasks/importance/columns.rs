@@ -1,7 +1,28 @@
-//! Reading the optional columns of a stored table back into plain vectors.
+//! The columns both importance-sampling tables share, written and read back as plain vectors.
 
 use anyhow::{Context, Result};
 use polars::prelude::{Column, DataFrame};
+
+/// `theta_1..4`, `estimate` and `gradient_1..4`: the descent state of every row.
+pub fn descent_columns(
+    theta: [Vec<f64>; 4],
+    estimate: Vec<Option<f64>>,
+    gradient: [Vec<Option<f64>>; 4],
+) -> Vec<Column> {
+    let mut columns: Vec<Column> = theta
+        .into_iter()
+        .enumerate()
+        .map(|(j, values)| Column::new(format!("theta_{}", j + 1).into(), values))
+        .collect();
+    columns.push(Column::new("estimate".into(), estimate));
+    columns.extend(
+        gradient
+            .into_iter()
+            .enumerate()
+            .map(|(j, values)| Column::new(format!("gradient_{}", j + 1).into(), values)),
+    );
+    columns
+}
 
 fn column<'a>(frame: &'a DataFrame, name: &str) -> Result<&'a Column> {
     frame.column(name).with_context(|| format!("the results have no `{name}` column"))

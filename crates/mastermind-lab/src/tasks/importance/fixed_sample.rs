@@ -54,13 +54,7 @@ pub fn fixed_sample_frame(run: &FixedSampleRun) -> Result<DataFrame> {
         Column::new("index".into(), t.index),
         Column::new("step".into(), t.step),
     ];
-    for (j, values) in t.theta.into_iter().enumerate() {
-        columns.push(Column::new(format!("theta_{}", j + 1).into(), values));
-    }
-    columns.push(Column::new("estimate".into(), t.estimate));
-    for (j, values) in t.gradient.into_iter().enumerate() {
-        columns.push(Column::new(format!("gradient_{}", j + 1).into(), values));
-    }
+    columns.extend(super::columns::descent_columns(t.theta, t.estimate, t.gradient));
     columns.extend([
         Column::new("ess".into(), t.ess),
         Column::new("simulated_games".into(), t.games),

@@ -136,13 +136,7 @@ pub fn training_frame(run: &TrainingRun, arms: &[(Theta, &Vec<GameRecord>)]) -> 
         Column::new("arm".into(), t.arm),
         Column::new("index".into(), t.index),
     ];
-    for (j, values) in t.thetas.into_iter().enumerate() {
-        columns.push(Column::new(format!("theta_{}", j + 1).into(), values));
-    }
-    columns.push(Column::new("estimate".into(), t.estimate));
-    for (j, values) in t.gradient.into_iter().enumerate() {
-        columns.push(Column::new(format!("gradient_{}", j + 1).into(), values));
-    }
+    columns.extend(super::columns::descent_columns(t.thetas, t.estimate, t.gradient));
     columns.extend([
         Column::new("ess".into(), t.ess),
         Column::new("sample_mean".into(), t.sample_mean),
