@@ -5,7 +5,7 @@
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use mastermind_core::score::{count_partition, count_partition_in, score_indices};
-use mastermind_core::{Code, Game, rng_for, score};
+use mastermind_core::{Code, Game, PackedCodes, rng_for, score};
 use rand::RngExt;
 use std::hint::black_box;
 
@@ -96,5 +96,28 @@ fn partitions_dispatched(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, single_scores, batch_scores, partitions, partitions_dispatched);
+fn packed(c: &mut Criterion) {
+    let mut group = c.benchmark_group("packed");
+    group.throughput(Throughput::Elements(BATCH as u64));
+    for game in sizes().into_iter().filter(|g| PackedCodes::fits(*g)) {
+        let codes = random_codes(game, BATCH);
+        let packed = PackedCodes::new(game, &codes).expect("narrow game");
+        let guess = codes[7];
+        let mut out = vec![0u8; BATCH];
+        group.bench_with_input(BenchmarkId::new("score_indices", game), &game, |bench, _| {
+            bench.iter(|| packed.score_indices(black_box(&guess), &mut out))
+        });
+        let mut counts = vec![0u32; game.feedback_count()];
+        group.bench_with_input(BenchmarkId::new("count_partition", game), &game, |bench, _| {
+            bench.iter(|| {
+                counts.fill(0);
+                packed.count_partition(black_box(&guess), &mut counts);
+                counts[0]
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, single_scores, batch_scores, partitions, partitions_dispatched, packed);
 criterion_main!(benches);

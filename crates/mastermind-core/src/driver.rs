@@ -17,6 +17,7 @@ use crate::code::Code;
 use crate::feedback::Feedback;
 use crate::game::Game;
 use crate::history::History;
+use crate::packed::PackedCodes;
 use crate::partition::{PartitionCounter, PartitionStats};
 use crate::score::score;
 use crate::seed::LabRng;
@@ -102,6 +103,18 @@ impl<'a> Oracle<'a> {
         self.counters.evaluations += 1;
         self.counters.score_calls += set.len() as u64;
         counter.stats(guess, set)
+    }
+
+    /// As [`partition`](Oracle::partition), against a set in packed form (same counting).
+    pub fn partition_packed(
+        &mut self,
+        counter: &mut PartitionCounter,
+        guess: &Code,
+        set: &PackedCodes,
+    ) -> PartitionStats {
+        self.counters.evaluations += 1;
+        self.counters.score_calls += set.len() as u64;
+        counter.stats_packed(guess, set)
     }
 
     /// Records `n` evaluations made without the methods above.

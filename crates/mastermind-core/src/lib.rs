@@ -11,6 +11,8 @@
 //! - [`History`]: the turns played so far, consistency and distance to consistency.
 //! - [`local_entropy`]: the local entropy of a candidate next to the guesses played (Runarsson &
 //!   Merelo 2009, eq. 3).
+//! - [`PackedCodes`]: the codes of a narrow game (up to 8 pegs) as two word arrays, scored
+//!   against one guess with SIMD.
 //! - [`partition`]: partition statistics of a candidate guess against a set of codes.
 //! - [`driver`]: the loop that plays one game, owns the counters (`guesses`, `evaluations`,
 //!   `score_calls`, time) and hands players a counted [`Oracle`](driver::Oracle).
@@ -28,6 +30,7 @@ pub mod feedback;
 pub mod game;
 pub mod history;
 pub mod local_entropy;
+pub mod packed;
 pub mod partition;
 pub mod score;
 pub mod seed;
@@ -41,6 +44,7 @@ pub use driver::{
 pub use feedback::Feedback;
 pub use game::{Game, GameError};
 pub use history::{History, Turn};
+pub use packed::PackedCodes;
 pub use partition::{PartitionCounter, PartitionStats};
 pub use score::score;
 pub use seed::{LabRng, derive_seed, rng_for};

@@ -6,6 +6,7 @@
 
 use crate::code::Code;
 use crate::game::Game;
+use crate::packed::PackedCodes;
 use crate::score::count_partition_in;
 
 /// The sizes of the parts of a set split by one guess, summarised.
@@ -78,6 +79,13 @@ impl PartitionCounter {
     pub fn stats(&mut self, guess: &Code, set: &[Code]) -> PartitionStats {
         self.counts.fill(0);
         count_partition_in(self.game, guess, set, &mut self.counts);
+        PartitionStats::from_counts(&self.counts)
+    }
+
+    /// As [`stats`](PartitionCounter::stats), for a set already in packed form (narrow games).
+    pub fn stats_packed(&mut self, guess: &Code, set: &PackedCodes) -> PartitionStats {
+        self.counts.fill(0);
+        set.count_partition(guess, &mut self.counts);
         PartitionStats::from_counts(&self.counts)
     }
 

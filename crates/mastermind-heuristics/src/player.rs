@@ -4,7 +4,8 @@ use crate::config::{ConfigError, Heuristic, OnePlyConfig, PartitionOver, Pool, T
 use crate::ranking::{Best, value};
 use mastermind_core::local_entropy::PlayedSymbols;
 use mastermind_core::{
-    Code, CodeSet, Game, LabRng, Oracle, PartitionCounter, Player, PlayerError, Strategy,
+    Code, CodeSet, Game, LabRng, Oracle, PackedCodes, PartitionCounter, Player, PlayerError,
+    Strategy,
 };
 use rand::RngExt;
 use rand::seq::index;
@@ -33,7 +34,7 @@ impl OnePlyStrategy {
             first_guess: self.first_guess,
             all: Arc::clone(&self.all),
             consistent: self.all.to_vec(),
-            counter: PartitionCounter::new(self.all.game()),
+            scratch: None,
             subset: Vec::new(),
         }
     }
@@ -53,7 +54,8 @@ pub struct OnePlyPlayer {
     all: Arc<CodeSet>,
     /// Codes consistent with every reply so far, in code order.
     consistent: Vec<Code>,
-    counter: PartitionCounter,
+    /// Buffers reused from turn to turn (taken while a turn is scored).
+    scratch: Option<Scratch>,
     subset: Vec<Code>,
 }
 
@@ -91,13 +93,22 @@ impl OnePlyPlayer {
             return self.best_by_local_entropy(oracle, rng);
         }
         let prefer_consistent = self.config.pool == Pool::AllPreferConsistent;
-        let mut counter =
-            std::mem::replace(&mut self.counter, PartitionCounter::new(oracle.game()));
+        let game = oracle.game();
+        let Scratch { mut counter, mut packed } =
+            self.scratch.take().unwrap_or_else(|| Scratch::new(game));
         let (candidates, target) = self.candidates_and_target(rng);
         let mut best = Best::new();
-        for (i, candidate) in candidates.iter().enumerate() {
-            let stats = oracle.partition(&mut counter, candidate, target);
-            best.offer(i, value(heuristic, &stats));
+        // Narrow games score the target in packed form: SIMD over the whole set per candidate.
+        if packed.refill(game, target) {
+            for (i, candidate) in candidates.iter().enumerate() {
+                let stats = oracle.partition_packed(&mut counter, candidate, &packed);
+                best.offer(i, value(heuristic, &stats));
+            }
+        } else {
+            for (i, candidate) in candidates.iter().enumerate() {
+                let stats = oracle.partition(&mut counter, candidate, target);
+                best.offer(i, value(heuristic, &stats));
+            }
         }
         let mut chosen: Vec<Code> = best.indices().iter().map(|&i| candidates[i]).collect();
         if prefer_consistent {
@@ -110,7 +121,7 @@ impl OnePlyPlayer {
                 chosen = consistent;
             }
         }
-        self.counter = counter;
+        self.scratch = Some(Scratch { counter, packed });
         chosen
     }
 }
@@ -126,6 +137,19 @@ impl OnePlyPlayer {
         }
         oracle.count_evaluations(candidates.len() as u64);
         best.indices().iter().map(|&i| candidates[i]).collect()
+    }
+}
+
+/// The partition counter and the packed copy of the scored set, reused across turns.
+#[derive(Debug, Clone)]
+struct Scratch {
+    counter: PartitionCounter,
+    packed: PackedCodes,
+}
+
+impl Scratch {
+    fn new(game: Game) -> Scratch {
+        Scratch { counter: PartitionCounter::new(game), packed: PackedCodes::default() }
     }
 }
 
