@@ -111,3 +111,16 @@ fn a_broken_spec_leaves_stored_results_untouched() {
     assert!(errors[0].to_string().contains("Everything"), "{}", errors[0]);
     assert_eq!(std::fs::read(&paths.data).unwrap(), before);
 }
+
+#[test]
+fn a_spec_named_by_a_roundabout_path_keeps_its_name() {
+    let scratch = Scratch::new("names");
+    let path = scratch.spec("paper/table", &small_spec("1", ""));
+    // The same file reached through `..`, as a path typed relative to some directory would be.
+    let roundabout = scratch.root.join("experiments/paper/../paper/table.ron");
+    let workspace = scratch.workspace();
+    let resolved = workspace.resolve(roundabout.to_str().unwrap()).unwrap();
+    let plans = workspace.plans(&[path, resolved], Profile::Quick).unwrap();
+    assert_eq!(plans[0].name, "paper/table");
+    assert_eq!(plans[1].name, "paper/table", "results would land under another name");
+}

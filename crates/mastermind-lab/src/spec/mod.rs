@@ -51,8 +51,12 @@ pub fn parse(path: &Path, source: &str) -> Result<RawExperiment, SpecError> {
 }
 
 /// The spec's name: its path relative to `root`, without the extension, with `/` separators.
+/// A path written relative to the working directory (`experiments/a/b.ron`) names the same spec as
+/// the absolute one, so that its results land in the same place whichever way it was given.
 pub fn spec_name(root: &Path, path: &Path) -> String {
-    let relative = path.strip_prefix(root).unwrap_or(path);
+    let canonical = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
+    let (root, path) = (canonical(root), canonical(path));
+    let relative = path.strip_prefix(&root).unwrap_or(&path);
     let mut parts: Vec<String> =
         relative.iter().map(|p| p.to_string_lossy().into_owned()).collect();
     if let Some(last) = parts.last_mut() {
