@@ -6,8 +6,8 @@
 
 use mastermind_core::{Code, Codemaker, Game, LabRng, TruthfulCodemaker, play_game, rng_for};
 use mastermind_mcmc::{
-    BudgetEnd, CodesSearched, FalseReplies, LyingCodemaker, MhConfig, MhStrategy, StepCount,
-    StuckRule, StuckTest,
+    BudgetEnd, CodesSearched, CostScale, FalseReplies, LyingCodemaker, MhConfig, MhStrategy,
+    StepCount, StuckRule, StuckTest,
 };
 use rand::RngExt;
 use rayon::prelude::*;
@@ -26,7 +26,7 @@ fn mean_sd(xs: &[f64]) -> (f64, f64) {
 
 fn run(label: &str, game: Game, config: MhConfig, p_false: f64, games: u64, seed: u64) {
     let strategy = MhStrategy::new(config).expect("valid configuration");
-    let rows: Vec<[f64; 6]> = (0..games)
+    let rows: Vec<[f64; 7]> = (0..games)
         .into_par_iter()
         .map(|g| {
             let secret = uniform_code(game, &mut rng_for(seed, &[g, 0]));
@@ -50,6 +50,7 @@ fn run(label: &str, game: Game, config: MhConfig, p_false: f64, games: u64, seed
                 s.accepted as f64,
                 s.walks_exhausted as f64,
                 f64::from(s.restarts),
+                out.counters.score_calls as f64,
             ]
         })
         .collect();
@@ -60,9 +61,10 @@ fn run(label: &str, game: Game, config: MhConfig, p_false: f64, games: u64, seed
     let (a, _) = mean_sd(&col(3));
     let (x, _) = mean_sd(&col(4));
     let (r, _) = mean_sd(&col(5));
+    let (sc, scsd) = mean_sd(&col(6));
     println!(
         "{game} {label:<40} length {g:.3} ({gsd:.3}) searched {e:.1} ({esd:.1}) proposals {p:.1} \
-         accepted {a:.1} exhausted {x:.3} restarts {r:.3}"
+         accepted {a:.1} exhausted {x:.3} restarts {r:.3} score_calls {sc:.1} ({scsd:.1})"
     );
 }
 
@@ -75,8 +77,11 @@ fn main() {
     let base = MhConfig::default();
     let accepted = MhConfig { budget_counts: StepCount::Accepted, ..base };
     let no_improvement = StuckRule { test: StuckTest::NoImprovement, ..base.stuck };
+    let mean = MhConfig { cost_scale: CostScale::Mean, ..base };
     let variants = [
         ("proposals, searched=proposals", base),
+        ("proposals, cost mean over turns", mean),
+        ("accepted, cost mean over turns", MhConfig { budget_counts: StepCount::Accepted, ..mean }),
         (
             "proposals, searched=distinct",
             MhConfig { codes_searched: CodesSearched::Distinct, ..base },

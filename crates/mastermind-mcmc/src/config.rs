@@ -183,6 +183,19 @@ pub enum CodesSearched {
     Distinct,
 }
 
+/// How the cost of a code is aggregated over the turns played. The thesis's eq. (35) writes
+/// `Cost = B_abs + W_abs + 2 T_abs` with `B_abs` and `W_abs` defined "for each turn i", and does not
+/// say how the turns are combined.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum CostScale {
+    /// (Default.) The sum over turns: the target is `exp(-theta sum_i cost_i)`.
+    #[default]
+    Sum,
+    /// The mean over turns: the target is `exp(-theta sum_i cost_i / turns)`, so the walk's
+    /// preference for low cost does not sharpen as the game goes on.
+    Mean,
+}
+
 /// The configuration of [`MhStrategy`](crate::MhStrategy): Snyder's M-H player.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -215,6 +228,8 @@ pub struct MhConfig {
     pub codes_searched: CodesSearched,
     /// Where each turn's walk starts.
     pub walk_start: WalkStart,
+    /// How the cost is aggregated over turns.
+    pub cost_scale: CostScale,
 }
 
 impl Default for MhConfig {
@@ -231,6 +246,7 @@ impl Default for MhConfig {
             budget_counts: StepCount::Proposals,
             codes_searched: CodesSearched::Proposals,
             walk_start: WalkStart::LastGuess,
+            cost_scale: CostScale::Sum,
         }
     }
 }

@@ -21,7 +21,7 @@
 //!    unplayed code. A played code is never a code of cost 0 (its own reply is not all black), so
 //!    this only ever replaces a state chosen at the budget.
 
-use crate::config::{BudgetEnd, MhConfig, StuckTest, WalkStart};
+use crate::config::{BudgetEnd, CostScale, MhConfig, StuckTest, WalkStart};
 use crate::error::InvalidParameter;
 use crate::moves::Kernel;
 use crate::walk::{WalkEnd, walk};
@@ -114,6 +114,14 @@ impl MhPlayer {
         walker
     }
 
+    /// The walk's model parameter once `turns` turns are fed (see [`CostScale`]).
+    fn theta_for(&self, turns: usize) -> f64 {
+        match self.config.cost_scale {
+            CostScale::Sum => self.config.theta,
+            CostScale::Mean => self.config.theta / turns.max(1) as f64,
+        }
+    }
+
     fn kernel(&self) -> Kernel {
         Kernel::new(self.config.p_swap, self.config.p_subset)
     }
@@ -163,6 +171,7 @@ impl MhPlayer {
         let mut last = None;
         for turn in turns.iter().rev() {
             walker.push_turn(turn);
+            walker.set_theta(self.theta_for(walker.turn_count()));
             let end = walk(&mut walker, &kernel, budget, self.config.budget_counts, rng);
             self.count_walk(&end);
             steps += end.steps;
@@ -295,7 +304,9 @@ impl Player for MhPlayer {
 
         let counts = self.config.budget_counts;
         let start = self.config.walk_start;
+        let theta = self.theta_for(turns.len());
         let walker = self.sync(game, &turns);
+        walker.set_theta(theta);
         if start == WalkStart::Uniform {
             walker.reset_state(&uniform_code(game, rng));
         }

@@ -176,6 +176,13 @@ impl Walker {
         self.cost
     }
 
+    /// Changes the model parameter: the walk targets `exp(-theta cost)` from the next step on.
+    pub fn set_theta(&mut self, theta: f64) {
+        if theta != self.acceptance.theta {
+            self.acceptance = Acceptance::new(theta);
+        }
+    }
+
     /// Number of turns fed so far.
     pub fn turn_count(&self) -> usize {
         self.turns.len()
@@ -369,6 +376,22 @@ mod tests {
     use super::*;
     use crate::cost::cost;
     use mastermind_core::{History, rng_for};
+
+    #[test]
+    fn set_theta_changes_how_often_a_rise_is_accepted() {
+        let game = Game::CLASSIC;
+        let mut rng = rng_for(5, &[]);
+        let mut walker = Walker::new(game, &Code::from_rank(game, 0), 1000.0);
+        // With no turns fed the walker's cost is 0; a proposal of cost 3 is a rise of 3.
+        let accepted =
+            |w: &Walker, rng: &mut LabRng| (0..1000).filter(|_| w.accepts(3, rng)).count();
+        assert_eq!(accepted(&walker, &mut rng), 0, "exp(-3000) is never accepted");
+        walker.set_theta(1e-9);
+        assert_eq!(accepted(&walker, &mut rng), 1000, "exp(-3e-9) is always accepted");
+        walker.set_theta(f64::ln(2.0) / 3.0);
+        let half = accepted(&walker, &mut rng);
+        assert!((430..=570).contains(&half), "exp(-ln 2) accepted {half} of 1000 times");
+    }
 
     fn random_code(game: Game, rng: &mut LabRng) -> Code {
         let colours: Vec<u8> =

@@ -315,3 +315,17 @@ fn a_walk_started_at_a_uniform_code_still_wins_every_game() {
         assert!(distinct(&out.history), "{secret} replayed a code");
     }
 }
+
+#[test]
+fn the_mean_cost_reading_still_wins_every_game_without_replaying() {
+    let game = Game::CLASSIC;
+    let config = MhConfig { cost_scale: mastermind_mcmc::CostScale::Mean, ..MhConfig::default() };
+    let s = strategy(config);
+    for (k, &secret) in CodeSet::enumerate(game).unwrap().iter().enumerate().step_by(7) {
+        let mut player = s.player();
+        let mut rng = rng_for(98, &[k as u64]);
+        let out = play_game(game, &mut player, &mut TruthfulCodemaker::new(secret), 40, &mut rng);
+        assert!(out.solved(), "{secret}");
+        assert!(distinct(&out.history), "{secret} replayed a code");
+    }
+}
