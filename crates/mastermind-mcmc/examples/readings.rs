@@ -1,13 +1,17 @@
-//! Measures the readings of the thesis's "step" and "codes searched" against its Table 5 and
-//! section 4.3.8 (theta = 2): mean game length and codes searched for each reading.
+//! Measures the readings of the thesis's open choices (what a "step" and a "code searched" are,
+//! how the cost is aggregated, how long the full-reply rule lasts, ...) against its Table 5,
+//! section 4.3.8 (theta = 2) and the 20%-false game: mean game length and codes searched for each
+//! reading.
 //!
-//! Run with `cargo run --release -p mastermind-mcmc --example readings -- [games] [seed] [sizes]`
-//! (defaults: 10000 games, seed 1, sizes `6/4`; write sizes as colours/pegs, comma separated).
+//! Run with
+//! `cargo run --release -p mastermind-mcmc --example readings -- [games] [seed] [sizes] [p_false]`
+//! (defaults: 10000 games, seed 1, sizes `6/4`, p_false 0; write sizes as colours/pegs, comma
+//! separated).
 
 use mastermind_core::{Code, Codemaker, Game, LabRng, TruthfulCodemaker, play_game, rng_for};
 use mastermind_mcmc::{
-    BudgetEnd, CodesSearched, CostScale, FalseReplies, LyingCodemaker, MhConfig, MhStrategy,
-    StepCount, StuckRule, StuckTest,
+    BudgetEnd, CodesSearched, CostScale, FalseReplies, FullReplyScope, LyingCodemaker, MhConfig,
+    MhStrategy, StepCount, StuckRule, StuckTest,
 };
 use rand::RngExt;
 use rayon::prelude::*;
@@ -81,6 +85,56 @@ fn main() {
     let variants = [
         ("proposals, searched=proposals", base),
         ("proposals, cost mean over turns", mean),
+        (
+            "proposals, permutations latched",
+            MhConfig { full_reply_scope: FullReplyScope::Latched, ..base },
+        ),
+        (
+            "latched, replays allowed",
+            MhConfig { full_reply_scope: FullReplyScope::Latched, avoid_replays: false, ..base },
+        ),
+        (
+            "latched, rule in restarts",
+            MhConfig {
+                full_reply_scope: FullReplyScope::Latched,
+                full_reply_rule_in_restarts: true,
+                ..base
+            },
+        ),
+        (
+            "latched, stuck rule off",
+            MhConfig {
+                full_reply_scope: FullReplyScope::Latched,
+                stuck: StuckRule { enabled: false, ..base.stuck },
+                ..base
+            },
+        ),
+        (
+            "latched, replays allowed, stuck rule off",
+            MhConfig {
+                full_reply_scope: FullReplyScope::Latched,
+                avoid_replays: false,
+                stuck: StuckRule { enabled: false, ..base.stuck },
+                ..base
+            },
+        ),
+        ("latest, rule in restarts", MhConfig { full_reply_rule_in_restarts: true, ..base }),
+        (
+            "latched, lowest at budget",
+            MhConfig {
+                full_reply_scope: FullReplyScope::Latched,
+                at_budget_end: BudgetEnd::Lowest,
+                ..base
+            },
+        ),
+        (
+            "latched, stuck NoImprovement",
+            MhConfig {
+                full_reply_scope: FullReplyScope::Latched,
+                stuck: StuckRule { test: StuckTest::NoImprovement, ..base.stuck },
+                ..base
+            },
+        ),
         ("accepted, cost mean over turns", MhConfig { budget_counts: StepCount::Accepted, ..mean }),
         (
             "proposals, searched=distinct",

@@ -3,7 +3,7 @@
 //!
 //! Every field has the thesis's value as its default, so `MhConfig::default()` (or `()` in RON) is
 //! Snyder's final "M-H algorithm": theta = 2, swap probability 0.5, no subset permutation, the step
-//! budget of her eq. (38), swaps only after a reply whose pegs total the code length, and the
+//! budget of her eq. (38), swaps only once a reply's pegs have totalled the code length, and the
 //! three-turn stuck rule. The options that are not the thesis's (replay avoidance, playing the
 //! lowest-cost state) are documented where they are declared.
 
@@ -183,6 +183,27 @@ pub enum CodesSearched {
     Distinct,
 }
 
+/// Which replies switch the proposal to permutations only (with `permutations_after_full_reply`).
+/// The thesis says "whenever a reply with the total number of black and white pegs equalling the
+/// number of pegs in the codes is received, the proposal scheme changes to simply P(pair
+/// permutation) = 1.0" and does not say whether it ever changes back. In the truthful game both
+/// readings play the same games (every later guess is a permutation of that reply's guess, so every
+/// later reply is full too); with false replies they differ, since a false full reply can come for
+/// a guess with the wrong colours, and a false partial reply can follow a true full one. Measured
+/// on the 20%-false 6/4 game (10 000 games): `Latest` 6.50 guesses (sd 2.58), `Latched` 7.04
+/// (3.42), `Latched` with the rule in restart walks too 8.27 (5.75); the thesis has 7.64 (4.35).
+/// `Latched` without the stuck rule runs away (mean 68, games reaching the 500 cap): its restarts
+/// are what frees a player latched onto the wrong colours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum FullReplyScope {
+    /// Only while the latest reply is full.
+    Latest,
+    /// (Default: the thesis's "changes to".) From the first full reply to the end of the game;
+    /// the stuck rule's restart walks follow `full_reply_rule_in_restarts`.
+    #[default]
+    Latched,
+}
+
 /// How the cost of a code is aggregated over the turns played. The thesis's eq. (35) writes
 /// `Cost = B_abs + W_abs + 2 T_abs` with `B_abs` and `W_abs` defined "for each turn i", and does not
 /// say how the turns are combined.
@@ -214,6 +235,13 @@ pub struct MhConfig {
     /// After a reply whose black and white pegs total the code length, propose only permutations
     /// (section 4.3.3; default true).
     pub permutations_after_full_reply: bool,
+    /// Whether the switch to permutations lasts while the latest reply is full or for the rest of
+    /// the game.
+    pub full_reply_scope: FullReplyScope,
+    /// Whether the stuck rule's restart walks follow the full-reply rule too, as if each re-fed
+    /// reply were "received" again (default false: restart walks use the full kernel). The thesis
+    /// says the restart "began as though no information had been obtained" and does not say.
+    pub full_reply_rule_in_restarts: bool,
     /// The restart rule for a walk stuck in a local minimum.
     pub stuck: StuckRule,
     /// Never play a code already played (default true). The thesis has no such rule: its section
@@ -240,6 +268,8 @@ impl Default for MhConfig {
             p_subset: 0.0,
             budget: Budget::default(),
             permutations_after_full_reply: true,
+            full_reply_scope: FullReplyScope::Latched,
+            full_reply_rule_in_restarts: false,
             stuck: StuckRule::default(),
             avoid_replays: true,
             at_budget_end: BudgetEnd::Current,

@@ -48,8 +48,8 @@ pub mod walk;
 pub mod walker;
 
 pub use config::{
-    Budget, BudgetEnd, CodesSearched, CostScale, MAX_STEPS, MhConfig, StepCount, StuckRule,
-    StuckTest, WalkStart,
+    Budget, BudgetEnd, CodesSearched, CostScale, FullReplyScope, MAX_STEPS, MhConfig, StepCount,
+    StuckRule, StuckTest, WalkStart,
 };
 pub use cost::{cost, reply_cost};
 pub use error::InvalidParameter;

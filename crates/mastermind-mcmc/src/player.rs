@@ -21,7 +21,7 @@
 //!    unplayed code. A played code is never a code of cost 0 (its own reply is not all black), so
 //!    this only ever replaces a state chosen at the budget.
 
-use crate::config::{BudgetEnd, CostScale, MhConfig, StuckTest, WalkStart};
+use crate::config::{BudgetEnd, CostScale, FullReplyScope, MhConfig, StuckTest, WalkStart};
 use crate::error::InvalidParameter;
 use crate::moves::Kernel;
 use crate::walk::{WalkEnd, walk};
@@ -122,6 +122,28 @@ impl MhPlayer {
         }
     }
 
+    /// Whether this turn's walk proposes permutations only (section 4.3.3, see
+    /// [`FullReplyScope`]).
+    fn permutations_only(&self, game: Game, turns: &[Turn]) -> bool {
+        let full = |t: &Turn| t.feedback.total() == game.pegs();
+        self.config.permutations_after_full_reply
+            && match self.config.full_reply_scope {
+                FullReplyScope::Latest => turns.last().is_some_and(full),
+                FullReplyScope::Latched => turns.iter().any(full),
+            }
+    }
+
+    /// Whether a restart walk proposes permutations only, `just_fed` being the turn fed last and
+    /// `fed` every turn fed so far (with `full_reply_rule_in_restarts`).
+    fn permutations_only_fed(&self, game: Game, just_fed: &Turn, fed: &[Turn]) -> bool {
+        let full = |t: &Turn| t.feedback.total() == game.pegs();
+        self.config.permutations_after_full_reply
+            && match self.config.full_reply_scope {
+                FullReplyScope::Latest => full(just_fed),
+                FullReplyScope::Latched => fed.iter().any(full),
+            }
+    }
+
     fn kernel(&self) -> Kernel {
         Kernel::new(self.config.p_swap, self.config.p_subset)
     }
@@ -165,13 +187,21 @@ impl MhPlayer {
         budget: u64,
         rng: &mut LabRng,
     ) -> (Walker, WalkEnd, u64) {
-        let kernel = self.kernel();
+        let full_kernel = self.kernel();
         let mut walker = self.new_walker(game, &uniform_code(game, rng));
         let mut steps = 0;
         let mut last = None;
-        for turn in turns.iter().rev() {
+        for (fed, turn) in turns.iter().rev().enumerate() {
             walker.push_turn(turn);
             walker.set_theta(self.theta_for(walker.turn_count()));
+            let fed_so_far = &turns[turns.len() - 1 - fed..];
+            let kernel = if self.config.full_reply_rule_in_restarts
+                && self.permutations_only_fed(game, turn, fed_so_far)
+            {
+                full_kernel.permutations_only()
+            } else {
+                full_kernel
+            };
             let end = walk(&mut walker, &kernel, budget, self.config.budget_counts, rng);
             self.count_walk(&end);
             steps += end.steps;
@@ -293,14 +323,12 @@ impl Player for MhPlayer {
             return Ok(first);
         }
         let budget = self.config.budget.steps_for(game);
-        let last_reply = turns.last().expect("not empty").feedback;
         let full_kernel = self.kernel();
-        let kernel =
-            if self.config.permutations_after_full_reply && last_reply.total() == game.pegs() {
-                full_kernel.permutations_only()
-            } else {
-                full_kernel
-            };
+        let kernel = if self.permutations_only(game, &turns) {
+            full_kernel.permutations_only()
+        } else {
+            full_kernel
+        };
 
         let counts = self.config.budget_counts;
         let start = self.config.walk_start;

@@ -329,3 +329,65 @@ fn the_mean_cost_reading_still_wins_every_game_without_replaying() {
         assert!(distinct(&out.history), "{secret} replayed a code");
     }
 }
+
+#[test]
+fn a_latched_full_reply_rule_keeps_permuting_after_a_partial_reply() {
+    use mastermind_mcmc::FullReplyScope;
+    let game = Game::CLASSIC;
+    let mut history = History::new(game);
+    history.push(Code::parse(game, "AABB").unwrap(), Feedback::new(0, 2));
+    history.push(Code::parse(game, "DCBA").unwrap(), Feedback::new(0, 4));
+    // A false partial reply to a permutation of the full one.
+    let last = Code::parse(game, "CDAB").unwrap();
+    history.push(last, Feedback::new(1, 1));
+    let sorted = |c: Code| {
+        let mut v: Vec<u8> = c.colours().collect();
+        v.sort();
+        v
+    };
+    let one_step =
+        MhConfig { theta: 0.01, budget: Budget::Fixed { steps: 1 }, ..MhConfig::default() };
+    let (mut latched, mut latest) = (0, 0);
+    for k in 0..200u64 {
+        for (scope, count) in
+            [(FullReplyScope::Latched, &mut latched), (FullReplyScope::Latest, &mut latest)]
+        {
+            let mut player = strategy(MhConfig { full_reply_scope: scope, ..one_step }).player();
+            let (guess, _) = next(&mut player, &history, &mut rng_for(4, &[k]));
+            if sorted(guess) == sorted(last) {
+                *count += 1;
+            }
+        }
+    }
+    assert_eq!(latched, 200);
+    assert!(latest < 150, "recolours happen once the latest reply is partial: {latest}");
+}
+
+#[test]
+fn the_full_reply_scope_does_not_change_truthful_games() {
+    use mastermind_mcmc::FullReplyScope;
+    let game = Game::CLASSIC;
+    let latched = strategy(MhConfig::default());
+    let latest =
+        strategy(MhConfig { full_reply_scope: FullReplyScope::Latest, ..MhConfig::default() });
+    // The stuck rule's restart can leave the walk off the full reply's colours; with it off, every
+    // guess after a full reply is a permutation of that guess, so the scopes must agree exactly.
+    let no_stuck = |s: &MhStrategy| {
+        strategy(MhConfig {
+            stuck: StuckRule { enabled: false, ..StuckRule::default() },
+            ..*s.config()
+        })
+    };
+    let (latched, latest) = (no_stuck(&latched), no_stuck(&latest));
+    for (k, &secret) in CodeSet::enumerate(game).unwrap().iter().enumerate().step_by(5) {
+        let play = |s: &MhStrategy| {
+            let mut player = s.player();
+            let mut rng = rng_for(12, &[k as u64]);
+            play_game(game, &mut player, &mut TruthfulCodemaker::new(secret), 60, &mut rng)
+                .history
+                .turns()
+                .to_vec()
+        };
+        assert_eq!(play(&latched), play(&latest), "{secret}");
+    }
+}
