@@ -86,8 +86,8 @@ fn main() {
         ("proposals, searched=proposals", base),
         ("proposals, cost mean over turns", mean),
         (
-            "proposals, permutations latched",
-            MhConfig { full_reply_scope: FullReplyScope::Latched, ..base },
+            "full-reply rule: latest reply only",
+            MhConfig { full_reply_scope: FullReplyScope::Latest, ..base },
         ),
         (
             "latched, replays allowed",
