@@ -96,6 +96,25 @@ impl PlanContext<'_> {
     }
 }
 
+impl PlanContext<'_> {
+    /// Checks that `value`, the spec's `task.<field>`, lies in `range`; otherwise an error that
+    /// reads "`value` `unit`; use `start` to `end`", with `hint` (empty for none).
+    pub fn check_range<T: PartialOrd + std::fmt::Display>(
+        &self,
+        field: &str,
+        value: T,
+        range: std::ops::RangeInclusive<T>,
+        unit: &str,
+        hint: &str,
+    ) -> Result<(), SpecError> {
+        if range.contains(&value) {
+            return Ok(());
+        }
+        let message = format!("{value} {unit}; use {} to {}", range.start(), range.end());
+        Err(self.error(None, field, &format!("task.{field}"), message, hint))
+    }
+}
+
 /// The 1-based line of the first occurrence of `field:` at or after the line that holds `anchor`
 /// (quoted, as labels are written), or of `anchor` itself when `field` is empty.
 fn locate(source: &str, anchor: Option<&str>, field: &str) -> Option<usize> {

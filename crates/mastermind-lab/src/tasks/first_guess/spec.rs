@@ -77,15 +77,8 @@ impl FirstGuessTask {
                 ));
             }
         }
-        if !(1..=15).contains(&self.digits) {
-            return Err(ctx.error(
-                None,
-                "digits",
-                "task.digits",
-                format!("{} decimals cannot be compared in double precision", self.digits),
-                "use 1 to 15; the thesis prints 7",
-            ));
-        }
+        let unit = "decimals; more cannot be compared in double precision";
+        ctx.check_range("digits", self.digits, 1..=15, unit, "the thesis prints 7")?;
         let mut paper = Vec::new();
         for (t, table) in self.paper.iter().enumerate() {
             if !self.games.contains(&table.game) {

@@ -47,24 +47,15 @@ impl spec::FixedGamesTask {
         profile: Profile,
     ) -> Result<Arc<dyn Task>, SpecError> {
         let simulations = self.simulations.get(profile);
-        if !(1..=1_000_000).contains(&simulations) {
-            return Err(ctx.error(
-                None,
-                "simulations",
-                "task.simulations",
-                format!("{simulations} simulations; use 1 to 1000000"),
-                "the thesis runs 1000",
-            ));
-        }
-        if !(1..=100).contains(&self.cap) {
-            return Err(ctx.error(
-                None,
-                "cap",
-                "task.cap",
-                format!("{} is not a turn cap", self.cap),
-                "the thesis allows 10 turns; scripts cover 10 turns",
-            ));
-        }
+        ctx.check_range(
+            "simulations",
+            simulations,
+            1..=1_000_000,
+            "simulations",
+            "the thesis runs 1000",
+        )?;
+        let hint = "the thesis allows 10 turns; scripts cover 10 turns";
+        ctx.check_range("cap", self.cap, 1..=100, "is not a turn cap", hint)?;
         if !self.loss_score.is_finite() {
             return Err(ctx.error(
                 None,

@@ -67,24 +67,8 @@ pub(crate) fn plan(
     profile: Profile,
 ) -> Result<GamesPlan, SpecError> {
     let runs = task.runs.get(profile);
-    if !(1..=100_000).contains(&runs) {
-        return Err(ctx.error(
-            None,
-            "runs",
-            "task.runs",
-            format!("{runs} runs; a spec runs 1 to 100000"),
-            "the papers use 1 to 10 runs",
-        ));
-    }
-    if !(1..=10_000).contains(&task.max_guesses) {
-        return Err(ctx.error(
-            None,
-            "max_guesses",
-            "task.max_guesses",
-            format!("{} is not a guess cap; use 1 to 10000", task.max_guesses),
-            "",
-        ));
-    }
+    ctx.check_range("runs", runs, 1..=100_000, "runs", "the papers use 1 to 10 runs")?;
+    ctx.check_range("max_guesses", task.max_guesses, 1..=10_000, "is not a guess cap", "")?;
     if task.arms.is_empty() {
         return Err(ctx.error(
             None,
@@ -349,15 +333,7 @@ fn draw_secrets(
         }),
         Secrets::Sample(n) => {
             let n = n.get(profile);
-            if !(1..=10_000_000).contains(&n) {
-                return Err(ctx.error(
-                    None,
-                    "secrets",
-                    "task.secrets",
-                    format!("Sample({n}): sample 1 to 10000000 secrets"),
-                    "",
-                ));
-            }
+            ctx.check_range("secrets", n, 1..=10_000_000, "secrets to sample", "")?;
             let size = game.size().unwrap_or(u64::MAX);
             let mut rng = rng_for(
                 ctx.seed(),

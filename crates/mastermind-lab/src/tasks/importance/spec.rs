@@ -185,15 +185,14 @@ impl ImportanceTrainingTask {
             .map_err(|e| config_error(ctx, e))?;
         self.baseline.validate("baseline").map_err(|e| config_error(ctx, e))?;
         let evaluation_games = self.evaluation_games.get(profile);
-        if !(2..=10_000_000).contains(&evaluation_games) {
-            return Err(ctx.error(
-                None,
-                "evaluation_games",
-                "task.evaluation_games",
-                format!("{evaluation_games} games per policy; a t-test needs 2 to 10000000"),
-                "the thesis plays 50 000 games under each policy",
-            ));
-        }
+        let hint = "a t-test needs at least 2; the thesis plays 50 000 games under each policy";
+        ctx.check_range(
+            "evaluation_games",
+            evaluation_games,
+            2..=10_000_000,
+            "games per policy",
+            hint,
+        )?;
         if !(self.alpha > 0.0 && self.alpha < 1.0) {
             return Err(ctx.error(
                 None,

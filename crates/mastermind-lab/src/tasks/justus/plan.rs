@@ -50,15 +50,13 @@ pub(crate) fn plan(
     profile: Profile,
 ) -> Result<JustusPlan, SpecError> {
     let runs = task.runs.get(profile);
-    if !(1..=1_000_000).contains(&runs) {
-        return Err(ctx.error(
-            None,
-            "runs",
-            "task.runs",
-            format!("{runs} runs; a spec runs 1 to 1000000 per point"),
-            "the paper runs 1000 per point",
-        ));
-    }
+    ctx.check_range(
+        "runs",
+        runs,
+        1..=1_000_000,
+        "runs per point",
+        "the paper runs 1000 per point",
+    )?;
     if task.arms.is_empty() {
         return Err(ctx.error(
             None,

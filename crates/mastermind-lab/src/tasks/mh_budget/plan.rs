@@ -59,14 +59,7 @@ pub(crate) fn plan(
     }
     let (optimal_n, budget_n) = (task.optimal_games.get(profile), task.budget_games.get(profile));
     for (n, field) in [(optimal_n, "optimal_games"), (budget_n, "budget_games")] {
-        if !(1..=1_000_000).contains(&n) {
-            return Err(err(
-                field,
-                &format!("task.{field}"),
-                format!("{n} games; use 1 to 1000000"),
-                "",
-            ));
-        }
+        ctx.check_range(field, n, 1..=1_000_000, "games", "")?;
     }
     let range = task.budgets;
     let step = range.step.get(profile);
@@ -96,14 +89,7 @@ pub(crate) fn plan(
             "use a factor such as 1.10 (110% of the optimum)",
         ));
     }
-    if !(1..=10_000).contains(&task.max_guesses) {
-        return Err(err(
-            "max_guesses",
-            "task.max_guesses",
-            format!("{} is not a guess cap", task.max_guesses),
-            "",
-        ));
-    }
+    ctx.check_range("max_guesses", task.max_guesses, 1..=10_000, "is not a guess cap", "")?;
     let arm = |label: String,
                group: String,
                x: f64,
