@@ -6,6 +6,7 @@
 //! later turn is evaluated, and counted, again). Copies of a code in the population, or a code
 //! bred again later in the same turn, reuse the cached value and cost nothing.
 
+use crate::error::{ConfigError, check, check_unit};
 use mastermind_core::Code;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -101,6 +102,30 @@ impl Hasher for MixHasher {
 
 /// A hash set of codes using the crate's fast hasher.
 pub(crate) type CodeSet = std::collections::HashSet<Code, BuildHasherDefault<MixHasher>>;
+
+/// How many members a generation replaces: `population x rate`, rounded.
+pub(crate) fn replaced_count(population: u32, rate: f64) -> usize {
+    (f64::from(population) * rate).round() as usize
+}
+
+/// Checks a generational population: `population` in `min..=1000000`, and a `replacement_rate` in
+/// `[0, 1]` that replaces at least one member and keeps at least one.
+pub(crate) fn check_generations(
+    population: u32,
+    min: u32,
+    allowed: &'static str,
+    replacement_rate: f64,
+) -> Result<(), ConfigError> {
+    check((min..=1_000_000).contains(&population), "population", allowed, population)?;
+    check_unit("replacement_rate", replacement_rate)?;
+    let replaced = replaced_count(population, replacement_rate);
+    check(
+        replaced >= 1 && replaced < population as usize,
+        "replacement_rate",
+        "a share that replaces at least one member and keeps at least one",
+        replacement_rate,
+    )
+}
 
 #[cfg(test)]
 mod tests {

@@ -31,8 +31,9 @@ mod player;
 
 pub use player::EdaPlayer;
 
-use crate::error::{ConfigError, check, check_unit};
+use crate::error::{ConfigError, check};
 use crate::first_guess;
+use crate::population::{check_generations, replaced_count};
 use mastermind_core::{Code, Game, Player, Strategy};
 use serde::{Deserialize, Serialize};
 
@@ -92,20 +93,7 @@ impl EdaConfig {
 
     /// Checks every field for `game`; returns the first guess.
     pub fn validate(&self, game: Game) -> Result<Code, ConfigError> {
-        check(
-            (4..=1_000_000).contains(&self.population),
-            "population",
-            "an integer in 4..=1000000",
-            self.population,
-        )?;
-        check_unit("replacement_rate", self.replacement_rate)?;
-        let replaced = self.replaced();
-        check(
-            replaced >= 1 && replaced < self.population as usize,
-            "replacement_rate",
-            "a share that replaces at least one individual and keeps at least one",
-            self.replacement_rate,
-        )?;
+        check_generations(self.population, 4, "an integer in 4..=1000000", self.replacement_rate)?;
         check(self.max_generations >= 1, "max_generations", "at least 1", self.max_generations)?;
         check(
             self.pseudo_count.is_finite() && self.pseudo_count >= 0.0,
@@ -124,7 +112,7 @@ impl EdaConfig {
 
     /// Individuals resampled per generation.
     pub(crate) fn replaced(&self) -> usize {
-        (f64::from(self.population) * self.replacement_rate).round() as usize
+        replaced_count(self.population, self.replacement_rate)
     }
 }
 

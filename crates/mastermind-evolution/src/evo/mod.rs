@@ -40,8 +40,9 @@ mod player;
 
 pub use player::EvoPlayer;
 
-use crate::error::{ConfigError, check, check_unit};
+use crate::error::{ConfigError, check};
 use crate::first_guess;
+use crate::population::{check_generations, replaced_count};
 use crate::rates::Rates;
 use mastermind_core::{Code, Game, Player, Strategy};
 use serde::{Deserialize, Serialize};
@@ -96,20 +97,7 @@ impl Default for EvoConfig {
 impl EvoConfig {
     /// Checks every field for `game`; returns the first guess and the operator rates.
     pub fn validate(&self, game: Game) -> Result<(Code, Rates), ConfigError> {
-        check(
-            (2..=1_000_000).contains(&self.population),
-            "population",
-            "an integer in 2..=1000000",
-            self.population,
-        )?;
-        check_unit("replacement_rate", self.replacement_rate)?;
-        let replaced = self.replaced();
-        check(
-            replaced >= 1 && replaced < self.population as usize,
-            "replacement_rate",
-            "a share that replaces at least one member and keeps at least one",
-            self.replacement_rate,
-        )?;
+        check_generations(self.population, 2, "an integer in 2..=1000000", self.replacement_rate)?;
         check(
             (1..=self.population).contains(&self.tournament_size),
             "tournament_size",
@@ -150,7 +138,7 @@ impl EvoConfig {
 
     /// Offspring per generation.
     pub(crate) fn replaced(&self) -> usize {
-        (f64::from(self.population) * self.replacement_rate).round() as usize
+        replaced_count(self.population, self.replacement_rate)
     }
 }
 
