@@ -7,6 +7,7 @@ pub mod panels;
 
 use anyhow::{Result, anyhow};
 use plotters::coord::Shift;
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use std::path::{Path, PathBuf};
 use std::sync::Once;
@@ -238,6 +239,39 @@ impl Figure for Lines<'_> {
     }
 }
 
+/// The plane every single-panel figure draws on: a white canvas, the title, and room for the
+/// axes' labels.
+type Plane<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+
+fn titled_chart<'a, DB: DrawingBackend>(
+    root: &'a DrawingArea<DB, Shift>,
+    title: &str,
+    x: std::ops::Range<f64>,
+    y: std::ops::Range<f64>,
+) -> Result<Plane<'a, DB>> {
+    let e = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("drawing: {e}");
+    root.fill(&WHITE).map_err(e)?;
+    ChartBuilder::on(root)
+        .caption(title, (FONT, 24))
+        .margin(20)
+        .x_label_area_size(55)
+        .y_label_area_size(75)
+        .build_cartesian_2d(x, y)
+        .map_err(e)
+}
+
+/// The legend of every single-panel figure: upper right, on a translucent white box.
+fn draw_legend<'a, DB: DrawingBackend + 'a>(chart: &mut Plane<'a, DB>) -> Result<()> {
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .background_style(WHITE.mix(0.85))
+        .border_style(RGBColor(160, 160, 160))
+        .label_font((FONT, 16))
+        .draw()
+        .map_err(|e| anyhow!("drawing: {e}"))
+}
+
 fn draw_lines<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     lines: &Lines,
@@ -248,14 +282,7 @@ fn draw_lines<DB: DrawingBackend>(
         (lines.labels, lines.series, lines.paper, lines.references);
     let y_text = |y: f64| if lines.log_y { three_digits(10f64.powf(y)) } else { short_number(y) };
     let e = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("drawing: {e}");
-    root.fill(&WHITE).map_err(e)?;
-    let mut chart = ChartBuilder::on(root)
-        .caption(labels.title, (FONT, 24))
-        .margin(20)
-        .x_label_area_size(55)
-        .y_label_area_size(75)
-        .build_cartesian_2d(x0..x1, y0..y1)
-        .map_err(e)?;
+    let mut chart = titled_chart(root, labels.title, x0..x1, y0..y1)?;
     chart
         .configure_mesh()
         .x_desc(labels.x)
@@ -307,15 +334,7 @@ fn draw_lines<DB: DrawingBackend>(
                 .legend(|(x, y)| Circle::new((x + 10, y), 6, BLACK.stroke_width(2)));
         }
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.85))
-        .border_style(RGBColor(160, 160, 160))
-        .label_font((FONT, 16))
-        .draw()
-        .map_err(e)?;
-    Ok(())
+    draw_legend(&mut chart)
 }
 
 /// Grouped bars: for each category (an integer such as a number of guesses), one bar per series.
@@ -356,14 +375,7 @@ fn draw_bars<DB: DrawingBackend>(
     top: f64,
 ) -> Result<()> {
     let e = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("drawing: {e}");
-    root.fill(&WHITE).map_err(e)?;
-    let mut chart = ChartBuilder::on(root)
-        .caption(labels.title, (FONT, 24))
-        .margin(20)
-        .x_label_area_size(55)
-        .y_label_area_size(75)
-        .build_cartesian_2d(lo..hi, 0.0..top)
-        .map_err(e)?;
+    let mut chart = titled_chart(root, labels.title, lo..hi, 0.0..top)?;
     chart
         .configure_mesh()
         .x_desc(labels.x)
@@ -391,15 +403,7 @@ fn draw_bars<DB: DrawingBackend>(
             .label(name.clone())
             .legend(move |(x, y)| Rectangle::new([(x, y - 6), (x + 14, y + 6)], c.filled()));
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.85))
-        .border_style(RGBColor(160, 160, 160))
-        .label_font((FONT, 16))
-        .draw()
-        .map_err(e)?;
-    Ok(())
+    draw_legend(&mut chart)
 }
 
 /// Box plots (quartiles, median, whiskers to the most extreme values within 1.5 IQR, and a
@@ -468,15 +472,8 @@ fn draw_boxes<DB: DrawingBackend>(
     (y0, y1): (f64, f64),
 ) -> Result<()> {
     let e = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("drawing: {e}");
-    root.fill(&WHITE).map_err(e)?;
     let n = boxes.len().max(1) as f64;
-    let mut chart = ChartBuilder::on(root)
-        .caption(labels.title, (FONT, 24))
-        .margin(20)
-        .x_label_area_size(55)
-        .y_label_area_size(75)
-        .build_cartesian_2d(-0.5..n - 0.5, y0..y1)
-        .map_err(e)?;
+    let mut chart = titled_chart(root, labels.title, -0.5..n - 0.5, y0..y1)?;
     chart
         .configure_mesh()
         .x_desc(labels.x)
