@@ -19,7 +19,9 @@
 //!   runs that would not finish (`capped`).
 
 use crate::error::{ConfigError, check, check_unit};
-use crate::operators::{single_point_mutation, tournament, two_point_crossover};
+use crate::operators::{
+    check_tournament_size, single_point_mutation, tournament, two_point_crossover,
+};
 use crate::palette::Palette;
 use crate::population::{CodeSet, Individual};
 use mastermind_core::{Code, Game, LabRng, score};
@@ -101,12 +103,7 @@ impl JustusConfig {
             "a finite number >= 0",
             self.w_sym,
         )?;
-        check(
-            (1..=self.population).contains(&self.tournament_size),
-            "tournament_size",
-            "an integer from 1 to the population size",
-            self.tournament_size,
-        )?;
+        check_tournament_size(self.tournament_size, self.population)?;
         check(self.max_generations >= 1, "max_generations", "at least 1", self.max_generations)
     }
 }

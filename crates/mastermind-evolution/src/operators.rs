@@ -1,6 +1,7 @@
 //! The variation and selection operators every evolutionary player of the crate shares: one
 //! tournament selection, one two-point crossover, one single-point mutation, one permutation.
 
+use crate::error::{ConfigError, check};
 use crate::palette::Palette;
 use mastermind_core::{Code, Game};
 use rand::RngExt;
@@ -26,6 +27,16 @@ pub fn tournament<F>(
         }
     }
     best
+}
+
+/// Checks a configuration's tournament size for [`tournament`]: 1 to the population size.
+pub(crate) fn check_tournament_size(size: u32, population: u32) -> Result<(), ConfigError> {
+    check(
+        (1..=population).contains(&size),
+        "tournament_size",
+        "an integer from 1 to the population size",
+        size,
+    )
 }
 
 /// Two-point crossover as Justus gives it: two cut points `a`, `b` drawn uniformly from the

@@ -42,6 +42,7 @@ pub use player::EvoPlayer;
 
 use crate::error::{ConfigError, check};
 use crate::first_guess;
+use crate::operators::check_tournament_size;
 use crate::population::{check_generations, replaced_count};
 use crate::rates::Rates;
 use mastermind_core::{Code, Game, Player, Strategy};
@@ -98,12 +99,7 @@ impl EvoConfig {
     /// Checks every field for `game`; returns the first guess and the operator rates.
     pub fn validate(&self, game: Game) -> Result<(Code, Rates), ConfigError> {
         check_generations(self.population, 2, "an integer in 2..=1000000", self.replacement_rate)?;
-        check(
-            (1..=self.population).contains(&self.tournament_size),
-            "tournament_size",
-            "an integer from 1 to the population size",
-            self.tournament_size,
-        )?;
+        check_tournament_size(self.tournament_size, self.population)?;
         for (field, p) in [
             ("crossover", self.crossover),
             ("mutation", self.mutation),
