@@ -118,7 +118,14 @@ fn main() {
                 ..base
             },
         ),
-        ("latest, rule in restarts", MhConfig { full_reply_rule_in_restarts: true, ..base }),
+        (
+            "latest, rule in restarts",
+            MhConfig {
+                full_reply_scope: FullReplyScope::Latest,
+                full_reply_rule_in_restarts: true,
+                ..base
+            },
+        ),
         (
             "latched, lowest at budget",
             MhConfig {

@@ -122,26 +122,16 @@ impl MhPlayer {
         }
     }
 
-    /// Whether this turn's walk proposes permutations only (section 4.3.3, see
-    /// [`FullReplyScope`]).
-    fn permutations_only(&self, game: Game, turns: &[Turn]) -> bool {
+    /// The kernel of a walk whose walker was fed `latest` last and `fed` in all: permutations only
+    /// under the full-reply rule (section 4.3.3, see [`FullReplyScope`]), else every move.
+    fn kernel_after(&self, game: Game, latest: &Turn, fed: &[Turn]) -> Kernel {
         let full = |t: &Turn| t.feedback.total() == game.pegs();
-        self.config.permutations_after_full_reply
+        let permutations_only = self.config.permutations_after_full_reply
             && match self.config.full_reply_scope {
-                FullReplyScope::Latest => turns.last().is_some_and(full),
-                FullReplyScope::Latched => turns.iter().any(full),
-            }
-    }
-
-    /// Whether a restart walk proposes permutations only, `just_fed` being the turn fed last and
-    /// `fed` every turn fed so far (with `full_reply_rule_in_restarts`).
-    fn permutations_only_fed(&self, game: Game, just_fed: &Turn, fed: &[Turn]) -> bool {
-        let full = |t: &Turn| t.feedback.total() == game.pegs();
-        self.config.permutations_after_full_reply
-            && match self.config.full_reply_scope {
-                FullReplyScope::Latest => full(just_fed),
+                FullReplyScope::Latest => full(latest),
                 FullReplyScope::Latched => fed.iter().any(full),
-            }
+            };
+        if permutations_only { self.kernel().permutations_only() } else { self.kernel() }
     }
 
     fn kernel(&self) -> Kernel {
@@ -194,11 +184,8 @@ impl MhPlayer {
         for (fed, turn) in turns.iter().rev().enumerate() {
             walker.push_turn(turn);
             walker.set_theta(self.theta_for(walker.turn_count()));
-            let fed_so_far = &turns[turns.len() - 1 - fed..];
-            let kernel = if self.config.full_reply_rule_in_restarts
-                && self.permutations_only_fed(game, turn, fed_so_far)
-            {
-                full_kernel.permutations_only()
+            let kernel = if self.config.full_reply_rule_in_restarts {
+                self.kernel_after(game, turn, &turns[turns.len() - 1 - fed..])
             } else {
                 full_kernel
             };
@@ -324,11 +311,8 @@ impl Player for MhPlayer {
         }
         let budget = self.config.budget.steps_for(game);
         let full_kernel = self.kernel();
-        let kernel = if self.permutations_only(game, &turns) {
-            full_kernel.permutations_only()
-        } else {
-            full_kernel
-        };
+        let latest = turns.last().expect("not empty");
+        let kernel = self.kernel_after(game, latest, &turns);
 
         let counts = self.config.budget_counts;
         let start = self.config.walk_start;
