@@ -49,7 +49,7 @@ fn run(label: &str, arm: u64, game: Game, config: MhConfig, p_false: f64, games:
             let mut maker: Box<dyn Codemaker> = if p_false > 0.0 {
                 let liar_rng = rng_for(seed, &[arm, g, 2]);
                 Box::new(
-                    LyingCodemaker::new(game, secret, FalseReplies { p: p_false }, liar_rng)
+                    LyingCodemaker::new(game, secret, FalseReplies::with_p(p_false), liar_rng)
                         .expect("valid"),
                 )
             } else {

@@ -4,14 +4,15 @@
 //! reading.
 //!
 //! Run with
-//! `cargo run --release -p mastermind-mcmc --example readings -- [games] [seed] [sizes] [p_false]`
-//! (defaults: 10000 games, seed 1, sizes `6/4`, p_false 0; write sizes as colours/pegs, comma
-//! separated).
+//! `cargo run --release -p mastermind-mcmc --example readings -- [games] [seed] [sizes] [p_false]
+//! [filter] [pool]` (defaults: 10000 games, seed 1, sizes `6/4`, p_false 0, every reading, the
+//! default reply pool; write sizes as colours/pegs, comma separated; `filter` keeps the readings
+//! whose label contains it; pool `any` adds the impossible reply to the false replies' pool).
 
 use mastermind_core::{Code, Codemaker, Game, LabRng, TruthfulCodemaker, play_game, rng_for};
 use mastermind_mcmc::{
     BudgetEnd, CodesSearched, CostScale, FalseReplies, FullReplyScope, LyingCodemaker, MhConfig,
-    MhStrategy, StepCount, StuckRule, StuckTest,
+    MhStrategy, ReplyPool, RestartStages, StepCount, StuckRule, StuckTest,
 };
 use rand::RngExt;
 use rayon::prelude::*;
@@ -28,7 +29,7 @@ fn mean_sd(xs: &[f64]) -> (f64, f64) {
     (mean, var.sqrt())
 }
 
-fn run(label: &str, game: Game, config: MhConfig, p_false: f64, games: u64, seed: u64) {
+fn run(label: &str, game: Game, config: MhConfig, lies: FalseReplies, games: u64, seed: u64) {
     let strategy = MhStrategy::new(config).expect("valid configuration");
     let rows: Vec<[f64; 7]> = (0..games)
         .into_par_iter()
@@ -36,12 +37,9 @@ fn run(label: &str, game: Game, config: MhConfig, p_false: f64, games: u64, seed
             let secret = uniform_code(game, &mut rng_for(seed, &[g, 0]));
             let mut player = strategy.player();
             let mut rng = rng_for(seed, &[g, 1]);
-            let mut maker: Box<dyn Codemaker> = if p_false > 0.0 {
+            let mut maker: Box<dyn Codemaker> = if lies.p > 0.0 {
                 let liar = rng_for(seed, &[g, 2]);
-                Box::new(
-                    LyingCodemaker::new(game, secret, FalseReplies { p: p_false }, liar)
-                        .expect("valid"),
-                )
+                Box::new(LyingCodemaker::new(game, secret, lies, liar).expect("valid"))
             } else {
                 Box::new(TruthfulCodemaker::new(secret))
             };
@@ -78,6 +76,13 @@ fn main() {
     let seed: u64 = args.next().map_or(1, |a| a.parse().expect("seed"));
     let sizes = args.next().unwrap_or_else(|| "6/4".into());
     let p_false: f64 = args.next().map_or(0.0, |a| a.parse().expect("p"));
+    let filter = args.next().unwrap_or_default();
+    let pool = match args.next().as_deref() {
+        None | Some("possible") => ReplyPool::PossibleExceptWin,
+        Some("any") => ReplyPool::AnyExceptWin,
+        Some(other) => panic!("pool is `possible` or `any`, not {other:?}"),
+    };
+    let lies = FalseReplies { p: p_false, pool };
     let base = MhConfig::default();
     let accepted = MhConfig { budget_counts: StepCount::Accepted, ..base };
     let no_improvement = StuckRule { test: StuckTest::NoImprovement, ..base.stuck };
@@ -98,6 +103,36 @@ fn main() {
             MhConfig {
                 full_reply_scope: FullReplyScope::Latched,
                 full_reply_rule_in_restarts: true,
+                ..base
+            },
+        ),
+        (
+            "latched, replays allowed, rule in restarts",
+            MhConfig {
+                full_reply_scope: FullReplyScope::Latched,
+                avoid_replays: false,
+                full_reply_rule_in_restarts: true,
+                ..base
+            },
+        ),
+        (
+            "latched, restart stages full budget",
+            MhConfig { restart_stages: RestartStages::FullBudget, ..base },
+        ),
+        (
+            "latched, replays allowed, restart stages full budget",
+            MhConfig { avoid_replays: false, restart_stages: RestartStages::FullBudget, ..base },
+        ),
+        (
+            "latest, replays allowed",
+            MhConfig { full_reply_scope: FullReplyScope::Latest, avoid_replays: false, ..base },
+        ),
+        (
+            "latched, replays allowed, stuck NoImprovement",
+            MhConfig {
+                full_reply_scope: FullReplyScope::Latched,
+                avoid_replays: false,
+                stuck: StuckRule { test: StuckTest::NoImprovement, ..base.stuck },
                 ..base
             },
         ),
@@ -171,8 +206,8 @@ fn main() {
     for size in sizes.split(',') {
         let (k, l) = size.split_once('/').expect("colours/pegs");
         let game = Game::new(l.parse().expect("pegs"), k.parse().expect("colours")).expect("size");
-        for (label, config) in variants {
-            run(label, game, config, p_false, games, seed);
+        for (label, config) in variants.iter().filter(|(label, _)| label.contains(&*filter)) {
+            run(label, game, *config, lies, games, seed);
         }
     }
 }

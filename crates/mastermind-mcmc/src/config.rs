@@ -204,6 +204,21 @@ pub enum FullReplyScope {
     Latched,
 }
 
+/// How the stuck rule's restart walks between re-fed turns end. The thesis re-feeds the turns
+/// "allowing for the usual number of search steps between each 'turn' as determined by the
+/// stopping time formula" and says the restart "would then proceed as usual": a usual walk stops
+/// at the first code of cost 0, but "the usual number of search steps" can also be read as the
+/// whole budget.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum RestartStages {
+    /// (Default.) Every stage is a usual walk: it stops at the first code of cost 0.
+    #[default]
+    StopAtCandidate,
+    /// Every stage but the last spends the whole budget; the last (every turn fed), which is the
+    /// turn's search, stops at the first code of cost 0 as usual.
+    FullBudget,
+}
+
 /// How the cost of a code is aggregated over the turns played. The thesis's eq. (35) writes
 /// `Cost = B_abs + W_abs + 2 T_abs` with `B_abs` and `W_abs` defined "for each turn i", and does not
 /// say how the turns are combined.
@@ -244,6 +259,8 @@ pub struct MhConfig {
     pub full_reply_rule_in_restarts: bool,
     /// The restart rule for a walk stuck in a local minimum.
     pub stuck: StuckRule,
+    /// How the restart's walks between re-fed turns end.
+    pub restart_stages: RestartStages,
     /// Never play a code already played (default true). The thesis has no such rule: its section
     /// 4.3.7 describes stuck games playing "the same code over and over again". Set false to
     /// reproduce that behaviour.
@@ -271,6 +288,7 @@ impl Default for MhConfig {
             full_reply_scope: FullReplyScope::Latched,
             full_reply_rule_in_restarts: false,
             stuck: StuckRule::default(),
+            restart_stages: RestartStages::StopAtCandidate,
             avoid_replays: true,
             at_budget_end: BudgetEnd::Current,
             budget_counts: StepCount::Proposals,

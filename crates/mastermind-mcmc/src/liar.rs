@@ -1,8 +1,9 @@
 //! The lying codemaker of the thesis's p-false game (Case 3).
 //!
-//! Each reply to a guess that is not the secret is, with probability `p`, drawn uniformly from
-//! every reply except all black (which would announce a false win) and the impossible
-//! `(pegs - 1) black, 1 white` (section 4.1.2). The draw may happen to equal the true reply: a
+//! Each reply to a guess that is not the secret is, with probability `p`, drawn uniformly from a
+//! pool of replies (see [`ReplyPool`]): by default every reply except all black (which would
+//! announce a false win) and the impossible `(pegs - 1) black, 1 white`, as the project's
+//! reproduction catalogue reads section 4.4. The draw may happen to equal the true reply: a
 //! "false reply" is a random one, as in the thesis. The secret itself is always answered all
 //! black. The codemaker has its own RNG, seeded when it is built, so that lying does not shift the
 //! player's random stream.
@@ -13,25 +14,54 @@ use mastermind_core::{Codemaker, Feedback, Game, LabRng, score};
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
 
+/// The replies a random (false) reply is drawn from. The thesis says "a reply is selected
+/// uniformly at random from the set of all possible replies (excluding the reply of all black
+/// pegs, which would falsely suggest that the player had won the game)" and does not say whether
+/// the impossible `(pegs - 1) black, 1 white`, which no truthful codemaker gives, is among them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum ReplyPool {
+    /// (Default.) Every reply a truthful codemaker can give, except all black: 13 at 4 pegs.
+    #[default]
+    PossibleExceptWin,
+    /// Every black/white pair with at most `pegs` pegs in all, except all black, the impossible
+    /// `(pegs - 1) black, 1 white` included: 14 at 4 pegs. A player that knows the rules can tell
+    /// that such a reply is false.
+    AnyExceptWin,
+}
+
 /// The p-false game as an experiment spec writes it.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FalseReplies {
     /// Probability that a reply to a non-winning guess is random, in `[0, 1]` (the thesis: 0.2).
     pub p: f64,
+    /// The replies a random reply is drawn from (default: the possible ones).
+    #[serde(default)]
+    pub pool: ReplyPool,
 }
 
 impl FalseReplies {
+    /// Random replies with probability `p`, drawn from the default pool.
+    pub fn with_p(p: f64) -> FalseReplies {
+        FalseReplies { p, pool: ReplyPool::default() }
+    }
+
     /// Checks `p`.
     pub fn validate(&self) -> Result<(), InvalidParameter> {
         check_probability("p", self.p)
     }
 }
 
-/// The replies a random (false) reply is drawn from: every possible reply but all black.
-pub fn false_reply_pool(game: Game) -> Vec<Feedback> {
-    let win = Feedback::all_black(game.pegs());
-    Feedback::all_possible(game.pegs()).filter(|&f| f != win).collect()
+/// The replies a random (false) reply is drawn from in `game`, in feedback index order.
+pub fn false_reply_pool(game: Game, pool: ReplyPool) -> Vec<Feedback> {
+    let pegs = game.pegs();
+    let win = Feedback::all_black(pegs);
+    let pairs = (usize::from(pegs) + 1) * (usize::from(pegs) + 2) / 2;
+    let any = (0..pairs).map(Feedback::from_index).filter(move |&f| f != win);
+    match pool {
+        ReplyPool::PossibleExceptWin => any.filter(|f| f.is_possible(pegs)).collect(),
+        ReplyPool::AnyExceptWin => any.collect(),
+    }
 }
 
 /// Why a lying codemaker could not be built.
@@ -81,7 +111,7 @@ impl LyingCodemaker {
         Ok(LyingCodemaker {
             secret,
             p: config.p,
-            pool: false_reply_pool(game),
+            pool: false_reply_pool(game, config.pool),
             rng,
             replies: 0,
             random_replies: 0,
@@ -136,21 +166,43 @@ mod tests {
 
     #[test]
     fn the_pool_has_the_thirteen_non_winning_replies_of_the_classic_game() {
-        let pool = false_reply_pool(Game::CLASSIC);
+        let pool = false_reply_pool(Game::CLASSIC, ReplyPool::PossibleExceptWin);
         assert_eq!(pool.len(), 13);
         assert!(!pool.contains(&Feedback::new(4, 0)));
         assert!(!pool.contains(&Feedback::new(3, 1)));
-        assert_eq!(false_reply_pool(Game::new(1, 3).unwrap()), vec![Feedback::new(0, 0)]);
+        let one_peg = Game::new(1, 3).unwrap();
+        assert_eq!(
+            false_reply_pool(one_peg, ReplyPool::PossibleExceptWin),
+            vec![Feedback::new(0, 0)]
+        );
+        // One peg: (0 black, 1 white) is impossible too.
+        assert_eq!(
+            false_reply_pool(one_peg, ReplyPool::AnyExceptWin),
+            vec![Feedback::new(0, 0), Feedback::new(0, 1)]
+        );
+    }
+
+    #[test]
+    fn the_literal_pool_adds_only_the_impossible_reply() {
+        for pegs in 1..=8u8 {
+            let game = Game::new(u32::from(pegs), 6).unwrap();
+            let possible = false_reply_pool(game, ReplyPool::PossibleExceptWin);
+            let any = false_reply_pool(game, ReplyPool::AnyExceptWin);
+            let extra: Vec<Feedback> =
+                any.iter().copied().filter(|f| !possible.contains(f)).collect();
+            assert_eq!(extra, vec![Feedback::new(pegs - 1, 1)], "{pegs} pegs");
+            assert_eq!(any.len(), possible.len() + 1);
+        }
     }
 
     #[test]
     fn rejects_bad_parameters() {
         let g = Game::CLASSIC;
         let secret = Code::parse(g, "ABCD").unwrap();
-        let err = LyingCodemaker::new(g, secret, FalseReplies { p: 1.2 }, rng_for(0, &[]));
+        let err = LyingCodemaker::new(g, secret, FalseReplies::with_p(1.2), rng_for(0, &[]));
         assert!(matches!(err, Err(LiarError::Parameter(InvalidParameter { field: "p", .. }))));
         let other = Game::new(5, 6).unwrap();
-        let err = LyingCodemaker::new(other, secret, FalseReplies { p: 0.2 }, rng_for(0, &[]));
+        let err = LyingCodemaker::new(other, secret, FalseReplies::with_p(0.2), rng_for(0, &[]));
         assert!(matches!(err, Err(LiarError::Secret { .. })));
     }
 
@@ -165,7 +217,7 @@ mod tests {
         let mut seen = std::collections::BTreeSet::new();
         for (k, &secret) in all.iter().enumerate() {
             let mut liar =
-                LyingCodemaker::new(g, secret, FalseReplies { p }, rng_for(9, &[k as u64]))
+                LyingCodemaker::new(g, secret, FalseReplies::with_p(p), rng_for(9, &[k as u64]))
                     .unwrap();
             for step in 0..40 {
                 let guess = all[(k * 37 + step * 101) % all.len()];
@@ -199,9 +251,9 @@ mod tests {
         let secret = Code::parse(g, "ABCD").unwrap();
         let guess = Code::parse(g, "ABCE").unwrap();
         let mut honest =
-            LyingCodemaker::new(g, secret, FalseReplies { p: 0.0 }, rng_for(1, &[])).unwrap();
+            LyingCodemaker::new(g, secret, FalseReplies::with_p(0.0), rng_for(1, &[])).unwrap();
         let mut liar =
-            LyingCodemaker::new(g, secret, FalseReplies { p: 1.0 }, rng_for(1, &[])).unwrap();
+            LyingCodemaker::new(g, secret, FalseReplies::with_p(1.0), rng_for(1, &[])).unwrap();
         for _ in 0..1000 {
             assert_eq!(honest.reply(&guess), Feedback::new(3, 0));
             liar.reply(&guess);

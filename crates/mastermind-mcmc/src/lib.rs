@@ -48,14 +48,14 @@ pub mod walk;
 pub mod walker;
 
 pub use config::{
-    Budget, BudgetEnd, CodesSearched, CostScale, FullReplyScope, MAX_STEPS, MhConfig, StepCount,
-    StuckRule, StuckTest, WalkStart,
+    Budget, BudgetEnd, CodesSearched, CostScale, FullReplyScope, MAX_STEPS, MhConfig,
+    RestartStages, StepCount, StuckRule, StuckTest, WalkStart,
 };
 pub use cost::{cost, reply_cost};
 pub use error::InvalidParameter;
-pub use liar::{FalseReplies, LiarError, LyingCodemaker, false_reply_pool};
+pub use liar::{FalseReplies, LiarError, LyingCodemaker, ReplyPool, false_reply_pool};
 pub use moves::{Kernel, Move};
 pub use player::{MhPlayer, MhStats, MhStrategy, TurnTrace};
 pub use script::{Script, ScriptedCodemaker, table7_scripts};
-pub use walk::{WalkEnd, walk};
+pub use walk::{WalkEnd, WalkStop, walk};
 pub use walker::{WalkCounters, Walker};

@@ -21,10 +21,12 @@
 //!    unplayed code. A played code is never a code of cost 0 (its own reply is not all black), so
 //!    this only ever replaces a state chosen at the budget.
 
-use crate::config::{BudgetEnd, CostScale, FullReplyScope, MhConfig, StuckTest, WalkStart};
+use crate::config::{
+    BudgetEnd, CostScale, FullReplyScope, MhConfig, RestartStages, StuckTest, WalkStart,
+};
 use crate::error::InvalidParameter;
 use crate::moves::Kernel;
-use crate::walk::{WalkEnd, walk};
+use crate::walk::{WalkEnd, WalkStop, walk};
 use crate::walker::Walker;
 use mastermind_core::{Code, Game, LabRng, Oracle, Player, PlayerError, Strategy, Turn};
 use rand::RngExt;
@@ -189,7 +191,12 @@ impl MhPlayer {
             } else {
                 full_kernel
             };
-            let end = walk(&mut walker, &kernel, budget, self.config.budget_counts, rng);
+            let last_stage = fed + 1 == turns.len();
+            let stop = match self.config.restart_stages {
+                RestartStages::FullBudget if !last_stage => WalkStop::AtBudget,
+                _ => WalkStop::AtCandidate,
+            };
+            let end = walk(&mut walker, &kernel, budget, self.config.budget_counts, stop, rng);
             self.count_walk(&end);
             steps += end.steps;
             last = Some(end);
@@ -322,7 +329,7 @@ impl Player for MhPlayer {
         if start == WalkStart::Uniform {
             walker.reset_state(&uniform_code(game, rng));
         }
-        let mut end = walk(walker, &kernel, budget, counts, rng);
+        let mut end = walk(walker, &kernel, budget, counts, WalkStop::AtCandidate, rng);
         let end_cost = walker.cost();
         report(walker, oracle);
         self.count_walk(&end);

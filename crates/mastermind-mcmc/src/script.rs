@@ -10,7 +10,7 @@
 
 use crate::error::InvalidParameter;
 use crate::error::check_probability;
-use crate::liar::false_reply_pool;
+use crate::liar::{ReplyPool, false_reply_pool};
 use crate::player::uniform_code;
 use mastermind_core::{Code, Codemaker, Feedback, Game, LabRng, rng_for, score};
 use rand::RngExt;
@@ -37,7 +37,7 @@ impl Script {
     ) -> Result<Script, InvalidParameter> {
         check_probability("p", p)?;
         let secret = uniform_code(game, rng);
-        let pool = false_reply_pool(game);
+        let pool = false_reply_pool(game, ReplyPool::PossibleExceptWin);
         let lies = (0..turns)
             .map(|_| rng.random_bool(p).then(|| pool[rng.random_range(0..pool.len())]))
             .collect();

@@ -29,8 +29,17 @@ pub struct WalkEnd {
 /// and without a cap one walk could take a billion proposals.
 pub const ACCEPTED_PROPOSAL_FACTOR: u64 = 100;
 
-/// Walks from the walker's current state with `kernel` until the cost is 0 or `budget` steps are
-/// taken, a step being what `counts` says (with [`StepCount::Accepted`], never more than
+/// Whether a walk stops at the first code of cost 0 or always spends its whole budget.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WalkStop {
+    /// Stop at the first code of cost 0 (every turn's search, section 4.3.3).
+    AtCandidate,
+    /// Take the whole budget whatever the cost: a plain M-H run.
+    AtBudget,
+}
+
+/// Walks from the walker's current state with `kernel` until the cost is 0 (unless `stop` is
+/// [`WalkStop::AtBudget`]) or `budget` steps are taken, a step being what `counts` says (with [`StepCount::Accepted`], never more than
 /// [`ACCEPTED_PROPOSAL_FACTOR`] times `budget` proposals). The
 /// start state counts as one evaluation (its cost against the latest turn was computed when the
 /// turn was fed); each proposal counts as the walker's
@@ -40,6 +49,7 @@ pub fn walk(
     kernel: &Kernel,
     budget: u64,
     counts: StepCount,
+    stop: WalkStop,
     rng: &mut LabRng,
 ) -> WalkEnd {
     walker.begin_walk();
@@ -52,7 +62,8 @@ pub fn walk(
         StepCount::Proposals => budget,
         StepCount::Accepted => budget.saturating_mul(ACCEPTED_PROPOSAL_FACTOR).min(MAX_STEPS),
     };
-    while walker.cost() > 0 && steps < budget && proposals < cap {
+    let at_candidate = stop == WalkStop::AtCandidate;
+    while !(at_candidate && walker.cost() == 0) && steps < budget && proposals < cap {
         proposals += 1;
         let moved = walker.step(kernel, rng);
         accepted += u64::from(moved);

@@ -1,5 +1,6 @@
-//! Behaviour of the M-H player on whole games: it always wins, never replays, counts honestly,
-//! keeps playing when no code is consistent, and its stuck rule fires when the walk cannot move.
+//! Behaviour of the M-H player on whole games: it always wins, never replays when asked not to,
+//! counts honestly, keeps playing when no code is consistent, and its stuck rule fires when the
+//! walk cannot move.
 
 use mastermind_core::{
     Code, CodeSet, Counters, Feedback, Game, History, LabRng, Oracle, Player, TruthfulCodemaker,
@@ -13,6 +14,11 @@ use rand::RngExt;
 
 fn strategy(config: MhConfig) -> MhStrategy {
     MhStrategy::new(config).expect("valid configuration")
+}
+
+/// `config` with replay avoidance on (the thesis's player has none): it never plays a code twice.
+fn avoiding_replays(config: MhConfig) -> MhConfig {
+    MhConfig { avoid_replays: true, ..config }
 }
 
 fn distinct(history: &History) -> bool {
@@ -29,25 +35,30 @@ fn next(player: &mut MhPlayer, history: &History, rng: &mut LabRng) -> (Code, Co
 }
 
 #[test]
-fn finds_every_secret_of_the_classic_game_without_replaying() {
+fn finds_every_secret_of_the_classic_game() {
     let game = Game::CLASSIC;
-    let s = strategy(MhConfig::default());
-    let mut total = 0u64;
-    for (k, &secret) in CodeSet::enumerate(game).unwrap().iter().enumerate() {
-        let mut player = s.player();
-        let mut rng = rng_for(2024, &[k as u64]);
-        let out = play_game(game, &mut player, &mut TruthfulCodemaker::new(secret), 40, &mut rng);
-        assert!(out.solved(), "{secret}: {:?}", out.history.turns());
-        assert!(distinct(&out.history), "{secret} replayed a code");
-        assert_eq!(player.stats().turns.len() as u32, out.guesses);
-        // Every walk examines its start state, and at least the steps it took.
-        let steps: u64 = player.stats().turns.iter().map(|t| t.steps).sum();
-        assert!(out.counters.evaluations >= steps + player.stats().walks);
-        total += u64::from(out.guesses);
+    for config in [MhConfig::default(), avoiding_replays(MhConfig::default())] {
+        let s = strategy(config);
+        let mut total = 0u64;
+        for (k, &secret) in CodeSet::enumerate(game).unwrap().iter().enumerate() {
+            let mut player = s.player();
+            let mut rng = rng_for(2024, &[k as u64]);
+            let mut codemaker = TruthfulCodemaker::new(secret);
+            let out = play_game(game, &mut player, &mut codemaker, 40, &mut rng);
+            assert!(out.solved(), "{secret}: {:?}", out.history.turns());
+            if config.avoid_replays {
+                assert!(distinct(&out.history), "{secret} replayed a code");
+            }
+            assert_eq!(player.stats().turns.len() as u32, out.guesses);
+            // Every walk examines its start state, and at least the steps it took.
+            let steps: u64 = player.stats().turns.iter().map(|t| t.steps).sum();
+            assert!(out.counters.evaluations >= steps + player.stats().walks);
+            total += u64::from(out.guesses);
+        }
+        // A loose sanity band, not a paper's number: better than 6 guesses, worse than optimal.
+        let mean = total as f64 / 1296.0;
+        assert!((4.34..6.0).contains(&mean), "mean {mean}");
     }
-    // A loose sanity band, not a paper's number: better than 6 guesses, worse than optimal play.
-    let mean = total as f64 / 1296.0;
-    assert!((4.34..6.0).contains(&mean), "mean {mean}");
 }
 
 #[test]
@@ -128,7 +139,7 @@ fn keeps_playing_when_no_code_is_consistent() {
     let mut history = History::new(game);
     history.push(abcd, Feedback::new(0, 0));
     history.push(abcd, Feedback::new(1, 0));
-    let mut player = strategy(MhConfig::default()).player();
+    let mut player = strategy(avoiding_replays(MhConfig::default())).player();
     let mut rng = rng_for(5, &[]);
     for turn in 0..8u8 {
         let (guess, counters) = next(&mut player, &history, &mut rng);
@@ -216,30 +227,40 @@ fn the_stuck_rule_fires_when_the_walk_cannot_move() {
 #[test]
 fn plays_the_false_reply_game_to_the_end() {
     let game = Game::CLASSIC;
-    let s = strategy(MhConfig::default());
-    for k in 0..300u64 {
-        let mut rng = rng_for(12, &[k]);
-        let secret = Code::from_rank(game, rng.random_range(0..1296));
-        let mut liar =
-            LyingCodemaker::new(game, secret, FalseReplies { p: 0.2 }, rng_for(12, &[k, 1]))
-                .unwrap();
-        let out = play_game(game, &mut s.player(), &mut liar, 300, &mut rng);
-        assert!(out.solved(), "secret {secret}");
-        assert!(distinct(&out.history));
-        assert_eq!(liar.replies() + 1, out.guesses);
+    for config in [MhConfig::default(), avoiding_replays(MhConfig::default())] {
+        let s = strategy(config);
+        for k in 0..300u64 {
+            let mut rng = rng_for(12, &[k]);
+            let secret = Code::from_rank(game, rng.random_range(0..1296));
+            let lies = FalseReplies::with_p(0.2);
+            let mut liar = LyingCodemaker::new(game, secret, lies, rng_for(12, &[k, 1])).unwrap();
+            let out = play_game(game, &mut s.player(), &mut liar, 300, &mut rng);
+            assert!(out.solved(), "secret {secret}");
+            assert!(!config.avoid_replays || distinct(&out.history));
+            assert_eq!(liar.replies() + 1, out.guesses);
+        }
     }
 }
 
 #[test]
 fn other_sizes_and_options_finish() {
     let configs = [
-        MhConfig { p_subset: 0.1, p_swap: 0.5, theta: 5.0, ..MhConfig::default() },
-        MhConfig { at_budget_end: mastermind_mcmc::BudgetEnd::Lowest, ..MhConfig::default() },
-        MhConfig {
+        MhConfig::default(),
+        avoiding_replays(MhConfig {
+            p_subset: 0.1,
+            p_swap: 0.5,
+            theta: 5.0,
+            ..MhConfig::default()
+        }),
+        avoiding_replays(MhConfig {
+            at_budget_end: mastermind_mcmc::BudgetEnd::Lowest,
+            ..MhConfig::default()
+        }),
+        avoiding_replays(MhConfig {
             budget: Budget::UntilCandidate { cap: 100_000 },
             theta: 1.0,
             ..MhConfig::default()
-        },
+        }),
     ];
     for (pegs, colours) in [(3, 5), (6, 8), (8, 10)] {
         let game = Game::new(pegs, colours).unwrap();
@@ -259,7 +280,7 @@ fn other_sizes_and_options_finish() {
                     &mut rng,
                 );
                 assert!(out.solved(), "{game} {config:?}");
-                assert!(distinct(&out.history));
+                assert!(!config.avoid_replays || distinct(&out.history));
             }
         }
     }
@@ -304,8 +325,10 @@ fn step_and_codes_searched_readings() {
 #[test]
 fn a_walk_started_at_a_uniform_code_still_wins_every_game() {
     let game = Game::CLASSIC;
-    let config =
-        MhConfig { walk_start: mastermind_mcmc::WalkStart::Uniform, ..MhConfig::default() };
+    let config = avoiding_replays(MhConfig {
+        walk_start: mastermind_mcmc::WalkStart::Uniform,
+        ..MhConfig::default()
+    });
     let s = strategy(config);
     for (k, &secret) in CodeSet::enumerate(game).unwrap().iter().enumerate().step_by(7) {
         let mut player = s.player();
@@ -319,7 +342,10 @@ fn a_walk_started_at_a_uniform_code_still_wins_every_game() {
 #[test]
 fn the_mean_cost_reading_still_wins_every_game_without_replaying() {
     let game = Game::CLASSIC;
-    let config = MhConfig { cost_scale: mastermind_mcmc::CostScale::Mean, ..MhConfig::default() };
+    let config = avoiding_replays(MhConfig {
+        cost_scale: mastermind_mcmc::CostScale::Mean,
+        ..MhConfig::default()
+    });
     let s = strategy(config);
     for (k, &secret) in CodeSet::enumerate(game).unwrap().iter().enumerate().step_by(7) {
         let mut player = s.player();
@@ -390,4 +416,38 @@ fn the_full_reply_scope_does_not_change_truthful_games() {
         };
         assert_eq!(play(&latched), play(&latest), "{secret}");
     }
+}
+
+/// With `RestartStages::FullBudget` every restart stage but the last spends the whole budget even
+/// where a code of cost 0 exists; with the default, stages stop at such a code.
+#[test]
+fn full_budget_restart_stages_spend_the_whole_budget() {
+    use mastermind_mcmc::RestartStages;
+    let game = Game::CLASSIC;
+    let abcd = Code::parse(game, "ABCD").unwrap();
+    let secret = Code::parse(game, "EEFA").unwrap();
+    // The first two turns contradict each other, so the turn's walk and the restart's last stage
+    // (every turn fed) find no code of cost 0; the three later turns are true for `secret`, so
+    // every earlier stage has codes of cost 0 to find.
+    let mut history = History::new(game);
+    history.push(abcd, Feedback::new(0, 0));
+    history.push(abcd, Feedback::new(1, 0));
+    for guess in ["EEAB", "FAEE", "AEFE"] {
+        let guess = Code::parse(game, guess).unwrap();
+        history.push(guess, score(&secret, &guess));
+    }
+    let budget = 50;
+    let stuck = StuckRule { turns: 1, ..StuckRule::default() };
+    let base = MhConfig { budget: Budget::Fixed { steps: budget }, stuck, ..MhConfig::default() };
+    let proposals = |restart_stages| {
+        let mut player = strategy(MhConfig { restart_stages, ..base }).player();
+        next(&mut player, &history, &mut rng_for(21, &[]));
+        let stats = player.stats();
+        assert_eq!((stats.restarts, stats.walks), (1, 1 + 5), "{stats:?}");
+        stats.proposals
+    };
+    // The turn's walk, four full stages and an exhausted last stage.
+    assert_eq!(proposals(RestartStages::FullBudget), 6 * budget);
+    let stopping = proposals(RestartStages::StopAtCandidate);
+    assert!(stopping < 6 * budget, "{stopping}");
 }

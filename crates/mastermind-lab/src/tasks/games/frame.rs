@@ -5,13 +5,26 @@ use super::plan::GamesPlan;
 use super::spec::CodemakerSpec;
 use anyhow::{Context, Result};
 use mastermind_core::GameEnd;
+use mastermind_mcmc::ReplyPool;
 use polars::prelude::{Column, DataFrame};
 use std::collections::BTreeSet;
 
-/// Builds the one-row-per-game frame. Columns: `arm`, `group`, `x`, `player`,
-/// `parameters` (JSON), `pegs`, `colours`, `false_reply_p` (0 for a truthful codemaker), `run`, `secret_index`, `secret`, `game_seed`,
-/// `guesses`, `solved`, `end`, `evaluations`, `score_calls`, `nanos`, then one `f64` column per
-/// player metric (null where a player does not report it).
+/// The `false_reply_pool` column's name for the pool of `codemaker`'s random replies.
+fn pool_name(codemaker: &CodemakerSpec) -> &'static str {
+    match codemaker {
+        CodemakerSpec::Truthful => "none",
+        CodemakerSpec::FalseReplies(lies) => match lies.pool {
+            ReplyPool::PossibleExceptWin => "possible_except_win",
+            ReplyPool::AnyExceptWin => "any_except_win",
+        },
+    }
+}
+
+/// Builds the one-row-per-game frame. Columns: `arm`, `group`, `x`, `player`, `parameters`
+/// (JSON), `pegs`, `colours`, `false_reply_p` (0 for a truthful codemaker), `false_reply_pool`
+/// (`none`, `possible_except_win` or `any_except_win`), `run`, `secret_index`, `secret`,
+/// `game_seed`, `guesses`, `solved`, `end`, `evaluations`, `score_calls`, `nanos`, then one `f64`
+/// column per player metric (null where a player does not report it).
 pub fn games_frame(plan: &GamesPlan, records: &[GameRecord]) -> Result<DataFrame> {
     let arm = |r: &GameRecord| &plan.arms[r.arm as usize];
     let n = records.len();
@@ -40,6 +53,10 @@ pub fn games_frame(plan: &GamesPlan, records: &[GameRecord]) -> Result<DataFrame
                     CodemakerSpec::FalseReplies(lies) => lies.p,
                 })
                 .collect::<Vec<f64>>(),
+        ),
+        Column::new(
+            "false_reply_pool".into(),
+            strings(&|r| pool_name(&arm(r).codemaker).to_owned()),
         ),
         Column::new("run".into(), records.iter().map(|r| r.run).collect::<Vec<u32>>()),
         Column::new(

@@ -41,7 +41,8 @@ pub enum CodemakerSpec {
     #[default]
     Truthful,
     /// Snyder's p-false game: a reply to a non-winning guess is, with probability `p`, drawn
-    /// uniformly from every reply except all-black and the impossible one.
+    /// uniformly from every reply except all-black and (unless `pool: AnyExceptWin`) the
+    /// impossible one.
     FalseReplies(FalseReplies),
 }
 
