@@ -15,7 +15,7 @@
 //! 4. It plays the code of cost 0 found, or at the budget the current state (or the lowest-cost
 //!    state visited, an option). With false replies there may be no code of cost 0 at all; the
 //!    player then simply plays its state at the budget and never gives up.
-//! 5. Replay avoidance (an option, on by default): if the chosen code was played before, the
+//! 5. Replay avoidance (an option, off by default as in the thesis): if the chosen code was played before, the
 //!    player draws `pegs x colours` proposals from it with the turn's kernel, and plays the
 //!    lowest-cost one not yet played (the first of equal ones); if every one was played, a uniform
 //!    unplayed code. A played code is never a code of cost 0 (its own reply is not all black), so
