@@ -89,6 +89,9 @@ fn main() {
     let mean = MhConfig { cost_scale: CostScale::Mean, ..base };
     let variants = [
         ("proposals, searched=proposals", base),
+        ("theta 1 (the cost halved at theta 2)", MhConfig { theta: 1.0, ..base }),
+        ("theta 0.5", MhConfig { theta: 0.5, ..base }),
+        ("theta 1.5", MhConfig { theta: 1.5, ..base }),
         ("proposals, cost mean over turns", mean),
         (
             "full-reply rule: latest reply only",
