@@ -57,10 +57,16 @@ impl Feedback {
         total <= pegs as u16 && !(self.black + 1 == pegs && self.white == 1)
     }
 
+    /// Every black/white pair of a `pegs`-peg game (at most `pegs` pegs in all), the impossible
+    /// `(pegs - 1, 1)` included, in index order.
+    pub fn all(pegs: u8) -> impl Iterator<Item = Feedback> {
+        let count = (usize::from(pegs) + 1) * (usize::from(pegs) + 2) / 2;
+        (0..count).map(Feedback::from_index)
+    }
+
     /// Every possible reply of a `pegs`-peg game, in index order.
     pub fn all_possible(pegs: u8) -> impl Iterator<Item = Feedback> {
-        let count = (usize::from(pegs) + 1) * (usize::from(pegs) + 2) / 2;
-        (0..count).map(Feedback::from_index).filter(move |f| f.is_possible(pegs))
+        Feedback::all(pegs).filter(move |f| f.is_possible(pegs))
     }
 }
 
@@ -97,6 +103,8 @@ mod tests {
     #[test]
     fn classic_game_has_fourteen_possible_replies() {
         assert_eq!(Feedback::all_possible(4).count(), 14);
+        assert_eq!(Feedback::all(4).count(), 15);
+        assert!(Feedback::all(4).all(|f| f.total() <= 4));
         assert!(!Feedback::new(3, 1).is_possible(4));
         assert!(Feedback::new(4, 0).is_possible(4));
         assert!(Feedback::new(0, 4).is_possible(4));

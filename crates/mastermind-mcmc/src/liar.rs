@@ -56,12 +56,11 @@ impl FalseReplies {
 pub fn false_reply_pool(game: Game, pool: ReplyPool) -> Vec<Feedback> {
     let pegs = game.pegs();
     let win = Feedback::all_black(pegs);
-    let pairs = (usize::from(pegs) + 1) * (usize::from(pegs) + 2) / 2;
-    let any = (0..pairs).map(Feedback::from_index).filter(move |&f| f != win);
-    match pool {
-        ReplyPool::PossibleExceptWin => any.filter(|f| f.is_possible(pegs)).collect(),
-        ReplyPool::AnyExceptWin => any.collect(),
-    }
+    let admitted = |f: &Feedback| match pool {
+        ReplyPool::PossibleExceptWin => f.is_possible(pegs),
+        ReplyPool::AnyExceptWin => true,
+    };
+    Feedback::all(pegs).filter(|f| *f != win && admitted(f)).collect()
 }
 
 /// Why a lying codemaker could not be built.
