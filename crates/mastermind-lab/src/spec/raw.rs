@@ -57,15 +57,17 @@ impl RawTask {
         ctx: &PlanContext<'_>,
         profile: Profile,
     ) -> Result<Arc<dyn Task>, SpecError> {
-        match self {
-            RawTask::Games(task) => task.plan(ctx, profile),
-            RawTask::Justus(task) => task.plan(ctx, profile),
-            RawTask::FirstGuess(task) => task.plan(ctx, profile),
-            RawTask::ImportanceTraining(task) => task.plan(ctx, profile),
-            RawTask::FixedSampleDescent(task) => task.plan(ctx, profile),
-            RawTask::MhBudget(task) => task.plan(ctx, profile),
-            RawTask::FixedGames(task) => task.plan(ctx, profile),
-        }
+        use crate::tasks::{games, justus, mh_budget};
+        Ok(match self {
+            RawTask::Games(task) => Arc::new(games::plan::plan(task, ctx, profile)?),
+            RawTask::Justus(task) => Arc::new(justus::plan::plan(task, ctx, profile)?),
+            // The table is exact: the profile does not matter.
+            RawTask::FirstGuess(task) => Arc::new(task.validate(ctx)?),
+            RawTask::ImportanceTraining(task) => Arc::new(task.validate(ctx, profile)?),
+            RawTask::FixedSampleDescent(task) => Arc::new(task.validate(ctx, profile)?),
+            RawTask::MhBudget(task) => Arc::new(mh_budget::plan::plan(task, ctx, profile)?),
+            RawTask::FixedGames(task) => Arc::new(task.validate(ctx, profile)?),
+        })
     }
 }
 

@@ -7,26 +7,12 @@
 pub mod report;
 pub mod spec;
 
-use crate::spec::SpecError;
-use crate::spec::scaled::Profile;
-use crate::tasks::{PlanContext, Rendered, ReportContext, Task};
+use crate::tasks::{Rendered, ReportContext, Task};
 use anyhow::{Context, Result};
 use indicatif::ProgressBar;
 use mastermind_importance::first_guess_table;
 use polars::prelude::{Column, DataFrame};
-use spec::{FirstGuessPlan, FirstGuessTask};
-use std::sync::Arc;
-
-impl FirstGuessTask {
-    /// Validates the spec into a runnable plan (the profile does not matter: the table is exact).
-    pub fn plan(
-        &self,
-        ctx: &PlanContext<'_>,
-        _profile: Profile,
-    ) -> Result<Arc<dyn Task>, SpecError> {
-        Ok(Arc::new(self.validate(ctx)?))
-    }
-}
+use spec::FirstGuessPlan;
 
 impl Task for FirstGuessPlan {
     fn units(&self) -> u64 {

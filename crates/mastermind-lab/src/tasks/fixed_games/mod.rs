@@ -41,11 +41,11 @@ pub struct FixedGamesPlan {
 
 impl spec::FixedGamesTask {
     /// Validates the spec into a runnable plan.
-    pub fn plan(
+    pub fn validate(
         &self,
         ctx: &PlanContext<'_>,
         profile: Profile,
-    ) -> Result<Arc<dyn Task>, SpecError> {
+    ) -> Result<FixedGamesPlan, SpecError> {
         let simulations = self.simulations.get(profile);
         ctx.check_range(
             "simulations",
@@ -69,7 +69,7 @@ impl spec::FixedGamesTask {
             .player
             .strategy(Game::CLASSIC)
             .map_err(|message| ctx.error(None, "player", "task.player", message, ""))?;
-        Ok(Arc::new(FixedGamesPlan {
+        Ok(FixedGamesPlan {
             scripts: table7_scripts(self.script_seed),
             script_seed: self.script_seed,
             simulations,
@@ -77,7 +77,7 @@ impl spec::FixedGamesTask {
             loss_score: self.loss_score,
             strategy,
             paper_rows: self.paper_rows.clone(),
-        }))
+        })
     }
 }
 

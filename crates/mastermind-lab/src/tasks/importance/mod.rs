@@ -17,30 +17,3 @@ pub mod journal;
 pub mod spec;
 pub mod training;
 pub mod training_report;
-
-use crate::spec::SpecError;
-use crate::spec::scaled::Profile;
-use crate::tasks::{PlanContext, Task};
-use std::sync::Arc;
-
-impl spec::ImportanceTrainingTask {
-    /// Validates the spec into a runnable plan.
-    pub fn plan(
-        &self,
-        ctx: &PlanContext<'_>,
-        profile: Profile,
-    ) -> Result<Arc<dyn Task>, SpecError> {
-        Ok(Arc::new(self.validate(ctx, profile)?))
-    }
-}
-
-impl spec::FixedSampleTask {
-    /// Validates the spec into a runnable plan.
-    pub fn plan(
-        &self,
-        ctx: &PlanContext<'_>,
-        profile: Profile,
-    ) -> Result<Arc<dyn Task>, SpecError> {
-        Ok(Arc::new(self.validate(ctx, profile)?))
-    }
-}

@@ -14,25 +14,11 @@ pub mod report;
 pub mod run;
 pub mod spec;
 
-use crate::spec::SpecError;
-use crate::spec::scaled::Profile;
-use crate::tasks::{PlanContext, Rendered, ReportContext, Task};
+use crate::tasks::{Rendered, ReportContext, Task};
 use anyhow::Result;
 use indicatif::ProgressBar;
 use plan::JustusPlan;
 use polars::prelude::DataFrame;
-use std::sync::Arc;
-
-impl spec::JustusTask {
-    /// Validates the spec into a runnable plan.
-    pub fn plan(
-        &self,
-        ctx: &PlanContext<'_>,
-        profile: Profile,
-    ) -> Result<Arc<dyn Task>, SpecError> {
-        Ok(Arc::new(plan::plan(self, ctx, profile)?))
-    }
-}
 
 impl Task for JustusPlan {
     fn units(&self) -> u64 {

@@ -10,26 +10,12 @@ pub mod plan;
 pub mod report;
 pub mod spec;
 
-use crate::spec::SpecError;
-use crate::spec::scaled::Profile;
 use crate::tasks::games::{execute, frame};
-use crate::tasks::{PlanContext, Rendered, ReportContext, Task};
+use crate::tasks::{Rendered, ReportContext, Task};
 use anyhow::Result;
 use indicatif::ProgressBar;
 use plan::MhBudgetPlan;
 use polars::prelude::DataFrame;
-use std::sync::Arc;
-
-impl spec::MhBudgetTask {
-    /// Validates the spec into a runnable plan.
-    pub fn plan(
-        &self,
-        ctx: &PlanContext<'_>,
-        profile: Profile,
-    ) -> Result<Arc<dyn Task>, SpecError> {
-        Ok(Arc::new(plan::plan(self, ctx, profile)?))
-    }
-}
 
 impl Task for MhBudgetPlan {
     fn units(&self) -> u64 {
