@@ -126,3 +126,20 @@ fn paper_numbers_on_a_swept_arm_must_name_their_value() {
     let e = error_of(&scratch, &text);
     assert!(e.message.contains("20 is not one of the sweep's values"), "{e}");
 }
+
+#[test]
+fn an_empty_arm_list_names_the_arms_line() {
+    let scratch = Scratch::new("no-arms");
+    let full = small_spec("2", "");
+    let text: String = full
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("(label:"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_ne!(text, full, "the arms were removed");
+    let e = error_of(&scratch, &text);
+    assert_eq!(e.field, "task.arms", "{e}");
+    assert!(e.message.starts_with("no arms"), "{e}");
+    let arms_line = text.lines().position(|l| l.trim_start().starts_with("arms:")).unwrap() + 1;
+    assert_eq!(e.line, Some(arms_line), "{e}");
+}

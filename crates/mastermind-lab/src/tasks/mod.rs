@@ -113,6 +113,22 @@ impl PlanContext<'_> {
         let message = format!("{value} {unit}; use {} to {}", range.start(), range.end());
         Err(self.error(None, field, &format!("task.{field}"), message, hint))
     }
+
+    /// Checks that the spec's list `task.<field>` has at least one entry; otherwise an error that
+    /// reads "no `field`: `consequence`", with `hint`.
+    pub fn check_listed<T>(
+        &self,
+        field: &str,
+        list: &[T],
+        consequence: &str,
+        hint: &str,
+    ) -> Result<(), SpecError> {
+        if !list.is_empty() {
+            return Ok(());
+        }
+        let message = format!("no {field}: {consequence}");
+        Err(self.error(None, field, &format!("task.{field}"), message, hint))
+    }
 }
 
 /// The 1-based line of the first occurrence of `field:` at or after the line that holds `anchor`

@@ -57,15 +57,12 @@ pub struct FirstGuessPlan {
 impl FirstGuessTask {
     /// Checks the games (enumerable), the paper's patterns (valid for their game) and the digits.
     pub fn validate(&self, ctx: &PlanContext<'_>) -> Result<FirstGuessPlan, SpecError> {
-        if self.games.is_empty() {
-            return Err(ctx.error(
-                None,
-                "games",
-                "task.games",
-                "no games: nothing to tabulate".into(),
-                "write `games: [(pegs: 4, colours: 6)]` or leave the field out for 4x6",
-            ));
-        }
+        ctx.check_listed(
+            "games",
+            &self.games,
+            "nothing to tabulate",
+            "write `games: [(pegs: 4, colours: 6)]` or leave the field out for 4x6",
+        )?;
         for (i, game) in self.games.iter().enumerate() {
             if game.size().is_none_or(|n| n > MAX_CODES) {
                 return Err(ctx.error(

@@ -69,15 +69,12 @@ pub(crate) fn plan(
     let runs = task.runs.get(profile);
     ctx.check_range("runs", runs, 1..=100_000, "runs", "the papers use 1 to 10 runs")?;
     ctx.check_range("max_guesses", task.max_guesses, 1..=10_000, "is not a guess cap", "")?;
-    if task.arms.is_empty() {
-        return Err(ctx.error(
-            None,
-            "arms",
-            "task.arms",
-            "no arms: nothing to compare".into(),
-            "add at least one arm with a label and a player",
-        ));
-    }
+    ctx.check_listed(
+        "arms",
+        &task.arms,
+        "nothing to compare",
+        "add at least one arm with a label and a player",
+    )?;
     let codemakers = std::iter::once((None, task.codemaker))
         .chain(task.arms.iter().filter_map(|a| a.codemaker.map(|c| (Some(a.label.as_str()), c))));
     for (anchor, codemaker) in codemakers {

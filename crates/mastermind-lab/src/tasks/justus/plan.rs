@@ -57,15 +57,12 @@ pub(crate) fn plan(
         "runs per point",
         "the paper runs 1000 per point",
     )?;
-    if task.arms.is_empty() {
-        return Err(ctx.error(
-            None,
-            "arms",
-            "task.arms",
-            "no arms: nothing to run".into(),
-            "add at least one arm with a label (its config may be empty: the paper's defaults)",
-        ));
-    }
+    ctx.check_listed(
+        "arms",
+        &task.arms,
+        "nothing to run",
+        "add at least one arm with a label (its config may be empty: the paper's defaults)",
+    )?;
     let mut arms = Vec::new();
     let mut swept = None;
     for arm in &task.arms {

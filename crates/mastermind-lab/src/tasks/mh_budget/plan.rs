@@ -54,9 +54,7 @@ pub(crate) fn plan(
     let err = |field: &str, path: &str, message: String, hint: &str| {
         ctx.error(None, field, path, message, hint)
     };
-    if task.sizes.is_empty() {
-        return Err(err("sizes", "task.sizes", "no game sizes".into(), "list at least one"));
-    }
+    ctx.check_listed("sizes", &task.sizes, "no game to measure", "list at least one game size")?;
     let (optimal_n, budget_n) = (task.optimal_games.get(profile), task.budget_games.get(profile));
     for (n, field) in [(optimal_n, "optimal_games"), (budget_n, "budget_games")] {
         ctx.check_range(field, n, 1..=1_000_000, "games", "")?;
