@@ -7,7 +7,6 @@ use common::Scratch;
 use mastermind_lab::provenance::Provenance;
 use mastermind_lab::runner;
 use mastermind_lab::spec::scaled::Profile;
-use mastermind_lab::spec::{SpecError, load, validate};
 use mastermind_lab::tasks::progress_bar;
 
 fn spec(games: &str, shares: &str) -> String {
@@ -33,15 +32,6 @@ fn spec(games: &str, shares: &str) -> String {
 
 const THESIS: &str = r#"("2,1,1", 0.1429541), ("1,1,1,1", 0.1452082), ("2,2", 0.1578206),
                     ("3,1", 0.1820595), ("4", 0.3950462)"#;
-
-fn error_of(scratch: &Scratch, text: &str) -> SpecError {
-    let path = scratch.spec("broken", text);
-    match load(&scratch.root.join("experiments"), &path).and_then(|s| validate(&s, Profile::Quick))
-    {
-        Ok(_) => panic!("the spec was accepted:\n{text}"),
-        Err(e) => e,
-    }
-}
 
 #[test]
 fn table_1_matches_the_thesis_to_every_printed_digit() {
@@ -87,18 +77,18 @@ fn a_wrong_printed_value_is_flagged_not_hidden() {
 #[test]
 fn mistakes_name_their_line_and_field() {
     let scratch = Scratch::new("table-1-errors");
-    let e = error_of(&scratch, &spec("(pegs: 4, colours: 6)", r#"("2,2,2", 0.1)"#));
+    let e = scratch.rejected(&spec("(pegs: 4, colours: 6)", r#"("2,2,2", 0.1)"#));
     assert_eq!(e.line, Some(11), "{e}");
     assert_eq!(e.field, "task.paper[0].shares[0]");
     assert!(e.message.contains("not a colour pattern") && e.hint.unwrap().contains("2,1,1"));
 
-    let e = error_of(&scratch, &spec("(pegs: 5, colours: 8)", THESIS));
+    let e = scratch.rejected(&spec("(pegs: 5, colours: 8)", THESIS));
     assert_eq!(e.field, "task.paper[0].game", "{e}");
     assert!(e.message.contains("4x6"), "{e}");
 
-    let e = error_of(&scratch, &spec("(pegs: 9, colours: 9)", THESIS));
+    let e = scratch.rejected(&spec("(pegs: 9, colours: 9)", THESIS));
     assert_eq!((e.line, e.field.as_str()), (Some(7), "task.games[0]"), "{e}");
 
-    let e = error_of(&scratch, &spec("", THESIS));
+    let e = scratch.rejected(&spec("", THESIS));
     assert!(e.message.contains("no games"), "{e}");
 }

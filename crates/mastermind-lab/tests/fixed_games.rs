@@ -3,10 +3,9 @@
 
 mod common;
 
-use common::Scratch;
+use common::{Scratch, run_on_threads};
 use mastermind_lab::spec::scaled::Profile;
 use mastermind_lab::spec::{load, validate};
-use mastermind_lab::tasks::progress_bar;
 
 fn spec(simulations: &str, cap: &str) -> String {
     format!(
@@ -47,13 +46,8 @@ fn a_tiny_run_plays_six_games_per_simulation_within_the_cap() {
     let path = scratch.spec("fixed", &spec("(quick: 4, full: 1000)", "3"));
     let plan = scratch.workspace().plans(&[path], Profile::Quick).unwrap().remove(0);
     assert_eq!(plan.task.units(), 24);
-    let play = |threads| {
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-        let bar = progress_bar(plan.task.units(), String::new(), "games");
-        pool.install(|| plan.task.run(plan.raw.seed, &bar)).unwrap()
-    };
-    let frame = play(1);
-    assert!(frame.equals_missing(&play(2)));
+    let frame = run_on_threads(&plan, 1);
+    assert!(frame.equals_missing(&run_on_threads(&plan, 2)));
     assert_eq!(frame.height(), 24);
     let guesses = frame.column("guesses").unwrap().u32().unwrap();
     let solved = frame.column("solved").unwrap().bool().unwrap();

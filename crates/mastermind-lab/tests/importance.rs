@@ -4,14 +4,14 @@
 
 mod common;
 
-use common::Scratch;
+use common::{Scratch, run_on_threads};
 use mastermind_core::Game;
 use mastermind_importance::{TrainingConfig, train};
 use mastermind_lab::provenance::Provenance;
 use mastermind_lab::runner;
+use mastermind_lab::spec::load;
 use mastermind_lab::spec::raw::RawTask;
 use mastermind_lab::spec::scaled::Profile;
-use mastermind_lab::spec::{SpecError, load, validate};
 use mastermind_lab::tasks::importance::journal::Journal;
 use mastermind_lab::tasks::importance::spec::TrainingPlan;
 use mastermind_lab::tasks::{PlanContext, progress_bar};
@@ -59,24 +59,9 @@ fn fixed_spec(extra: &str) -> String {
     )
 }
 
-fn run_in(threads: usize, plan: &mastermind_lab::plan::Plan) -> DataFrame {
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-    let bar = progress_bar(plan.task.units(), String::new(), "steps");
-    pool.install(|| plan.task.run(plan.raw.seed, &bar)).unwrap()
-}
-
 fn count(frame: &DataFrame, kind: &str) -> usize {
     let kinds = frame.column("kind").unwrap().str().unwrap();
     kinds.iter().filter(|k| *k == Some(kind)).count()
-}
-
-fn error_of(scratch: &Scratch, text: &str) -> SpecError {
-    let path = scratch.spec("broken", text);
-    match load(&scratch.root.join("experiments"), &path).and_then(|s| validate(&s, Profile::Quick))
-    {
-        Ok(_) => panic!("the spec was accepted:\n{text}"),
-        Err(e) => e,
-    }
 }
 
 #[test]
@@ -86,7 +71,7 @@ fn training_stores_steps_and_games_whatever_the_thread_count() {
     let workspace = scratch.workspace();
     let plan = workspace.plans(&[path], Profile::Quick).unwrap().remove(0);
     assert_eq!(plan.task.units(), 5);
-    let one = run_in(1, &plan);
+    let one = run_on_threads(&plan, 1);
     assert_eq!((one.height(), count(&one, "step"), count(&one, "play")), (85, 5, 80));
     for column in [
         "kind",
@@ -111,7 +96,7 @@ fn training_stores_steps_and_games_whatever_the_thread_count() {
     let estimate = one.column("estimate").unwrap().f64().unwrap();
     let mean = one.column("sample_mean").unwrap().f64().unwrap();
     assert!((estimate.get(0).unwrap() - mean.get(0).unwrap()).abs() < 1e-12);
-    assert!(one.equals_missing(&run_in(2, &plan)));
+    assert!(one.equals_missing(&run_on_threads(&plan, 2)));
     // A completed run leaves no journal behind.
     assert!(!workspace.data().join("quick/snyder/training.journal.jsonl").exists());
 }
@@ -121,8 +106,10 @@ fn an_interrupted_training_resumes_from_its_journal_to_the_same_table() {
     let scratch = Scratch::new("is-resume");
     let path = scratch.spec("training", &training_spec("6", ""));
     let workspace = scratch.workspace();
-    let uninterrupted =
-        run_in(2, &workspace.plans(std::slice::from_ref(&path), Profile::Quick).unwrap()[0]);
+    let uninterrupted = run_on_threads(
+        &workspace.plans(std::slice::from_ref(&path), Profile::Quick).unwrap()[0],
+        2,
+    );
 
     // The journal an interruption after 4 steps leaves, with a torn last line.
     let file = load(&scratch.root.join("experiments"), &path).unwrap();
@@ -196,14 +183,14 @@ fn figure_4_stores_the_sample_the_steps_and_the_checkpoints() {
     let workspace = scratch.workspace();
     let plan = workspace.plans(&[path], Profile::Quick).unwrap().remove(0);
     assert_eq!(plan.task.units(), 33);
-    let one = run_in(1, &plan);
+    let one = run_on_threads(&plan, 1);
     assert_eq!((count(&one, "sample"), count(&one, "step"), count(&one, "checkpoint")), (1, 30, 3));
     let games = one.column("simulated_games").unwrap().u32().unwrap();
     let steps = one.column("step").unwrap().u32().unwrap();
     // Checkpoints at steps 10, 20, 30, each with 50 fresh games.
     assert_eq!((steps.get(31), steps.get(33), games.get(33)), (Some(10), Some(30), Some(50)));
     assert_eq!(games.get(0), Some(200));
-    assert!(one.equals_missing(&run_in(2, &plan)));
+    assert!(one.equals_missing(&run_on_threads(&plan, 2)));
 
     let outcome =
         runner::run(&workspace, &plan, &Provenance::of_checkout(&scratch.root), false).unwrap();
@@ -214,31 +201,26 @@ fn figure_4_stores_the_sample_the_steps_and_the_checkpoints() {
 #[test]
 fn mistakes_name_their_line_and_field() {
     let scratch = Scratch::new("is-errors");
-    let e = error_of(
-        &scratch,
-        &training_spec("5", "").replace("games_per_step: 60", "games_per_step: 1"),
-    );
+    let e = scratch
+        .rejected(&training_spec("5", "").replace("games_per_step: 60", "games_per_step: 1"));
     assert_eq!((e.line, e.field.as_str()), (Some(10), "task.games_per_step"), "{e}");
 
-    let e =
-        error_of(&scratch, &training_spec("5", "").replace("consistent: 2.0", "consistent: 2e7"));
+    let e = scratch.rejected(&training_spec("5", "").replace("consistent: 2.0", "consistent: 2e7"));
     assert_eq!((e.line, e.field.as_str()), (Some(8), "task.theta0.consistent"), "{e}");
 
-    let e = error_of(
-        &scratch,
-        &training_spec("5", "").replace("evaluation_games: 40", "evaluation_games: 1"),
-    );
+    let e = scratch
+        .rejected(&training_spec("5", "").replace("evaluation_games: 40", "evaluation_games: 1"));
     assert_eq!((e.line, e.field.as_str()), (Some(11), "task.evaluation_games"), "{e}");
 
-    let e = error_of(&scratch, &training_spec("5", "alpha: 1.5,"));
+    let e = scratch.rejected(&training_spec("5", "alpha: 1.5,"));
     assert_eq!(e.field, "task.alpha", "{e}");
 
-    let e = error_of(&scratch, &training_spec("(quick: 5)", ""));
+    let e = scratch.rejected(&training_spec("(quick: 5)", ""));
     assert!(e.message.contains("full"), "{e}");
 
-    let e = error_of(&scratch, &fixed_spec("").replace("checkpoints: 3", "checkpoints: 5000"));
+    let e = scratch.rejected(&fixed_spec("").replace("checkpoints: 3", "checkpoints: 5000"));
     assert_eq!((e.line, e.field.as_str()), (Some(11), "task.checkpoints"), "{e}");
 
-    let e = error_of(&scratch, &fixed_spec("stepsize: 0.5,"));
+    let e = scratch.rejected(&fixed_spec("stepsize: 0.5,"));
     assert!(e.message.contains("stepsize"), "{e}");
 }

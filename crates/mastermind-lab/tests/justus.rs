@@ -3,10 +3,9 @@
 
 mod common;
 
-use common::Scratch;
-use indicatif::ProgressBar;
+use common::{Scratch, run_on_threads};
 use mastermind_lab::spec::scaled::Profile;
-use mastermind_lab::spec::{SpecError, load, validate};
+use mastermind_lab::spec::{load, validate};
 use polars::prelude::DataFrame;
 
 /// A small Justus spec on 6 pegs x 3 colours; `arms` replaces the arm list.
@@ -37,24 +36,13 @@ const SWEEP: &str = r#"            (
             ),
             (label: "Defaults", config: ()),"#;
 
-fn error_of(name: &str, text: &str) -> SpecError {
-    let scratch = Scratch::new(name);
-    let path = scratch.spec("broken", text);
-    let root = scratch.root.join("experiments");
-    match load(&root, &path).and_then(|s| validate(&s, Profile::Quick)) {
-        Ok(_) => panic!("the spec was accepted:\n{text}"),
-        Err(e) => e,
-    }
-}
-
 fn run_with_threads(threads: usize) -> DataFrame {
     let scratch = Scratch::new(&format!("justus-run-{threads}"));
     let path = scratch.spec("ga", &spec("(quick: 6, full: 1000)", SWEEP));
     let root = scratch.root.join("experiments");
     let plan = validate(&load(&root, &path).unwrap(), Profile::Quick).unwrap();
     assert_eq!(plan.task.units(), 18, "three arms of six runs");
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-    pool.install(|| plan.task.run(plan.raw.seed, &ProgressBar::hidden())).unwrap()
+    run_on_threads(&plan, threads)
 }
 
 #[test]
@@ -104,7 +92,7 @@ fn the_table_does_not_depend_on_the_thread_count() {
 fn an_invalid_configuration_names_its_arm_and_field() {
     let arms = r#"            (label: "Good", config: ()),
             (label: "Too many survivors", config: (population: 10, survivors: 10)),"#;
-    let e = error_of("justus-config", &spec("3", arms));
+    let e = Scratch::new("justus-config").rejected(&spec("3", arms));
     assert_eq!(e.line, Some(11), "{e}");
     assert!(e.message.contains("survivors"), "{e}");
 }
@@ -112,7 +100,7 @@ fn an_invalid_configuration_names_its_arm_and_field() {
 #[test]
 fn an_unknown_swept_parameter_lists_the_fields() {
     let arms = r#"            (label: "k", config: (), sweep: Some((parameter: "tournament", values: [2, 3]))),"#;
-    let e = error_of("justus-sweep", &spec("3", arms));
+    let e = Scratch::new("justus-sweep").rejected(&spec("3", arms));
     assert_eq!(e.line, Some(10), "{e}");
     assert!(e.message.contains("tournament_size"), "{e}");
 }
@@ -120,15 +108,15 @@ fn an_unknown_swept_parameter_lists_the_fields() {
 #[test]
 fn paper_values_must_match_the_swept_values() {
     let arms = r#"            (label: "k", config: (), sweep: Some((parameter: "tournament_size", values: [2, 3], paper_generations: [Some(17)]))),"#;
-    let e = error_of("justus-paper", &spec("3", arms));
+    let e = Scratch::new("justus-paper").rejected(&spec("3", arms));
     assert!(e.message.contains("1 paper values for 2"), "{e}");
     assert_eq!(e.field, "task.arms[\"k\"].sweep.paper_generations");
 }
 
 #[test]
 fn zero_runs_and_figures_without_a_sweep_are_rejected() {
-    let e = error_of("justus-runs", &spec("0", r#"(label: "A", config: ()),"#));
+    let e = Scratch::new("justus-runs").rejected(&spec("0", r#"(label: "A", config: ()),"#));
     assert_eq!(e.field, "task.runs");
-    let e = error_of("justus-figures", &spec("3", r#"(label: "A", config: ()),"#));
+    let e = Scratch::new("justus-figures").rejected(&spec("3", r#"(label: "A", config: ()),"#));
     assert_eq!(e.field, "task.report.figures");
 }

@@ -3,11 +3,10 @@
 
 mod common;
 
-use common::Scratch;
+use common::{Scratch, run_on_threads};
 use mastermind_lab::spec::scaled::Profile;
 use mastermind_lab::spec::{load, validate};
 use mastermind_lab::tasks::mh_budget::report::least_squares;
-use mastermind_lab::tasks::progress_bar;
 
 fn spec(budgets: &str, threshold: &str) -> String {
     format!(
@@ -55,11 +54,7 @@ fn a_tiny_run_has_one_arm_per_size_and_budget_and_ignores_threads() {
     let plan = scratch.workspace().plans(&[path], Profile::Quick).unwrap().remove(0);
     // Per size: 20 "until candidate" games and 4 budgets x 10 games.
     assert_eq!(plan.task.units(), 2 * (20 + 4 * 10));
-    let play = |threads| {
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-        let bar = progress_bar(plan.task.units(), String::new(), "games");
-        pool.install(|| plan.task.run(plan.raw.seed, &bar)).unwrap().drop("nanos").unwrap()
-    };
+    let play = |threads| run_on_threads(&plan, threads).drop("nanos").unwrap();
     let frame = play(1);
     assert!(frame.equals_missing(&play(2)));
     for column in ["arm", "group", "x", "pegs", "colours", "guesses", "evaluations", "proposals"] {

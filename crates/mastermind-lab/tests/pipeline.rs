@@ -3,25 +3,19 @@
 
 mod common;
 
-use common::{Scratch, small_spec};
+use common::{Scratch, run_on_threads, small_spec};
 use mastermind_lab::provenance::Provenance;
 use mastermind_lab::runner;
 use mastermind_lab::spec::scaled::Profile;
 use mastermind_lab::store::{ResultPaths, read};
-use mastermind_lab::tasks::progress_bar;
 
 #[test]
 fn results_do_not_depend_on_the_thread_count() {
     let scratch = Scratch::new("threads");
     let path = scratch.spec("threads", &small_spec("3", ""));
     let plan = scratch.workspace().plans(&[path], Profile::Quick).unwrap().remove(0);
-    let play = |threads| {
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-        let bar = progress_bar(plan.task.units(), String::new(), "games");
-        let frame = pool.install(|| plan.task.run(plan.raw.seed, &bar)).unwrap();
-        // Everything but the wall time must be identical.
-        frame.drop("nanos").unwrap()
-    };
+    // Everything but the wall time must be identical.
+    let play = |threads| run_on_threads(&plan, threads).drop("nanos").unwrap();
     let one = play(1);
     assert_eq!(one.height(), 2 * 3 * 64);
     assert!(one.equals_missing(&play(2)));

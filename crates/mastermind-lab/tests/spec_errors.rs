@@ -3,23 +3,12 @@
 mod common;
 
 use common::{Scratch, small_spec};
-use mastermind_lab::spec::scaled::Profile;
-use mastermind_lab::spec::{SpecError, load, validate};
-
-fn error_of(scratch: &Scratch, text: &str) -> SpecError {
-    let path = scratch.spec("broken", text);
-    let root = scratch.root.join("experiments");
-    match load(&root, &path).and_then(|s| validate(&s, Profile::Quick)) {
-        Ok(_) => panic!("the spec was accepted:\n{text}"),
-        Err(e) => e,
-    }
-}
 
 #[test]
 fn a_syntax_error_names_line_and_column() {
     let scratch = Scratch::new("syntax");
     let text = small_spec("2", "").replace("max_guesses: 12,", "max_guesses: 12");
-    let e = error_of(&scratch, &text);
+    let e = scratch.rejected(&text);
     assert!(e.file.ends_with("broken.ron"));
     assert_eq!(e.line, Some(11), "{e}");
     assert!(e.column.is_some());
@@ -32,7 +21,7 @@ fn a_syntax_error_names_line_and_column() {
 fn a_misspelt_field_is_an_error_not_a_default() {
     let scratch = Scratch::new("misspelt");
     let text = small_spec("2", "").replace("max_guesses: 12", "max_gueses: 12");
-    let e = error_of(&scratch, &text);
+    let e = scratch.rejected(&text);
     assert_eq!(e.line, Some(10), "{e}");
     assert!(e.message.contains("max_gueses"), "{e}");
 }
@@ -41,7 +30,7 @@ fn a_misspelt_field_is_an_error_not_a_default() {
 fn an_unknown_player_lists_the_known_ones() {
     let scratch = Scratch::new("player");
     let text = small_spec("2", r#"(label: "Mystery", player: Oracle((depth: 3))),"#);
-    let e = error_of(&scratch, &text);
+    let e = scratch.rejected(&text);
     assert_eq!(e.line, Some(14), "{e}");
     assert!(e.message.contains("Oracle") && e.message.contains("OnePly"), "{e}");
 }
@@ -50,34 +39,28 @@ fn an_unknown_player_lists_the_known_ones() {
 fn an_unknown_heuristic_is_named() {
     let scratch = Scratch::new("heuristic");
     let text = small_spec("2", r#"(label: "Bad", player: OnePly((heuristic: Entrop))),"#);
-    let e = error_of(&scratch, &text);
+    let e = scratch.rejected(&text);
     assert!(e.message.contains("Entrop") && e.message.contains("Entropy"), "{e}");
 }
 
 #[test]
 fn zero_and_absurd_parameters_are_rejected_with_their_field() {
     let scratch = Scratch::new("params");
-    let zero_runs = error_of(&scratch, &small_spec("0", ""));
+    let zero_runs = scratch.rejected(&small_spec("0", ""));
     assert_eq!(zero_runs.field, "task.runs");
     assert_eq!(zero_runs.line, Some(9), "{zero_runs}");
-    let absurd = error_of(&scratch, &small_spec("(quick: 99999999, full: 10)", ""));
+    let absurd = scratch.rejected(&small_spec("(quick: 99999999, full: 10)", ""));
     assert_eq!(absurd.field, "task.runs", "{absurd}");
-    let zero_mu = error_of(
-        &scratch,
-        &small_spec(
-            "2",
-            r#"(label: "Subset", player: OnePly((heuristic: Entropy, subset: Some((mu: 0))))),"#,
-        ),
-    );
+    let zero_mu = scratch.rejected(&small_spec(
+        "2",
+        r#"(label: "Subset", player: OnePly((heuristic: Entropy, subset: Some((mu: 0))))),"#,
+    ));
     assert!(zero_mu.message.contains("mu"), "{zero_mu}");
     assert_eq!(zero_mu.line, Some(14), "{zero_mu}");
-    let bad_guess = error_of(
-        &scratch,
-        &small_spec(
-            "2",
-            r#"(label: "Bad first", player: OnePly((heuristic: Entropy, first_guess: Some("AAZ")))),"#,
-        ),
-    );
+    let bad_guess = scratch.rejected(&small_spec(
+        "2",
+        r#"(label: "Bad first", player: OnePly((heuristic: Entropy, first_guess: Some("AAZ")))),"#,
+    ));
     assert!(bad_guess.message.contains("AAZ") && bad_guess.field.contains("player"), "{bad_guess}");
 }
 
@@ -85,7 +68,7 @@ fn zero_and_absurd_parameters_are_rejected_with_their_field() {
 fn a_game_too_large_to_enumerate_says_so() {
     let scratch = Scratch::new("large");
     let text = small_spec("2", "").replace("(pegs: 3, colours: 4)", "(pegs: 10, colours: 10)");
-    let e = error_of(&scratch, &text);
+    let e = scratch.rejected(&text);
     assert!(e.message.contains("10000000000 codes"), "{e}");
     assert!(e.hint.as_deref().unwrap_or("").contains("Sample"), "{e}");
 }
@@ -94,7 +77,7 @@ fn a_game_too_large_to_enumerate_says_so() {
 fn duplicate_labels_are_rejected() {
     let scratch = Scratch::new("dupe");
     let text = small_spec("2", r#"(label: "Random", player: OnePly((heuristic: Random))),"#);
-    let e = error_of(&scratch, &text);
+    let e = scratch.rejected(&text);
     assert!(e.message.contains("used twice"), "{e}");
 }
 
@@ -105,7 +88,7 @@ fn a_sweep_of_a_missing_field_lists_the_fields() {
         "2",
         r#"(label: "Sweep", player: OnePly((heuristic: Entropy)), sweep: Some((parameter: "mux", values: [1, 2]))),"#,
     );
-    let e = error_of(&scratch, &text);
+    let e = scratch.rejected(&text);
     assert!(e.message.contains("`mux`") && e.message.contains("heuristic"), "{e}");
 }
 
@@ -116,14 +99,14 @@ fn paper_numbers_on_a_swept_arm_must_name_their_value() {
         "2",
         r#"(label: "Sweep", player: OnePly((heuristic: Entropy, subset: Some((mu: 5)))), paper: Some((mean: Some(4.4))), sweep: Some((parameter: "mu", values: [5, 10]))),"#,
     );
-    let e = error_of(&scratch, &text);
+    let e = scratch.rejected(&text);
     assert_eq!(e.field, "task.arms[2].paper", "{e}");
     assert!(e.hint.as_deref().unwrap_or("").contains("paper_values"), "{e}");
     let text = small_spec(
         "2",
         r#"(label: "Sweep", player: OnePly((heuristic: Entropy, subset: Some((mu: 5)))), sweep: Some((parameter: "mu", values: [5, 10], paper_values: [(20.0, (mean: Some(4.4)))]))),"#,
     );
-    let e = error_of(&scratch, &text);
+    let e = scratch.rejected(&text);
     assert!(e.message.contains("20 is not one of the sweep's values"), "{e}");
 }
 
@@ -137,7 +120,7 @@ fn an_empty_arm_list_names_the_arms_line() {
         .map(|l| format!("{l}\n"))
         .collect();
     assert_ne!(text, full, "the arms were removed");
-    let e = error_of(&scratch, &text);
+    let e = scratch.rejected(&text);
     assert_eq!(e.field, "task.arms", "{e}");
     assert!(e.message.starts_with("no arms"), "{e}");
     let arms_line = text.lines().position(|l| l.trim_start().starts_with("arms:")).unwrap() + 1;

@@ -2,7 +2,12 @@
 
 #![allow(dead_code)]
 
+use indicatif::ProgressBar;
+use mastermind_lab::plan::Plan;
 use mastermind_lab::runner::Workspace;
+use mastermind_lab::spec::scaled::Profile;
+use mastermind_lab::spec::{SpecError, load, validate};
+use polars::prelude::DataFrame;
 use std::path::PathBuf;
 
 /// A fresh folder laid out like a checkout (`Cargo.toml`, `experiments/`), removed on drop.
@@ -31,6 +36,23 @@ impl Scratch {
     pub fn workspace(&self) -> Workspace {
         Workspace::find(&self.root).unwrap()
     }
+
+    /// Writes `text` as `experiments/broken.ron` and returns the error that loading or validating
+    /// it (quick profile) gives; panics if the spec is accepted.
+    pub fn rejected(&self, text: &str) -> SpecError {
+        let path = self.spec("broken", text);
+        let root = self.root.join("experiments");
+        match load(&root, &path).and_then(|s| validate(&s, Profile::Quick)) {
+            Ok(_) => panic!("the spec was accepted:\n{text}"),
+            Err(e) => e,
+        }
+    }
+}
+
+/// Runs `plan` on a pool of `threads` threads, without a visible progress bar.
+pub fn run_on_threads(plan: &Plan, threads: usize) -> DataFrame {
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+    pool.install(|| plan.task.run(plan.raw.seed, &ProgressBar::hidden())).unwrap()
 }
 
 impl Drop for Scratch {
