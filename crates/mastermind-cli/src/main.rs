@@ -1,0 +1,3 @@
+//! `mastermind`: play, solve, suggest and export from the command line (work in progress).
+
+fn main() {}
