@@ -1,3 +1,189 @@
 //! The exact optimum of Mastermind: the strategy tree with the fewest total guesses over all
-//! secrets (work in progress).
+//! secrets, proved by a depth-first branch and bound, optionally under a maximum depth.
+//!
+//! # How the search works
+//!
+//! The cost of a node is the total number of guesses its secrets still need: its own guess counts
+//! once for every secret at the node, plus the cost of every non-winning part the guess leaves.
+//! The search ([`search`]) tries guesses from every code of the game, not only the consistent
+//! ones, and keeps a guess only while a lower bound on its cost stays below the best total known:
+//!
+//! - **Size bound** ([`Rules::size_bound`]): a guess wins at most one secret and splits the rest
+//!   into at most `b = p (p + 3) / 2 - 1` parts, so `n` secrets need at least the total of a tree
+//!   with one secret at depth 1, `b` at depth 2, `b²` at depth 3, ... A guess's bound is the sum
+//!   of its parts' bounds; the node's bound is the best of its guesses' bounds.
+//! - **Upper bound first** ([`Rules::heuristic_upper_bound`]): a one-ply tree (the guess with the
+//!   least size bound at every node) gives the first total to beat.
+//! - **Guess equivalence** ([`Rules::symmetry`], [`Rules::absent_colours`]): one guess per class
+//!   of guesses that the history's peg and colour symmetries, or colours absent from every
+//!   remaining secret, make equal (see the `symmetry` module).
+//! - **Memoisation** ([`Rules::memo`]): solved and refuted sets are remembered by their secrets.
+//! - **Candidate order** ([`Rules::ordering`]): guesses are tried in order of their bound, so the
+//!   first found are good and the rest are cut off together.
+//! - **Small nodes in closed form** ([`Rules::small_nodes`]): one or two secrets, and a set that a
+//!   consistent guess splits into singletons (or singletons and one pair).
+//!
+//! Each rule can be switched off; the optimum must not change (the tests check it).
 #![deny(missing_docs)]
+
+mod context;
+mod heuristic;
+mod search;
+mod symmetry;
+
+use mastermind_core::Game;
+use mastermind_tree::{StrategyTree, TreeError};
+use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+use thiserror::Error;
+
+pub use context::MAX_CODES;
+pub use search::solve;
+
+/// The pruning rules of the search, one switch each. All are on by default; switching any off
+/// must leave the optimum unchanged and only make the search slower.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rules {
+    /// Lower bounds from the number of secrets and replies (off: every secret costs at least one
+    /// guess, the weakest true bound).
+    pub size_bound: bool,
+    /// One guess per class under the peg and colour permutations that fix the history.
+    pub symmetry: bool,
+    /// Colours held by no remaining secret are interchangeable in a guess.
+    pub absent_colours: bool,
+    /// Remember solved nodes (and refuted bounds) by their secret set.
+    pub memo: bool,
+    /// Start from the total of a heuristic tree built first.
+    pub heuristic_upper_bound: bool,
+    /// Try guesses in increasing order of their lower bound (off: in code order).
+    pub ordering: bool,
+    /// Solve one or two secrets, and sets a consistent guess splits into singletons (or
+    /// singletons and one pair), without scanning every guess.
+    pub small_nodes: bool,
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules {
+            size_bound: true,
+            symmetry: true,
+            absent_colours: true,
+            memo: true,
+            heuristic_upper_bound: true,
+            ordering: true,
+            small_nodes: true,
+        }
+    }
+}
+
+impl Rules {
+    /// Every rule off: a plain exhaustive search over all guesses (still depth-first with the
+    /// cut-off at the best total found, which is what makes it a search and not an enumeration).
+    pub fn none() -> Rules {
+        Rules {
+            size_bound: false,
+            symmetry: false,
+            absent_colours: false,
+            memo: false,
+            heuristic_upper_bound: false,
+            ordering: false,
+            small_nodes: false,
+        }
+    }
+}
+
+/// A report on a running search, sent now and then to [`SolveOptions::progress`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Progress {
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// The proved lower bound on the optimal total.
+    pub lower_bound: u64,
+    /// The best total of a complete tree known so far.
+    pub upper_bound: u64,
+    /// Time since the search started.
+    pub elapsed: Duration,
+}
+
+/// A callback that receives [`Progress`] reports.
+pub type ProgressCallback = Arc<dyn Fn(&Progress) + Send + Sync>;
+
+/// How to search.
+#[derive(Clone, Default)]
+pub struct SolveOptions {
+    /// At most this many guesses for every secret (`None`: no limit).
+    pub max_depth: Option<u32>,
+    /// Which pruning rules are on.
+    pub rules: Rules,
+    /// Called with a report every [`PROGRESS_EVERY`] nodes and whenever the bounds at the first
+    /// guess change.
+    pub progress: Option<ProgressCallback>,
+    /// When set to true, the search stops soon and returns its best tree with
+    /// [`Solution::proved`] false.
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+/// Nodes between two progress reports (and between two looks at the stop flag, which happen
+/// every 1024 nodes).
+pub const PROGRESS_EVERY: u64 = 1 << 20;
+
+impl fmt::Debug for SolveOptions {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SolveOptions")
+            .field("max_depth", &self.max_depth)
+            .field("rules", &self.rules)
+            .field("progress", &self.progress.is_some())
+            .field("stop", &self.stop)
+            .finish()
+    }
+}
+
+/// The result of a search.
+#[derive(Debug, Clone)]
+pub struct Solution {
+    /// The best tree found: optimal when [`proved`](Self::proved).
+    pub tree: StrategyTree,
+    /// The tree's total number of guesses over all secrets.
+    pub total: u64,
+    /// Whether the search finished, so that `total` is the optimum.
+    pub proved: bool,
+    /// The proved lower bound on the optimum (equal to `total` when proved).
+    pub lower_bound: u64,
+    /// The total of the heuristic tree that gave the first upper bound (`None` when that rule is
+    /// off or its tree breaks the depth limit).
+    pub heuristic_total: Option<u64>,
+    /// Nodes searched (calls of the recursive search, memo hits included).
+    pub nodes_searched: u64,
+    /// Nodes answered from the memo.
+    pub memo_hits: u64,
+    /// Secret sets remembered in the memo at the end.
+    pub memo_entries: u64,
+    /// Wall time of the search.
+    pub elapsed: Duration,
+}
+
+/// Why a search could not run.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SolveError {
+    /// The game has too many codes (or pegs) for the reply table.
+    #[error(
+        "{game} has too many codes for the exact search (at most {MAX_CODES} codes and 8 pegs)"
+    )]
+    TooLarge {
+        /// The game asked for.
+        game: Game,
+    },
+    /// No strategy solves every secret within the depth limit.
+    #[error("no strategy for {game} solves every secret within {max_depth} guesses")]
+    Infeasible {
+        /// The game asked for.
+        game: Game,
+        /// The depth limit asked for.
+        max_depth: u32,
+    },
+    /// The tree built from the search failed its shape check (a bug).
+    #[error("the tree built from the search is malformed: {0}")]
+    Tree(#[from] TreeError),
+}

@@ -1,0 +1,43 @@
+//! Solves one game exactly and prints the optimum: `cargo run --release -p mastermind-optimal
+//! --example solve -- 4x6 [max_depth]`.
+
+use mastermind_core::Game;
+use mastermind_optimal::{SolveOptions, solve};
+use std::sync::Arc;
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let mut args = std::env::args().skip(1);
+    let size = args.next().unwrap_or_else(|| "4x6".into());
+    let (pegs, colours) = size.split_once('x').ok_or("the game is written PEGSxCOLOURS")?;
+    let game = Game::new(pegs.parse()?, colours.parse()?)?;
+    let max_depth = args.next().map(|d| d.parse()).transpose()?;
+    let options = SolveOptions {
+        max_depth,
+        progress: Some(Arc::new(|p: &mastermind_optimal::Progress| {
+            eprintln!(
+                "  {:>12} nodes, bounds {}..{}, {:.1} s",
+                p.nodes,
+                p.lower_bound,
+                p.upper_bound,
+                p.elapsed.as_secs_f64()
+            )
+        })),
+        ..SolveOptions::default()
+    };
+    let solution = solve(game, &options)?;
+    let tree = &solution.tree;
+    let secrets = game.size().unwrap_or(0);
+    println!("game          {game}");
+    println!("max depth     {}", max_depth.map_or("none".into(), |d: u32| d.to_string()));
+    println!("total         {}", solution.total);
+    println!("mean          {:.4}", solution.total as f64 / secrets as f64);
+    println!("max guesses   {}", tree.max_guesses());
+    println!("distribution  {:?}", &tree.guess_distribution()[1..]);
+    println!("first guess   {}", tree.root().guess);
+    println!("proved        {} (lower bound {})", solution.proved, solution.lower_bound);
+    println!("heuristic     {:?}", solution.heuristic_total);
+    println!("nodes         {}", solution.nodes_searched);
+    println!("memo          {} hits, {} entries", solution.memo_hits, solution.memo_entries);
+    println!("wall time     {:.3} s", solution.elapsed.as_secs_f64());
+    Ok(())
+}

@@ -1,0 +1,167 @@
+//! What every node of a search shares: the game's codes by rank, their colours, a table of every
+//! reply, and the lower bound on the cost of a set from its size alone.
+
+use mastermind_core::score::score_index;
+use mastermind_core::{CodeSet, Feedback, Game};
+
+/// The largest game the search takes: its reply table holds `codes²` bytes (64 MiB here).
+pub const MAX_CODES: usize = 8192;
+
+/// A cost too large for any game the search takes: "no strategy within the limits".
+pub const INFEASIBLE: u32 = u32::MAX / 4;
+
+/// The game's codes, their replies to each other and the size bounds, built once per solve.
+pub struct Context {
+    /// The game being solved.
+    pub game: Game,
+    /// Number of pegs.
+    pub pegs: usize,
+    /// Number of colours.
+    pub colours: usize,
+    /// Every code, in rank order (index = rank).
+    pub codes: Vec<mastermind_core::Code>,
+    /// The colours of every code, padded with zeros to 8 pegs.
+    pub colour_rows: Vec<[u8; 8]>,
+    /// The colours every code holds, bit `c` for colour `c`.
+    pub colour_masks: Vec<u32>,
+    /// `replies[g * n + s]`: the dense reply index of secret `s` to guess `g`.
+    replies: Vec<u8>,
+    /// The dense index of the winning reply.
+    pub win: u8,
+    /// Number of reply slots (the dense indices `0..feedback_count`).
+    pub feedback_count: usize,
+    /// The size bound, see [`SizeBound`].
+    pub bound: SizeBound,
+}
+
+impl Context {
+    /// Builds the shared tables, or `None` when the game has more than [`MAX_CODES`] codes or
+    /// more than 8 pegs.
+    pub fn new(game: Game) -> Option<Context> {
+        let size = usize::try_from(game.size()?).ok()?;
+        if size > MAX_CODES || game.pegs() > 8 {
+            return None;
+        }
+        let codes = CodeSet::enumerate(game).ok()?.codes().to_vec();
+        let colour_rows = codes
+            .iter()
+            .map(|code| {
+                let mut row = [0u8; 8];
+                for (i, c) in code.colours().enumerate() {
+                    row[i] = c;
+                }
+                row
+            })
+            .collect();
+        let colour_masks =
+            codes.iter().map(|code| code.colours().fold(0u32, |mask, c| mask | 1 << c)).collect();
+        let mut replies = vec![0u8; size * size];
+        for (g, guess) in codes.iter().enumerate() {
+            for (s, secret) in codes.iter().enumerate() {
+                replies[g * size + s] = score_index(guess, secret) as u8;
+            }
+        }
+        let pegs = game.pegs();
+        Some(Context {
+            game,
+            pegs: usize::from(pegs),
+            colours: usize::from(game.colours()),
+            codes,
+            colour_rows,
+            colour_masks,
+            replies,
+            win: Feedback::all_black(pegs).index() as u8,
+            feedback_count: game.feedback_count(),
+            bound: SizeBound::new(pegs, size),
+        })
+    }
+
+    /// Number of codes in the game.
+    pub fn size(&self) -> usize {
+        self.codes.len()
+    }
+
+    /// The replies of every code to guess `g`, indexed by the secret's rank.
+    #[inline]
+    pub fn replies_to(&self, g: u16) -> &[u8] {
+        let n = self.codes.len();
+        &self.replies[usize::from(g) * n..usize::from(g) * n + n]
+    }
+}
+
+/// The lower bound on a set's cost from its size alone.
+///
+/// A guess wins at most one secret and sends the others down at most `b` non-winning replies,
+/// `b = p (p + 3) / 2 - 1` (every reply but the win and the impossible `(p - 1, 1)`). So at most
+/// one secret is found with 1 guess, at most `b` with 2, `b²` with 3, and so on; filling the
+/// levels greedily gives the least possible total, and the number of levels filled is the
+/// least possible depth.
+pub struct SizeBound {
+    total: Vec<u32>,
+    depth: Vec<u32>,
+}
+
+impl SizeBound {
+    fn new(pegs: u8, size: usize) -> SizeBound {
+        let p = u64::from(pegs);
+        let branching = p * (p + 3) / 2 - 1;
+        let mut total = Vec::with_capacity(size + 1);
+        let mut depth = Vec::with_capacity(size + 1);
+        for n in 0..=size as u64 {
+            let (mut remaining, mut level_width, mut levels, mut sum) = (n, 1u64, 0u32, 0u64);
+            while remaining > 0 {
+                levels += 1;
+                let here = remaining.min(level_width);
+                sum += u64::from(levels) * here;
+                remaining -= here;
+                level_width = level_width.saturating_mul(branching.max(1));
+            }
+            total.push(sum as u32);
+            depth.push(levels);
+        }
+        SizeBound { total, depth }
+    }
+
+    /// The least total of guesses for `n` secrets with at most `depth_left` guesses each, or
+    /// [`INFEASIBLE`] when `n` secrets cannot fit in that depth.
+    #[inline]
+    pub fn total(&self, n: usize, depth_left: u32) -> u32 {
+        if self.depth[n] > depth_left { INFEASIBLE } else { self.total[n] }
+    }
+
+    /// The weakest bound that is still true: every secret needs at least one guess (used when
+    /// the size-bound rule is switched off).
+    #[inline]
+    pub fn trivial(n: usize, depth_left: u32) -> u32 {
+        if n > 0 && depth_left == 0 { INFEASIBLE } else { n as u32 }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn size_bound_fills_levels_greedily() {
+        // 4 pegs: 13 non-winning replies. 1 at depth 1, 13 at depth 2, then depth 3.
+        let bound = SizeBound::new(4, 300);
+        assert_eq!(bound.total(1, 9), 1);
+        assert_eq!(bound.total(2, 9), 3);
+        assert_eq!(bound.total(14, 9), 1 + 2 * 13);
+        assert_eq!(bound.total(15, 9), 1 + 2 * 13 + 3);
+        assert_eq!(bound.total(15, 2), INFEASIBLE);
+        assert_eq!(bound.total(14, 2), 27);
+        assert_eq!(bound.total(0, 0), 0);
+    }
+
+    #[test]
+    fn the_reply_table_matches_the_scorer() {
+        let ctx = Context::new(Game::new(3, 4).unwrap()).unwrap();
+        for g in 0..ctx.size() {
+            for s in 0..ctx.size() {
+                let reply = mastermind_core::score(&ctx.codes[s], &ctx.codes[g]);
+                assert_eq!(usize::from(ctx.replies_to(g as u16)[s]), reply.index());
+            }
+        }
+    }
+}

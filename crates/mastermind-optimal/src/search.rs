@@ -1,0 +1,516 @@
+//! The depth-first branch and bound over secret sets, and the public entry point [`solve`].
+
+use crate::context::{Context, INFEASIBLE, SizeBound};
+use crate::heuristic::heuristic_tree;
+use crate::symmetry::{GuessClasses, peg_permutations};
+use crate::{
+    PROGRESS_EVERY, Progress, ProgressCallback, Rules, Solution, SolveError, SolveOptions,
+};
+use mastermind_core::{Feedback, Game};
+use mastermind_tree::{Branch, Node, StrategyTree};
+use rustc_hash::FxHashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// The depth budget of a search without a depth limit: never decremented, never reached.
+const UNLIMITED: u32 = u32::MAX;
+
+/// Sets this small are never remembered: they are solved in closed form or in one short scan.
+const MEMO_MIN_SECRETS: usize = 3;
+
+/// Finds the strategy tree with the fewest total guesses over all secrets of `game`, guesses
+/// taken from every code, with at most `options.max_depth` guesses per secret when set.
+///
+/// The search is exact: with [`Solution::proved`] true, no strategy has a smaller total. When
+/// stopped early through [`SolveOptions::stop`], the solution holds the best complete tree known
+/// (the heuristic tree if the search has not beaten it), with `proved` false and the proved
+/// lower bound.
+pub fn solve(game: Game, options: &SolveOptions) -> Result<Solution, SolveError> {
+    let start = Instant::now();
+    let ctx = Context::new(game).ok_or(SolveError::TooLarge { game })?;
+    let depth = options.max_depth.unwrap_or(UNLIMITED);
+    let all: Vec<u16> = (0..ctx.size() as u16).collect();
+    let mut searcher = Searcher::new(&ctx, options, start);
+    let infeasible = || SolveError::Infeasible { game, max_depth: depth };
+    if depth != UNLIMITED && ctx.bound.total(all.len(), depth) >= INFEASIBLE {
+        return Err(infeasible());
+    }
+
+    let heuristic = heuristic_tree(&ctx, &searcher.peg_perms, options.rules, &all);
+    let heuristic_fits = depth == UNLIMITED || heuristic.max_guesses() <= depth;
+    let heuristic_total =
+        (options.rules.heuristic_upper_bound && heuristic_fits).then(|| heuristic.total_guesses());
+    let beta = heuristic_total.map_or(INFEASIBLE, |t| t as u32 + 1);
+    let root_lower = u64::from(size_bound(&ctx, options.rules, all.len(), depth));
+    searcher.root = RootBounds { lower: root_lower, upper: heuristic_total.unwrap_or(u64::MAX) };
+
+    let outcome = searcher.search(&all, &mut Vec::new(), depth, beta);
+    if searcher.stopped {
+        let lower = searcher.root.lower.min(heuristic.total_guesses());
+        if !heuristic_fits {
+            return Err(infeasible());
+        }
+        let total = heuristic.total_guesses();
+        return Ok(searcher.solution(heuristic, total, false, lower, heuristic_total, start));
+    }
+    let Some(_) = outcome.guess else {
+        return Err(infeasible());
+    };
+    let root = searcher.build(&all, &mut Vec::new(), depth);
+    let tree = StrategyTree::new(game, root)?;
+    let total = u64::from(outcome.value);
+    debug_assert_eq!(tree.total_guesses(), total);
+    Ok(searcher.solution(tree, total, true, total, heuristic_total, start))
+}
+
+/// What a search of one set returns: with `guess` set, `value` is the exact optimum and `guess`
+/// a first guess achieving it; without, `value` is a proved lower bound (at least the budget
+/// asked for, unless the search was stopped).
+#[derive(Debug, Clone, Copy)]
+struct Outcome {
+    value: u32,
+    guess: Option<u16>,
+}
+
+impl Outcome {
+    fn exact(value: u32, guess: u16) -> Outcome {
+        Outcome { value, guess: Some(guess) }
+    }
+
+    fn at_least(value: u32) -> Outcome {
+        Outcome { value, guess: None }
+    }
+}
+
+/// A remembered set: its exact optimum and a first guess, or a lower bound.
+#[derive(Debug, Clone, Copy)]
+struct MemoEntry {
+    value: u32,
+    guess: Option<u16>,
+}
+
+/// One guess at a node, with the lower bound its partition gives.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Candidate {
+    /// The node's size plus the size bound of every non-winning part.
+    pub bound: u32,
+    /// Whether the guess is one of the node's secrets.
+    pub consistent: bool,
+    /// The guess (code rank).
+    pub guess: u16,
+}
+
+/// The bounds at the first guess, for progress reports and an early stop.
+#[derive(Debug, Clone, Copy)]
+struct RootBounds {
+    lower: u64,
+    upper: u64,
+}
+
+struct Searcher<'a> {
+    ctx: &'a Context,
+    rules: Rules,
+    peg_perms: Vec<[u8; 8]>,
+    memo: FxHashMap<Box<[u16]>, MemoEntry>,
+    memo_key: Vec<u16>,
+    nodes: u64,
+    memo_hits: u64,
+    stop: Option<Arc<AtomicBool>>,
+    stopped: bool,
+    progress: Option<ProgressCallback>,
+    start: Instant,
+    root: RootBounds,
+}
+
+impl<'a> Searcher<'a> {
+    fn new(ctx: &'a Context, options: &SolveOptions, start: Instant) -> Searcher<'a> {
+        Searcher {
+            ctx,
+            rules: options.rules,
+            peg_perms: peg_permutations(ctx.pegs),
+            memo: FxHashMap::default(),
+            memo_key: Vec::new(),
+            nodes: 0,
+            memo_hits: 0,
+            stop: options.stop.clone(),
+            stopped: false,
+            progress: options.progress.clone(),
+            start,
+            root: RootBounds { lower: 0, upper: u64::MAX },
+        }
+    }
+
+    fn solution(
+        &self,
+        tree: StrategyTree,
+        total: u64,
+        proved: bool,
+        lower_bound: u64,
+        heuristic_total: Option<u64>,
+        start: Instant,
+    ) -> Solution {
+        Solution {
+            tree,
+            total,
+            proved,
+            lower_bound,
+            heuristic_total,
+            nodes_searched: self.nodes,
+            memo_hits: self.memo_hits,
+            memo_entries: self.memo.len() as u64,
+            elapsed: start.elapsed(),
+        }
+    }
+
+    fn size_bound(&self, n: usize, depth_left: u32) -> u32 {
+        size_bound(self.ctx, self.rules, n, depth_left)
+    }
+
+    /// The optimum of `secrets` (sorted ranks, consistent with `history`) with `depth_left`
+    /// guesses each, if it is below `beta`; otherwise a lower bound of at least `beta`.
+    fn search(
+        &mut self,
+        secrets: &[u16],
+        history: &mut Vec<u16>,
+        depth_left: u32,
+        beta: u32,
+    ) -> Outcome {
+        self.count_node();
+        let n = secrets.len();
+        if depth_left == 0 {
+            return Outcome::at_least(INFEASIBLE);
+        }
+        if n == 1 {
+            return Outcome::exact(1, secrets[0]);
+        }
+        let mut lower = self.size_bound(n, depth_left);
+        if lower >= beta || self.stopped {
+            return Outcome::at_least(lower);
+        }
+        if self.rules.small_nodes
+            && let Some(outcome) = self.closed_form(secrets, depth_left)
+        {
+            return outcome;
+        }
+        let remember = self.rules.memo && n >= MEMO_MIN_SECRETS;
+        if remember && let Some(entry) = self.recall(secrets, depth_left) {
+            self.memo_hits += 1;
+            if entry.guess.is_some() || entry.value >= beta {
+                return Outcome { value: entry.value, guess: entry.guess };
+            }
+            lower = lower.max(entry.value);
+        }
+
+        let child_depth = next_depth(depth_left);
+        let mut candidates =
+            candidates(self.ctx, &self.peg_perms, self.rules, secrets, history, child_depth);
+        let node_lower = candidates.iter().map(|c| c.bound).min().unwrap_or(INFEASIBLE).max(lower);
+        if node_lower >= beta {
+            if remember {
+                self.remember(secrets, depth_left, MemoEntry { value: node_lower, guess: None });
+            }
+            return Outcome::at_least(node_lower);
+        }
+        if self.rules.ordering {
+            candidates.sort_unstable_by_key(|c| (c.bound, !c.consistent, c.guess));
+        }
+
+        let is_root = history.is_empty();
+        let mut best = beta;
+        let mut best_guess = None;
+        let mut refuted_at = INFEASIBLE;
+        let mut parts = Partition::default();
+        for (index, candidate) in candidates.iter().enumerate() {
+            if candidate.bound >= best {
+                refuted_at = refuted_at.min(candidate.bound);
+                if self.rules.ordering {
+                    break;
+                }
+                continue;
+            }
+            parts.split(self.ctx, secrets, candidate.guess);
+            let mut total = candidate.bound;
+            let mut refuted = false;
+            history.push(candidate.guess);
+            for part in parts.parts() {
+                let part_bound = self.size_bound(part.len(), child_depth);
+                let part_beta = best - (total - part_bound);
+                let outcome = self.search(part, history, child_depth, part_beta);
+                total = total - part_bound + outcome.value;
+                if outcome.guess.is_none() || total >= best {
+                    refuted = true;
+                    break;
+                }
+            }
+            history.pop();
+            if self.stopped {
+                if is_root {
+                    let next = candidates.get(index + 1).map_or(INFEASIBLE, |c| c.bound);
+                    let open = if self.rules.ordering { total.min(next) } else { node_lower };
+                    self.root.lower = u64::from(open.min(best)).max(u64::from(node_lower));
+                }
+                return Outcome::at_least(node_lower);
+            }
+            if refuted {
+                refuted_at = refuted_at.min(total);
+                continue;
+            }
+            best = total;
+            best_guess = Some(candidate.guess);
+            if is_root {
+                self.root.upper = u64::from(best);
+                self.report();
+            }
+            if best == node_lower {
+                break;
+            }
+        }
+        let outcome = match best_guess {
+            Some(guess) => Outcome::exact(best, guess),
+            None => Outcome::at_least(refuted_at.max(node_lower)),
+        };
+        if remember {
+            self.remember(
+                secrets,
+                depth_left,
+                MemoEntry { value: outcome.value, guess: outcome.guess },
+            );
+        }
+        outcome
+    }
+
+    /// Counts a node, looks at the stop flag every 1024 nodes and reports progress.
+    fn count_node(&mut self) {
+        self.nodes += 1;
+        if self.nodes % 1024 == 0 {
+            if let Some(stop) = &self.stop
+                && stop.load(Ordering::Relaxed)
+            {
+                self.stopped = true;
+            }
+            if self.nodes % PROGRESS_EVERY == 0 {
+                self.report();
+            }
+        }
+    }
+
+    fn report(&self) {
+        if let Some(progress) = &self.progress {
+            progress(&Progress {
+                nodes: self.nodes,
+                lower_bound: self.root.lower,
+                upper_bound: self.root.upper,
+                elapsed: self.start.elapsed(),
+            });
+        }
+    }
+
+    /// Two secrets, or a consistent guess that leaves singletons (total `2n - 1`, the size
+    /// bound) or singletons and one pair (total `2n`, optimal when no guess of the first kind
+    /// exists: any other guess leaves at least `n` more guesses).
+    fn closed_form(&self, secrets: &[u16], depth_left: u32) -> Option<Outcome> {
+        let n = secrets.len();
+        if n == 2 {
+            return Some(if depth_left >= 2 {
+                Outcome::exact(3, secrets[0])
+            } else {
+                Outcome::at_least(INFEASIBLE)
+            });
+        }
+        if depth_left < 2 || n > self.ctx.feedback_count {
+            return None;
+        }
+        let mut near = None;
+        let mut counts = [0u8; 45];
+        for &guess in secrets {
+            let replies = self.ctx.replies_to(guess);
+            counts[..self.ctx.feedback_count].fill(0);
+            let mut pairs = 0;
+            let mut crowded = false;
+            for &s in secrets {
+                let slot = &mut counts[usize::from(replies[usize::from(s)])];
+                *slot += 1;
+                match *slot {
+                    2 => pairs += 1,
+                    3.. => crowded = true,
+                    _ => {}
+                }
+            }
+            if crowded || pairs > 1 {
+                continue;
+            }
+            if pairs == 0 {
+                return Some(Outcome::exact(2 * n as u32 - 1, guess));
+            }
+            if near.is_none() {
+                near = Some(guess);
+            }
+        }
+        match near {
+            Some(guess) if depth_left >= 3 => Some(Outcome::exact(2 * n as u32, guess)),
+            _ => None,
+        }
+    }
+
+    fn recall(&mut self, secrets: &[u16], depth_left: u32) -> Option<MemoEntry> {
+        self.fill_key(secrets, depth_left);
+        self.memo.get(self.memo_key.as_slice()).copied()
+    }
+
+    fn remember(&mut self, secrets: &[u16], depth_left: u32, entry: MemoEntry) {
+        self.fill_key(secrets, depth_left);
+        let key: Box<[u16]> = self.memo_key.as_slice().into();
+        self.memo.insert(key, entry);
+    }
+
+    fn fill_key(&mut self, secrets: &[u16], depth_left: u32) {
+        self.memo_key.clear();
+        self.memo_key.push(depth_left.min(u32::from(u16::MAX)) as u16);
+        self.memo_key.extend_from_slice(secrets);
+    }
+
+    /// The optimal tree below a set already solved (every node is found again in the memo, or
+    /// searched again when the memo is off).
+    fn build(&mut self, secrets: &[u16], history: &mut Vec<u16>, depth_left: u32) -> Node {
+        let ctx = self.ctx;
+        let outcome = self.search(secrets, history, depth_left, INFEASIBLE);
+        let guess = outcome.guess.expect("a solved set has a first guess");
+        let child_depth = next_depth(depth_left);
+        let mut parts = Partition::default();
+        parts.split(ctx, secrets, guess);
+        let mut branches = Vec::new();
+        history.push(guess);
+        for (reply, part) in parts.parts_in_reply_order() {
+            let node = self.build(&part, history, child_depth);
+            branches.push(Branch { reply: Feedback::from_index(reply), node });
+        }
+        history.pop();
+        Node { guess: ctx.codes[usize::from(guess)], secrets: secrets.len() as u32, branches }
+    }
+}
+
+/// Every guess worth trying at a node (one per equivalence class, none that leaves all the
+/// secrets together), each with its lower bound.
+pub(crate) fn candidates(
+    ctx: &Context,
+    peg_perms: &[[u8; 8]],
+    rules: Rules,
+    secrets: &[u16],
+    history: &[u16],
+    child_depth: u32,
+) -> Vec<Candidate> {
+    let n = secrets.len();
+    let present = secrets.iter().fold(0u32, |m, &s| m | ctx.colour_masks[usize::from(s)]);
+    let history_rows: Vec<[u8; 8]> =
+        history.iter().map(|&g| ctx.colour_rows[usize::from(g)]).collect();
+    let classes = GuessClasses::new(
+        ctx.pegs,
+        ctx.colours,
+        peg_perms,
+        &history_rows,
+        present,
+        rules.symmetry,
+        rules.absent_colours,
+    );
+    let all_kept = classes.is_trivial();
+    let win = usize::from(ctx.win);
+    let slots = ctx.feedback_count;
+    let part_bounds: Vec<u32> = (0..=n).map(|k| size_bound(ctx, rules, k, child_depth)).collect();
+    let mut out = Vec::new();
+    let mut counts = [0u32; 45];
+    for g in 0..ctx.size() {
+        if !all_kept && !classes.is_representative(&ctx.colour_rows[g]) {
+            continue;
+        }
+        let replies = ctx.replies_to(g as u16);
+        counts[..slots].fill(0);
+        for &s in secrets {
+            counts[usize::from(replies[usize::from(s)])] += 1;
+        }
+        let consistent = counts[win] > 0;
+        if !consistent && counts[..slots].contains(&(n as u32)) {
+            continue;
+        }
+        let mut bound = n as u32;
+        for (j, &count) in counts[..slots].iter().enumerate() {
+            if j != win {
+                bound += part_bounds[count as usize];
+            }
+        }
+        if bound < INFEASIBLE {
+            out.push(Candidate { bound, consistent, guess: g as u16 });
+        }
+    }
+    out
+}
+
+/// The lower bound for `n` secrets with `depth_left` guesses, under the rules.
+pub(crate) fn size_bound(ctx: &Context, rules: Rules, n: usize, depth_left: u32) -> u32 {
+    if rules.size_bound {
+        ctx.bound.total(n, depth_left)
+    } else {
+        SizeBound::trivial(n, depth_left)
+    }
+}
+
+/// The depth budget of a child.
+pub(crate) fn next_depth(depth_left: u32) -> u32 {
+    if depth_left == UNLIMITED { UNLIMITED } else { depth_left - 1 }
+}
+
+/// The secrets of a node grouped by their reply to one guess (a counting sort that keeps each
+/// part in rank order).
+#[derive(Default)]
+pub(crate) struct Partition {
+    sorted: Vec<u16>,
+    /// `(reply, start, len)` of every non-empty, non-winning part.
+    spans: Vec<(usize, usize, usize)>,
+}
+
+impl Partition {
+    /// Groups `secrets` by their reply to `guess`.
+    pub fn split(&mut self, ctx: &Context, secrets: &[u16], guess: u16) {
+        let replies = ctx.replies_to(guess);
+        let mut counts = [0usize; 46];
+        for &s in secrets {
+            counts[usize::from(replies[usize::from(s)]) + 1] += 1;
+        }
+        let mut starts = counts;
+        for j in 1..starts.len() {
+            starts[j] += starts[j - 1];
+        }
+        self.spans.clear();
+        for j in 0..ctx.feedback_count {
+            if j != usize::from(ctx.win) && counts[j + 1] > 0 {
+                self.spans.push((j, starts[j], counts[j + 1]));
+            }
+        }
+        self.sorted.clear();
+        self.sorted.resize(secrets.len(), 0);
+        let mut next = starts;
+        for &s in secrets {
+            let slot = &mut next[usize::from(replies[usize::from(s)])];
+            self.sorted[*slot] = s;
+            *slot += 1;
+        }
+        // Largest parts first: they decide most often that a guess is refuted.
+        self.spans.sort_by_key(|&(reply, _, len)| (std::cmp::Reverse(len), reply));
+    }
+
+    /// The non-winning parts, largest first.
+    pub fn parts(&self) -> impl Iterator<Item = &[u16]> + '_ {
+        self.spans.iter().map(|&(_, start, len)| &self.sorted[start..start + len])
+    }
+
+    /// The non-winning parts with their reply index, in reply order.
+    pub fn parts_in_reply_order(&self) -> Vec<(usize, Vec<u16>)> {
+        let mut out: Vec<(usize, Vec<u16>)> = self
+            .spans
+            .iter()
+            .map(|&(reply, start, len)| (reply, self.sorted[start..start + len].to_vec()))
+            .collect();
+        out.sort_by_key(|(reply, _)| *reply);
+        out
+    }
+}
