@@ -1,3 +1,46 @@
-//! `mastermind`: play, solve, suggest and export from the command line (work in progress).
+//! `mastermind`: play, solve, suggest and export strategy trees from the command line, with every
+//! player of the lab.
+//!
+//! This file only parses the command line and hands over to the command's module; every command
+//! reads from an `impl BufRead` and writes to an `impl Write`, so it runs the same in a terminal,
+//! in a pipe and in tests.
 
-fn main() {}
+mod board;
+mod breaker;
+mod cli;
+mod commands;
+mod console;
+mod expert;
+mod explain;
+mod notation;
+mod optimal;
+mod players;
+mod possible;
+mod treefile;
+
+use clap::Parser;
+use cli::{Cli, Command};
+use std::io::IsTerminal;
+
+fn main() -> std::process::ExitCode {
+    let cli = Cli::parse();
+    let terminal = std::io::stdout().is_terminal();
+    let stdin = std::io::stdin().lock();
+    let stdout = std::io::stdout().lock();
+    let result = match &cli.command {
+        Command::Play(args) => commands::play::run(args, stdin, stdout, terminal),
+        Command::Solve(args) => commands::solve::run(args, stdin, stdout, terminal),
+        Command::Suggest(args) => commands::suggest::run(args, stdout),
+        Command::Score(args) => commands::score::run(args, stdout),
+        Command::Codes(args) => commands::codes::run(args, stdout, terminal),
+        Command::Tree(args) => commands::tree::run(args, stdout),
+        Command::Completions(args) => commands::completions::run(args, stdout),
+    };
+    match result {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error:#}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}

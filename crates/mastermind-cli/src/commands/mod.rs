@@ -1,0 +1,10 @@
+//! One module per command of the `mastermind` binary.
+
+pub mod codes;
+pub mod completions;
+pub mod play;
+pub mod score;
+pub mod solve;
+pub mod suggest;
+pub mod tree;
+pub mod turns;

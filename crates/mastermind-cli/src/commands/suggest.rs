@@ -1,0 +1,129 @@
+//! `mastermind suggest "AABB 1 0" "CCDE 0 2"`: the next guess for a game on the table.
+
+use crate::breaker::Codebreaker;
+use crate::cli::{GameArg, OutputArgs, PlayerArgs, SeedArg, players_help};
+use crate::commands::turns::history_from;
+use crate::explain::{Scored, score_candidates};
+use crate::possible::Possible;
+use anyhow::{Result, anyhow};
+use clap::Args;
+use mastermind_core::Code;
+use mastermind_heuristics::{Heuristic, Pool};
+use serde_json::json;
+use std::io::Write;
+
+/// Codes listed by name when no more than this many are possible.
+const LIST_AT_MOST: usize = 12;
+
+/// Arguments of `suggest`.
+#[derive(Debug, Clone, Args)]
+#[command(after_help = "Example:\n  mastermind suggest --game 4x6 \"AABB 1 0\" \"CCDE 0 2\" --explain\n\n".to_string() + &players_help())]
+pub struct SuggestArgs {
+    #[command(flatten)]
+    pub game: GameArg,
+    /// The turns played, each a guess then its reply: "AABB 1 0" (or "AABB 10", "AABB BW").
+    pub turns: Vec<String>,
+    #[command(flatten)]
+    pub player: PlayerArgs,
+    /// Also show the best candidates and how each splits the codes still possible.
+    #[arg(long)]
+    pub explain: bool,
+    /// Candidates shown by --explain.
+    #[arg(long, default_value_t = 10, value_name = "N")]
+    pub top: usize,
+    #[command(flatten)]
+    pub seed: SeedArg,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// Prints the next guess, the count of codes still possible and, with `--explain`, the scores.
+pub fn run(args: &SuggestArgs, mut out: impl Write) -> Result<()> {
+    let game = args.game.game;
+    let style = args.output.colours;
+    style.check(game).map_err(anyhow::Error::msg)?;
+    let history = history_from(game, &args.turns)?;
+    let possible = Possible::after_history(&history);
+    let mut choice = crate::players::Choice::from_args(&args.player, game)?;
+    if let Some(first) = history.turns().first() {
+        choice = choice.with_first_guess_if_unset(game, first.guess)?;
+    }
+    let one_ply = choice.one_ply_config().cloned();
+    let player = choice.name().to_string();
+    let mut breaker = Codebreaker::new(choice, game, args.seed.seed.resolve());
+    let guess = breaker.replay(&history).map_err(|e| anyhow!("player {player}: {e}"))?;
+    let codes = possible.codes().unwrap_or(&[]);
+    let listed: Option<Vec<String>> = (possible.count().is_some() && codes.len() <= LIST_AT_MOST)
+        .then(|| codes.iter().map(|c| style.code(c)).collect());
+    let explained = args.explain.then(|| {
+        let heuristic = one_ply.as_ref().map_or(Heuristic::Entropy, |c| c.heuristic);
+        let pool = one_ply.as_ref().map_or(Pool::Consistent, |c| c.pool);
+        let (scored, note) = score_candidates(game, !history.is_empty(), codes, pool, heuristic);
+        (heuristic, shown(&scored, args.top, guess), note, scored.len())
+    });
+    if args.output.json {
+        let mut value = json!({
+            "game": game.to_string(), "player": player, "guess": guess.to_string(),
+            "possible": possible.count(), "codes": listed,
+        });
+        if let Some((heuristic, rows, note, scored)) = &explained {
+            value["ranked_by"] = json!(format!("{heuristic:?}"));
+            value["candidates_scored"] = json!(scored);
+            value["note"] = json!(note);
+            value["candidates"] = rows
+                .iter()
+                .map(|s| {
+                    json!({
+                        "code": s.code.to_string(), "possible": s.possible,
+                        "parts": s.stats.parts, "largest": s.stats.largest,
+                        "expected_size": s.stats.expected_size(), "entropy": s.stats.entropy(),
+                    })
+                })
+                .collect();
+        }
+        writeln!(out, "{value}")?;
+        return Ok(());
+    }
+    writeln!(out, "next guess: {}   ({player})", style.code(&guess))?;
+    match (possible.count(), &listed) {
+        (Some(1), _) => writeln!(out, "possible:   1 code, so this is the secret")?,
+        (Some(n), Some(list)) => writeln!(out, "possible:   {n} codes: {}", list.join(", "))?,
+        (Some(n), None) => writeln!(out, "possible:   {n} codes")?,
+        (None, _) => writeln!(out, "possible:   (too many codes to count)")?,
+    }
+    if let Some((heuristic, rows, note, scored)) = explained {
+        writeln!(out)?;
+        writeln!(
+            out,
+            "{scored} candidates scored against the possible codes, best first by {heuristic:?}:"
+        )?;
+        if let Some(note) = note {
+            writeln!(out, "({note})")?;
+        }
+        let width = rows.iter().map(|s| style.code(&s.code).len()).max().unwrap_or(4).max(5);
+        writeln!(out, "  {:<width$}  possible  parts  largest  expected  entropy", "guess")?;
+        for s in rows {
+            let mark = if s.code == guess { ">" } else { " " };
+            writeln!(
+                out,
+                "{mark} {:<width$}  {:<8}  {:>5}  {:>7}  {:>8.3}  {:>7.4}",
+                style.code(&s.code),
+                if s.possible { "yes" } else { "no" },
+                s.stats.parts,
+                s.stats.largest,
+                s.stats.expected_size(),
+                s.stats.entropy()
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// The first `top` candidates, and the chosen guess after them when it is not among them.
+fn shown(scored: &[Scored], top: usize, guess: Code) -> Vec<Scored> {
+    let mut rows: Vec<Scored> = scored.iter().take(top).copied().collect();
+    if !rows.iter().any(|s| s.code == guess) {
+        rows.extend(scored.iter().find(|s| s.code == guess).copied());
+    }
+    rows
+}

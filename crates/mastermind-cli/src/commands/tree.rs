@@ -1,0 +1,201 @@
+//! `mastermind tree`: build a deterministic player's strategy tree, export it, or check a saved one.
+
+use crate::cli::GameArg;
+use crate::players::OPTIMAL;
+use crate::treefile as export;
+use anyhow::{Context, Result, bail};
+use clap::{Args, ValueEnum};
+use mastermind_core::Game;
+use mastermind_heuristics::OnePlyConfig;
+use mastermind_optimal::{SolveOptions, solve};
+use mastermind_tree::{Preset, StrategyTree};
+use serde_json::{Value, json};
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// Arguments of `tree`.
+#[derive(Debug, Clone, Args)]
+#[command(after_help = tree_help())]
+pub struct TreeArgs {
+    #[command(flatten)]
+    pub game: GameArg,
+    /// The deterministic player (a preset below, or optimal).
+    #[arg(long, short, default_value = "knuth")]
+    pub player: String,
+    /// A deterministic one-ply player as a spec writes its configuration, e.g. '(heuristic:
+    /// MostParts, pool: AllPreferConsistent, ties: First)'. Replaces --player.
+    #[arg(long, value_name = "RON")]
+    pub config: Option<String>,
+    /// The first guess of a one-ply player.
+    #[arg(long, value_name = "CODE")]
+    pub first_guess: Option<String>,
+    /// With --player optimal: at most this many guesses for every secret.
+    #[arg(long, value_name = "N")]
+    pub max_depth: Option<u32>,
+    /// The export format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Write the export to this file (the summary goes to the standard output).
+    #[arg(long, short, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Print only the summary: total, mean, maximum, nodes, nodes scored, build time.
+    #[arg(long)]
+    pub stats: bool,
+    /// Print the summary as one JSON object (implies --stats unless --output is given).
+    #[arg(long)]
+    pub json: bool,
+    /// Check a tree saved as JSON: replay every secret through it and print its summary.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["player", "config", "first_guess", "max_depth", "output", "format"])]
+    pub check: Option<PathBuf>,
+}
+
+/// Named values printed as the summary of a tree, in order.
+type Summary = Vec<(&'static str, Value)>;
+
+/// Export formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Nested guess, reply, subtree (the only form `--check` reads back).
+    Json,
+    /// The compact grammar of strategy contests: `AABB:{10:{...},00:CCDD}`.
+    Text,
+    /// GraphViz DOT, for small games.
+    Dot,
+}
+
+fn tree_help() -> String {
+    let presets: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
+    format!(
+        "Players: {}, {OPTIMAL}.\n\nExamples:\n  mastermind tree --game 5x8 --player knuth --stats\n  \
+         mastermind tree --player optimal --format json -o optimal.json\n  mastermind tree --check optimal.json",
+        presets.join(", ")
+    )
+}
+
+/// Builds, exports or checks a tree.
+pub fn run(args: &TreeArgs, mut out: impl Write) -> Result<()> {
+    if let Some(path) = &args.check {
+        return check(path, args.json, out);
+    }
+    let game = args.game.game;
+    let start = Instant::now();
+    let (name, tree, mut summary) = build(args, game)?;
+    let build_ms = start.elapsed().as_secs_f64() * 1e3;
+    summary.insert(0, ("build_ms", json!((build_ms * 10.0).round() / 10.0)));
+    let mut lines = vec![("game", json!(game.to_string())), ("player", json!(name))];
+    lines.extend(tree_summary(&tree));
+    lines.extend(summary);
+    if let Some(path) = &args.output {
+        std::fs::write(path, export_as(&tree, args.format)?)
+            .with_context(|| format!("writing {}", path.display()))?;
+        lines.push(("written", json!(path.display().to_string())));
+    } else if !(args.stats || args.json) {
+        write!(out, "{}", export_as(&tree, args.format)?)?;
+        return Ok(());
+    }
+    write_summary(&mut out, &lines, args.json)
+}
+
+/// The tree of the chosen player, its name, and what building it cost.
+fn build(args: &TreeArgs, game: Game) -> Result<(String, StrategyTree, Summary)> {
+    if args.config.is_none() && args.player == OPTIMAL {
+        if args.first_guess.is_some() {
+            bail!("--first-guess cannot be combined with --player optimal: the search chooses it");
+        }
+        let options = SolveOptions { max_depth: args.max_depth, ..SolveOptions::default() };
+        let solution = solve(game, &options).with_context(|| format!("the optimum of {game}"))?;
+        let cost = vec![
+            ("proved", json!(solution.proved)),
+            ("lower_bound", json!(solution.lower_bound)),
+            ("nodes_searched", json!(solution.nodes_searched)),
+        ];
+        return Ok((OPTIMAL.into(), solution.tree, cost));
+    }
+    if args.max_depth.is_some() {
+        bail!("--max-depth applies to --player optimal only");
+    }
+    let (name, mut config) = match &args.config {
+        Some(text) => {
+            let config: OnePlyConfig = ron::from_str(text)
+                .with_context(|| format!("--config '{text}' is not a one-ply configuration"))?;
+            ("custom".to_string(), config)
+        }
+        None => {
+            let Some(preset) = Preset::from_name(&args.player) else {
+                bail!(
+                    "'{}' has no strategy tree; {}",
+                    args.player,
+                    tree_help().lines().next().unwrap_or("")
+                );
+            };
+            (args.player.clone(), preset.config(game))
+        }
+    };
+    if let Some(first) = &args.first_guess {
+        config.first_guess = Some(first.clone());
+    }
+    let (tree, stats) = mastermind_tree::build_tree(game, &config)
+        .with_context(|| format!("the tree of {name} at {game}"))?;
+    let cost = vec![
+        ("nodes_scored", json!(stats.nodes)),
+        ("candidates_scored", json!(stats.candidates_scored)),
+    ];
+    Ok((name, tree, cost))
+}
+
+/// Total, mean, maximum and node count of a tree.
+fn tree_summary(tree: &StrategyTree) -> Summary {
+    vec![
+        ("total", json!(tree.total_guesses())),
+        ("mean", json!((tree.mean_guesses() * 1e4).round() / 1e4)),
+        ("max", json!(tree.max_guesses())),
+        ("nodes", json!(tree.node_count())),
+    ]
+}
+
+/// The tree in the chosen export format.
+fn export_as(tree: &StrategyTree, format: Format) -> Result<String> {
+    match format {
+        Format::Json => export::to_json(tree),
+        Format::Text => export::to_text(tree),
+        Format::Dot => export::to_dot(tree),
+    }
+}
+
+/// Reads a JSON tree, replays every secret through it and prints its summary.
+fn check(path: &PathBuf, json_output: bool, mut out: impl Write) -> Result<()> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let tree = export::from_json(&text)
+        .with_context(|| format!("{} is not a strategy tree", path.display()))?;
+    tree.verify()
+        .with_context(|| format!("{} fails the replay of every secret", path.display()))?;
+    let mut lines =
+        vec![("game", json!(tree.game().to_string())), ("file", json!(path.display().to_string()))];
+    lines.extend(tree_summary(&tree));
+    lines.push(("check", json!("every secret is solved by its own leaf")));
+    write_summary(&mut out, &lines, json_output)
+}
+
+/// One `name: value` line per entry, or one JSON object.
+fn write_summary(
+    out: &mut impl Write,
+    lines: &[(&'static str, Value)],
+    json_output: bool,
+) -> Result<()> {
+    if json_output {
+        let object: serde_json::Map<String, Value> =
+            lines.iter().map(|(k, v)| (k.to_string(), v.clone())).collect();
+        writeln!(out, "{}", Value::Object(object))?;
+    } else {
+        for (name, value) in lines {
+            let value = match value {
+                Value::String(s) => s.clone(),
+                other => other.to_string(),
+            };
+            writeln!(out, "{name:<18} {value}")?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,34 @@
+//! The optimal strategy tree of a game: saved with the crate for 4x6, searched for elsewhere.
+//!
+//! The 4x6 tree (5625 guesses over the 1296 secrets, Koyama & Lai's optimum) is loaded from
+//! `trees/optimal-4x6.json` in a few milliseconds instead of searched for; a test checks that
+//! the saved file is exactly what the search gives today.
+
+use anyhow::{Context, Result};
+use mastermind_core::Game;
+use mastermind_optimal::{SolveOptions, solve};
+use mastermind_tree::StrategyTree;
+use std::sync::Arc;
+
+/// The optimal 4x6 tree as exported by `mastermind tree --player optimal --format json`.
+pub const SAVED_4X6: &str = include_str!("../trees/optimal-4x6.json");
+
+/// The saved optimal 4x6 tree, after its shape check and a replay of every secret.
+pub fn saved_4x6() -> Result<StrategyTree> {
+    let tree = crate::treefile::from_json(SAVED_4X6)
+        .context("the saved optimal 4x6 tree does not load")?;
+    tree.verify().context("the saved optimal 4x6 tree fails its replay")?;
+    Ok(tree)
+}
+
+/// The optimal tree of `game`: the saved one at 4x6, otherwise an exact search (a note on the
+/// standard error says so, since it may take long).
+pub fn tree_for(game: Game) -> Result<Arc<StrategyTree>> {
+    if game == Game::CLASSIC {
+        return saved_4x6().map(Arc::new);
+    }
+    eprintln!("note: no saved optimal tree for {game}; searching for it (this can take long)");
+    let solution = solve(game, &SolveOptions::default())
+        .with_context(|| format!("the optimal strategy of {game}"))?;
+    Ok(Arc::new(solution.tree))
+}

@@ -1,0 +1,331 @@
+//! The codebreakers a person can choose: short names, or a player written exactly as an
+//! experiment spec writes it.
+//!
+//! Three kinds of player sit behind one [`Player`] interface:
+//!
+//! - the deterministic one-ply presets of the strategy-tree crate (`knuth`, `irving`, ...): each
+//!   guess is the tree crate's next guess for the history, which scores one candidate per
+//!   symmetry class;
+//! - `optimal`: the strategy tree with the fewest total guesses (a saved tree at 4x6, a search
+//!   elsewhere);
+//! - the lab's players with the specs' defaults (`entropy`, `most-parts`, ..., `eda`, `evo`,
+//!   `hill-climber`, `mh`), or any configuration through `--config` in the specs' RON.
+
+use crate::cli::PlayerArgs;
+use anyhow::{Context, Result, bail};
+use mastermind_core::{Code, Game, LabRng, Oracle, Player, PlayerError, Strategy};
+use mastermind_evolution::{
+    EdaConfig, EdaStrategy, EvoConfig, EvoStrategy, ShcConfig, ShcStrategy,
+};
+use mastermind_heuristics::{Heuristic, OnePlyConfig, OnePlyStrategy, Pool};
+use mastermind_mcmc::{MhConfig, MhStrategy};
+use mastermind_tree::{Preset, StrategyTree};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// A player as an experiment spec writes it (the `player:` field), with the same variant names and
+/// the same defaults: `OnePly((heuristic: Entropy))`, `MetropolisHastings((theta: 5.0))`, ...
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum PlayerSpec {
+    /// A one-ply heuristic over the consistent set or a random subset of it.
+    OnePly(OnePlyConfig),
+    /// The estimation of distribution algorithm of Runarsson & Merelo 2009.
+    Eda(EdaConfig),
+    /// Evo++ of Merelo, Mora, Runarsson & Cotta.
+    Evo(EvoConfig),
+    /// The stochastic hill-climber of Temporel & Kovacs.
+    HillClimber(ShcConfig),
+    /// Snyder's Metropolis-Hastings player.
+    MetropolisHastings(MhConfig),
+}
+
+/// The lab's players by short name, with the specs' defaults.
+const SPEC_PLAYERS: [(&str, &str); 10] = [
+    ("entropy", "one-ply Entropy over the consistent codes, random ties (Runarsson & Merelo)"),
+    ("most-parts", "one-ply Most parts over the consistent codes, random ties"),
+    ("expected-size", "one-ply Expected size over the consistent codes, random ties"),
+    ("worst-case", "one-ply Worst case over the consistent codes, random ties"),
+    ("random", "a uniformly random consistent code"),
+    ("local-entropy", "the consistent code of highest local entropy"),
+    ("eda", "the EDA of Runarsson & Merelo (fitness f_l)"),
+    ("evo", "Evo++ of Merelo, Mora, Runarsson & Cotta"),
+    ("hill-climber", "the hill-climber of Temporel & Kovacs"),
+    ("mh", "Snyder's Metropolis-Hastings player (theta = 2)"),
+];
+
+/// The name of the optimal player.
+pub const OPTIMAL: &str = "optimal";
+
+/// Every player name `--player` accepts, with a one-line description, deterministic ones first.
+pub fn player_names() -> Vec<(String, String)> {
+    let mut names: Vec<(String, String)> = Preset::ALL
+        .iter()
+        .map(|p| (p.name().to_string(), describe(&p.config(Game::CLASSIC))))
+        .collect();
+    names.push((OPTIMAL.into(), "the fewest total guesses (an exact search)".into()));
+    names.extend(SPEC_PLAYERS.iter().map(|(n, d)| (n.to_string(), d.to_string())));
+    names
+}
+
+/// A deterministic one-ply configuration in words: `deterministic: WorstCase over every code
+/// (consistent ones first), first guess AABB at 4x6`.
+fn describe(config: &OnePlyConfig) -> String {
+    let pool = match config.pool {
+        Pool::Consistent => "the consistent codes",
+        Pool::AllPreferConsistent => "every code (consistent ones first)",
+    };
+    let first = match &config.first_guess {
+        Some(first) => format!(", first guess {first} at 4x6"),
+        None => String::new(),
+    };
+    format!("deterministic: {:?} over {pool}{first}", config.heuristic)
+}
+
+/// The spec of a short-named lab player.
+fn spec_for_name(name: &str) -> Option<PlayerSpec> {
+    let one_ply = |h| Some(PlayerSpec::OnePly(OnePlyConfig::new(h)));
+    match name {
+        "entropy" => one_ply(Heuristic::Entropy),
+        "most-parts" => one_ply(Heuristic::MostParts),
+        "expected-size" => one_ply(Heuristic::ExpectedSize),
+        "worst-case" => one_ply(Heuristic::WorstCase),
+        "random" => one_ply(Heuristic::Random),
+        "local-entropy" => one_ply(Heuristic::LocalEntropy),
+        "eda" => Some(PlayerSpec::Eda(EdaConfig::default())),
+        "evo" => Some(PlayerSpec::Evo(EvoConfig::default())),
+        "hill-climber" => Some(PlayerSpec::HillClimber(ShcConfig::default())),
+        "mh" => Some(PlayerSpec::MetropolisHastings(MhConfig::default())),
+        _ => None,
+    }
+}
+
+/// A codebreaker chosen on the command line, validated for one game.
+#[derive(Clone)]
+pub enum Choice {
+    /// A deterministic one-ply configuration played through the tree crate's next guess.
+    Deterministic {
+        /// Its name (a preset's, or `custom`).
+        name: String,
+        /// The configuration (ties: First).
+        config: OnePlyConfig,
+    },
+    /// A strategy tree, followed guess by guess.
+    Tree {
+        /// Its name (`optimal`).
+        name: String,
+        /// The tree.
+        tree: Arc<StrategyTree>,
+    },
+    /// One of the lab's players, built per game from its spec.
+    Spec {
+        /// Its short name, or the spec's family name when given by `--config`.
+        name: String,
+        /// The spec.
+        spec: PlayerSpec,
+        /// The validated strategy.
+        strategy: Arc<dyn Strategy>,
+    },
+}
+
+impl Choice {
+    /// The player chosen by `--player`, `--config` and `--first-guess` for `game`.
+    pub fn from_args(args: &PlayerArgs, game: Game) -> Result<Choice> {
+        if let Some(ron_text) = &args.config {
+            let mut spec: PlayerSpec = ron::from_str(ron_text).with_context(|| {
+                format!("--config '{ron_text}' is not a player as a spec writes it")
+            })?;
+            if let Some(first) = &args.first_guess {
+                set_first_guess(&mut spec, first)?;
+            }
+            let name = family(&spec).to_string();
+            return Choice::from_spec(name, spec, game);
+        }
+        let name = args.player.as_str();
+        if let Some(preset) = Preset::from_name(name) {
+            let mut config = preset.config(game);
+            if let Some(first) = &args.first_guess {
+                config.first_guess = Some(first.clone());
+            }
+            if let Some(first) = &config.first_guess {
+                Code::parse(game, first)
+                    .with_context(|| format!("the first guess of {name} at {game}"))?;
+            }
+            return Ok(Choice::Deterministic { name: name.into(), config });
+        }
+        if name == OPTIMAL {
+            if args.first_guess.is_some() {
+                bail!(
+                    "--first-guess cannot be combined with --player optimal: the search chooses it"
+                );
+            }
+            let tree = crate::optimal::tree_for(game)?;
+            return Ok(Choice::Tree { name: name.into(), tree });
+        }
+        let Some(mut spec) = spec_for_name(name) else {
+            bail!("unknown player '{name}'; `mastermind solve --help` lists them");
+        };
+        if let Some(first) = &args.first_guess {
+            set_first_guess(&mut spec, first)?;
+        }
+        Choice::from_spec(name.into(), spec, game)
+    }
+
+    /// A lab player from its spec, validated for `game`.
+    pub fn from_spec(name: String, spec: PlayerSpec, game: Game) -> Result<Choice> {
+        let strategy = strategy(&spec, game).map_err(|e| anyhow::anyhow!("player {name}: {e}"))?;
+        Ok(Choice::Spec { name, spec, strategy })
+    }
+
+    /// The player's name as shown to the person.
+    pub fn name(&self) -> &str {
+        match self {
+            Choice::Deterministic { name, .. }
+            | Choice::Tree { name, .. }
+            | Choice::Spec { name, .. } => name,
+        }
+    }
+
+    /// Whether the player's guess depends on the history alone, with no state carried from turn
+    /// to turn and no randomness: such a player need not be replayed turn by turn.
+    pub fn is_stateless(&self) -> bool {
+        !matches!(self, Choice::Spec { .. })
+    }
+
+    /// Whether the player draws random numbers (then `--seed` matters).
+    pub fn is_random(&self) -> bool {
+        !self.is_stateless()
+    }
+
+    /// A fresh player for one game.
+    pub fn new_player(&self, game: Game) -> Box<dyn Player> {
+        match self {
+            Choice::Deterministic { config, .. } => {
+                Box::new(NextGuessPlayer { game, config: config.clone() })
+            }
+            Choice::Tree { tree, .. } => Box::new(TreePlayer { tree: Arc::clone(tree) }),
+            Choice::Spec { strategy, .. } => strategy.new_player(),
+        }
+    }
+
+    /// The one-ply configuration behind the player, if it is one (for `suggest --explain`).
+    pub fn one_ply_config(&self) -> Option<&OnePlyConfig> {
+        match self {
+            Choice::Deterministic { config, .. } => Some(config),
+            Choice::Spec { spec: PlayerSpec::OnePly(config), .. } => Some(config),
+            _ => None,
+        }
+    }
+
+    /// The same player with `first` as its first guess, when its configuration has a first guess
+    /// and none is set. Feeding a history to a one-ply player starts with a first guess that is
+    /// thrown away; a fixed one saves scoring the whole code set for it.
+    pub fn with_first_guess_if_unset(&self, game: Game, first: Code) -> Result<Choice> {
+        match self {
+            Choice::Spec { name, spec: PlayerSpec::OnePly(config), .. }
+                if config.first_guess.is_none() =>
+            {
+                let config =
+                    OnePlyConfig { first_guess: Some(first.to_string()), ..config.clone() };
+                Choice::from_spec(name.clone(), PlayerSpec::OnePly(config), game)
+            }
+            _ => Ok(self.clone()),
+        }
+    }
+}
+
+/// The spec's family name, as in `OnePly(...)`.
+fn family(spec: &PlayerSpec) -> &'static str {
+    match spec {
+        PlayerSpec::OnePly(_) => "OnePly",
+        PlayerSpec::Eda(_) => "Eda",
+        PlayerSpec::Evo(_) => "Evo",
+        PlayerSpec::HillClimber(_) => "HillClimber",
+        PlayerSpec::MetropolisHastings(_) => "MetropolisHastings",
+    }
+}
+
+/// Sets the first guess of a spec whose family has one.
+fn set_first_guess(spec: &mut PlayerSpec, first: &str) -> Result<()> {
+    let slot = match spec {
+        PlayerSpec::OnePly(c) => &mut c.first_guess,
+        PlayerSpec::Eda(c) => &mut c.first_guess,
+        PlayerSpec::Evo(c) => &mut c.first_guess,
+        PlayerSpec::HillClimber(_) | PlayerSpec::MetropolisHastings(_) => {
+            bail!("--first-guess: the {} player has no fixed first guess", family(spec))
+        }
+    };
+    *slot = Some(first.to_string());
+    Ok(())
+}
+
+/// Validates a spec for `game`; the error names the field at fault.
+fn strategy(spec: &PlayerSpec, game: Game) -> Result<Arc<dyn Strategy>, String> {
+    fn shared<S: Strategy + 'static, E: std::fmt::Display>(
+        made: Result<S, E>,
+    ) -> Result<Arc<dyn Strategy>, String> {
+        made.map(|s| Arc::new(s) as Arc<dyn Strategy>).map_err(|e| e.to_string())
+    }
+    match spec {
+        PlayerSpec::OnePly(config) => shared(OnePlyStrategy::new(game, config.clone())),
+        PlayerSpec::Eda(config) => shared(EdaStrategy::new(game, config.clone())),
+        PlayerSpec::Evo(config) => shared(EvoStrategy::new(game, config.clone())),
+        PlayerSpec::HillClimber(config) => shared(ShcStrategy::new(game, config.clone())),
+        PlayerSpec::MetropolisHastings(config) => shared(MhStrategy::new(*config)),
+    }
+}
+
+/// A deterministic one-ply player whose every guess is the tree crate's next guess for the
+/// history (one candidate scored per symmetry class).
+struct NextGuessPlayer {
+    game: Game,
+    config: OnePlyConfig,
+}
+
+impl Player for NextGuessPlayer {
+    fn next_guess(&mut self, oracle: &mut Oracle<'_>, _: &mut LabRng) -> Result<Code, PlayerError> {
+        mastermind_tree::choose_guess(self.game, &self.config, oracle.history())
+            .map_err(|e| PlayerError(e.to_string()))
+    }
+}
+
+/// A player that follows a strategy tree.
+struct TreePlayer {
+    tree: Arc<StrategyTree>,
+}
+
+impl Player for TreePlayer {
+    fn next_guess(&mut self, oracle: &mut Oracle<'_>, _: &mut LabRng) -> Result<Code, PlayerError> {
+        let turns: Vec<_> =
+            oracle.history().turns().iter().map(|t| (t.guess, t.feedback)).collect();
+        self.tree.guess_after(&turns).ok_or_else(|| {
+            PlayerError("the game left the strategy tree (a guess it would not play)".into())
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spec_players_parse_from_the_specs_ron() {
+        let spec: PlayerSpec = ron::from_str("MetropolisHastings((theta: 5.0))").unwrap();
+        assert_eq!(
+            spec,
+            PlayerSpec::MetropolisHastings(MhConfig { theta: 5.0, ..MhConfig::default() })
+        );
+        let spec: PlayerSpec =
+            ron::from_str("OnePly((heuristic: Entropy, subset: Some((mu: 20))))").unwrap();
+        let PlayerSpec::OnePly(config) = spec else { panic!("{spec:?}") };
+        assert_eq!(config.subset.map(|s| s.mu), Some(20));
+        assert!(ron::from_str::<PlayerSpec>("OnePly((heuristic: Entropi))").is_err());
+    }
+
+    #[test]
+    fn every_short_name_is_a_valid_player_at_4x6() {
+        for (name, _) in SPEC_PLAYERS {
+            let spec = spec_for_name(name).unwrap();
+            strategy(&spec, Game::CLASSIC).unwrap();
+        }
+    }
+}
