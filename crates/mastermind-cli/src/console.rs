@@ -49,8 +49,8 @@ impl<R: BufRead, W: Write> Console<R, W> {
         loop {
             if !self.json {
                 write!(self.output, "{prompt}")?;
-                self.output.flush()?;
             }
+            self.output.flush()?;
             let mut line = String::new();
             if self.input.read_line(&mut line)? == 0 {
                 if !self.json {

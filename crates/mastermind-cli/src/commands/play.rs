@@ -50,7 +50,7 @@ pub fn run(args: &PlayArgs, input: impl BufRead, output: impl Write, terminal: b
     args.output.colours.check(game).map_err(anyhow::Error::msg)?;
     let seed = args.seed.seed.resolve();
     let secret = draw_secret(game, seed);
-    let mut codemaker: Box<dyn Codemaker> = if args.lies > 0.0 {
+    let mut codemaker: Box<dyn Codemaker> = if args.lies != 0.0 {
         let liar = FalseReplies::with_p(args.lies);
         Box::new(LyingCodemaker::new(game, secret, liar, rng_for(seed, &[LIAR_STREAM]))?)
     } else {
@@ -59,14 +59,15 @@ pub fn run(args: &PlayArgs, input: impl BufRead, output: impl Write, terminal: b
     let board = Board { style: args.output.colours, ansi: terminal && !args.output.json };
     let mut console = Console::new(input, output, board, args.output.json);
     introduce(&mut console, game, args, seed)?;
+    let lies = args.lies != 0.0;
     let mut history = History::new(game);
     while (history.len() as u32) < args.max_guesses {
         let prompt = format!("guess {}> ", history.len() + 1);
         let Some(line) = console.ask(&prompt)? else {
-            return reveal(&mut console, game, secret, &history, "the input ended");
+            return reveal(&mut console, game, secret, &history, "the input ended", lies);
         };
         if is_quit(&line) {
-            return reveal(&mut console, game, secret, &history, "you stopped");
+            return reveal(&mut console, game, secret, &history, "you stopped", lies);
         }
         if is_help(&line) {
             console.say(&help(game, console.board))?;
@@ -78,7 +79,7 @@ pub fn run(args: &PlayArgs, input: impl BufRead, output: impl Write, terminal: b
                 continue;
             }
             "possible" => {
-                count_possible(&mut console, &history, args.lies > 0.0)?;
+                count_possible(&mut console, &history, lies)?;
                 continue;
             }
             _ => {}
@@ -99,16 +100,17 @@ pub fn run(args: &PlayArgs, input: impl BufRead, output: impl Write, terminal: b
             "black": reply.black, "white": reply.white,
         }))?;
         show_board(&mut console, &history)?;
+        console.say("")?;
         if guess == secret {
             let plural = if turn == 1 { "" } else { "es" };
             console.tell(
                 &format!("You found the secret in {turn} guess{plural}."),
                 json!({ "event": "won", "guesses": turn, "secret": secret.to_string() }),
             )?;
-            return finish(&mut console, game, secret, &history, args.lies > 0.0);
+            return finish(&mut console, game, secret, &history, lies);
         }
     }
-    reveal(&mut console, game, secret, &history, "no guesses are left")
+    reveal(&mut console, game, secret, &history, "no guesses are left", lies)
 }
 
 /// A secret drawn uniformly from the game's codes by the seed's secret stream.
@@ -133,7 +135,7 @@ fn introduce<R: BufRead, W: Write>(
         game.pegs(),
         style.palette(game)
     );
-    if args.lies > 0.0 {
+    if args.lies != 0.0 {
         text.push_str(&format!(
             "Careful: each reply is a random one with probability {} (a win is always told \
              truthfully).\n",
@@ -197,13 +199,14 @@ fn reveal<R: BufRead, W: Write>(
     secret: Code,
     history: &History,
     why: &str,
+    lies: bool,
 ) -> Result<()> {
     let code = console.board.code(&secret);
     console.tell(
         &format!("Game over ({why}): the secret was {code}."),
         json!({ "event": "lost", "reason": why, "secret": secret.to_string(), "guesses": history.len() }),
     )?;
-    finish(console, game, secret, history, false)
+    finish(console, game, secret, history, lies)
 }
 
 /// The end of every game: which replies were false (in the p-false game), then how an expert

@@ -1,0 +1,8 @@
+//! Tests that drive the real `mastermind` binary through its standard input and output.
+
+mod common;
+mod help;
+mod play;
+mod queries;
+mod solve;
+mod tree;

@@ -1,0 +1,70 @@
+//! `tree`: build, export, save and check strategy trees.
+
+use crate::common::{run, run_ok};
+use serde_json::Value;
+
+/// A scratch file path under the build's temporary directory, unique to this test run.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    dir.join(format!("{}-{name}", std::process::id()))
+}
+
+#[test]
+fn stats_are_one_short_block() {
+    let out = run_ok(&["tree", "--player", "knuth", "--stats"]);
+    let keys: Vec<&str> = out.lines().map(|l| l.split_whitespace().next().unwrap()).collect();
+    assert_eq!(
+        keys,
+        [
+            "game",
+            "player",
+            "total",
+            "mean",
+            "max",
+            "nodes",
+            "build_ms",
+            "nodes_scored",
+            "candidates_scored"
+        ]
+    );
+    assert!(out.contains("total              5801\n"), "{out}");
+    assert!(out.contains("max                5\n"), "{out}");
+    let json: Value =
+        serde_json::from_str(run_ok(&["tree", "--player", "kooi", "--json"]).trim()).unwrap();
+    assert_eq!(json["total"], 5668);
+    assert_eq!(json["game"], "4x6");
+}
+
+#[test]
+fn a_json_export_saved_to_a_file_passes_the_check() {
+    let path = scratch("knuth-3x4.json");
+    let path_text = path.to_str().unwrap();
+    let out = run_ok(&[
+        "tree", "--game", "3x4", "--player", "knuth", "--format", "json", "-o", path_text,
+    ]);
+    assert!(out.contains("written"), "{out}");
+    let saved = std::fs::read_to_string(&path).unwrap();
+    let exported = run_ok(&["tree", "--game", "3x4", "--player", "knuth", "--format", "json"]);
+    assert_eq!(saved, exported, "the file holds exactly the export");
+    let check = run_ok(&["tree", "--check", path_text]);
+    assert!(check.contains("game               3x4"), "{check}");
+    assert!(check.contains("every secret is solved by its own leaf"), "{check}");
+    // A damaged tree is refused: swap two guesses of the export.
+    let damaged = saved.replacen("\"AABB\"", "\"ABBA\"", 1);
+    assert_ne!(damaged, saved);
+    std::fs::write(&path, damaged).unwrap();
+    let ran = run(&["tree", "--check", path_text], "");
+    assert!(!ran.success, "{}", ran.stdout);
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn text_and_dot_exports() {
+    let text = run_ok(&["tree", "--game", "2x2", "--player", "knuth", "--format", "text"]);
+    assert!(text.starts_with("AA") || text.starts_with("AB") || text.starts_with('{'), "{text}");
+    let dot = run_ok(&["tree", "--game", "2x2", "--player", "knuth", "--format", "dot"]);
+    assert!(dot.contains("digraph"), "{dot}");
+    let ran = run(&["tree", "--player", "mh"], "");
+    assert!(!ran.success);
+    assert!(ran.stderr.contains("has no strategy tree"), "{}", ran.stderr);
+}
