@@ -14,6 +14,10 @@
 //! game reaches exactly one node whose guess it is.
 #![deny(missing_docs)]
 
+mod build;
+mod preset;
 mod tree;
 
+pub use build::{BuildError, BuildStats, build_tree, choose_guess};
+pub use preset::Preset;
 pub use tree::{Branch, Node, StrategyTree, TreeError};

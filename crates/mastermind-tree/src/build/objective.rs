@@ -1,0 +1,152 @@
+//! What a candidate is scored by: one cost to minimise per heuristic, computed from the part sizes
+//! exactly as the one-ply player computes its value, with the bounds that let the builder stop
+//! early.
+//!
+//! The cost is the player's value negated (see `mastermind_heuristics`' ranking): the number of
+//! parts negated for Most parts, the largest part for Worst case, the sum of squared part sizes for
+//! Expected size, and `sum s log2 s` for Entropy, summed in reply-index order so that the floating
+//! point result is bit for bit the player's. Two costs within [`TOLERANCE`] tie, as in the player.
+
+use mastermind_core::partition::ENTROPY_TOLERANCE;
+use mastermind_heuristics::Heuristic;
+
+/// Costs closer than this are equal (the player's entropy tolerance; integer costs differ by 1).
+pub(crate) const TOLERANCE: f64 = ENTROPY_TOLERANCE;
+
+/// `s log2 s` is tabulated up to this part size and computed beyond it.
+const TABLE_LIMIT: usize = 1 << 16;
+
+/// A deterministic partition heuristic and its table of `s log2 s`.
+#[derive(Debug, Clone)]
+pub(crate) struct Objective {
+    heuristic: Heuristic,
+    xlogx: Vec<f64>,
+}
+
+impl Objective {
+    /// The objective of `heuristic` (one of the four partition heuristics) for sets of at most
+    /// `max_set` codes.
+    pub fn new(heuristic: Heuristic, max_set: usize) -> Objective {
+        let size = if heuristic == Heuristic::Entropy { max_set.min(TABLE_LIMIT) + 1 } else { 0 };
+        let xlogx = (0..size).map(|s| s as f64 * (s as f64).log2()).collect();
+        Objective { heuristic, xlogx }
+    }
+
+    /// The heuristic.
+    pub fn heuristic(&self) -> Heuristic {
+        self.heuristic
+    }
+
+    #[inline(always)]
+    fn xlogx(&self, s: u32) -> f64 {
+        match self.xlogx.get(s as usize) {
+            Some(&v) => v,
+            None => f64::from(s) * f64::from(s).log2(),
+        }
+    }
+
+    /// The cost of a finished partition (part sizes by reply index).
+    #[inline]
+    pub fn cost(&self, counts: &[u32]) -> f64 {
+        match self.heuristic {
+            Heuristic::Entropy => {
+                let mut sum = 0.0;
+                for &s in counts {
+                    if s > 1 {
+                        sum += self.xlogx(s);
+                    }
+                }
+                sum
+            }
+            Heuristic::MostParts => -(counts.iter().filter(|&&s| s > 0).count() as f64),
+            Heuristic::ExpectedSize => {
+                counts.iter().map(|&s| u64::from(s) * u64::from(s)).sum::<u64>() as f64
+            }
+            Heuristic::WorstCase => f64::from(counts.iter().copied().max().unwrap_or(0)),
+            Heuristic::Random | Heuristic::LocalEntropy => unreachable!("validated away"),
+        }
+    }
+
+    /// A lower bound on the final cost of a partition whose counts so far are `counts`, with
+    /// `remaining` codes still to be placed in at most `replies` parts.
+    #[inline]
+    pub fn partial_bound(&self, counts: &[u32], remaining: usize, replies: usize) -> f64 {
+        match self.heuristic {
+            Heuristic::MostParts => {
+                let parts = counts.iter().filter(|&&s| s > 0).count();
+                -((parts + remaining).min(replies) as f64)
+            }
+            // The other costs only grow as parts grow.
+            _ => self.cost(counts),
+        }
+    }
+
+    /// The least cost any partition of `n` codes into `parts` non-empty parts can have: the
+    /// balanced one.
+    pub fn bound_from_parts(&self, n: usize, parts: usize) -> f64 {
+        let parts = parts.clamp(1, n.max(1));
+        let (q, r) = ((n / parts) as u32, n % parts);
+        match self.heuristic {
+            Heuristic::Entropy => {
+                // Summed as `cost` would sum the balanced partition, so an exact tie stays exact.
+                let mut sum = 0.0;
+                for i in 0..parts {
+                    let s = if i < r { q + 1 } else { q };
+                    if s > 1 {
+                        sum += self.xlogx(s);
+                    }
+                }
+                sum
+            }
+            Heuristic::MostParts => -(parts as f64),
+            Heuristic::ExpectedSize => {
+                let (q, r, parts) = (u64::from(q), r as u64, parts as u64);
+                (r * (q + 1) * (q + 1) + (parts - r) * q * q) as f64
+            }
+            Heuristic::WorstCase => f64::from(if r > 0 { q + 1 } else { q }),
+            Heuristic::Random | Heuristic::LocalEntropy => unreachable!("validated away"),
+        }
+    }
+}
+
+/// Whether `cost` beats `best` strictly (by more than the tolerance).
+#[inline(always)]
+pub(crate) fn beats(cost: f64, best: f64) -> bool {
+    cost < best - TOLERANCE
+}
+
+/// Whether a candidate whose cost is at least `bound` can be skipped: it cannot beat `best`.
+#[inline(always)]
+pub(crate) fn cannot_beat(bound: f64, best: f64) -> bool {
+    bound >= best - TOLERANCE / 2.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mastermind_core::PartitionStats;
+
+    #[test]
+    fn costs_are_the_players_values_negated() {
+        let counts = [0, 3, 1, 0, 7, 2, 2, 0, 1];
+        let stats = PartitionStats::from_counts(&counts);
+        let check = |h, value: f64| {
+            assert_eq!(Objective::new(h, 100).cost(&counts).to_bits(), (-value).to_bits(), "{h:?}")
+        };
+        check(Heuristic::Entropy, -stats.sum_xlogx);
+        check(Heuristic::MostParts, f64::from(stats.parts));
+        check(Heuristic::ExpectedSize, -(stats.sum_squares as f64));
+        check(Heuristic::WorstCase, -f64::from(stats.largest));
+    }
+
+    #[test]
+    fn balanced_partitions_bound_every_partition_with_as_many_parts() {
+        for h in [Heuristic::Entropy, Heuristic::ExpectedSize, Heuristic::WorstCase] {
+            let objective = Objective::new(h, 100);
+            let counts = [5, 1, 1, 9];
+            let bound = objective.bound_from_parts(16, 4);
+            assert!(bound <= objective.cost(&counts), "{h:?}");
+            assert_eq!(bound, objective.cost(&[4, 4, 4, 4]), "{h:?}");
+        }
+    }
+}

@@ -1,0 +1,86 @@
+//! Which one-ply configurations have a strategy tree, and why the others do not.
+
+use crate::build::words::Word;
+use mastermind_core::{Code, Game, GameError};
+use mastermind_heuristics::{Heuristic, OnePlyConfig, Pool, Ties};
+use thiserror::Error;
+
+/// Why a tree (or a guess) could not be built.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum BuildError {
+    /// The heuristic is not a deterministic partition heuristic.
+    #[error(
+        "heuristic: a strategy tree needs Entropy, MostParts, ExpectedSize or WorstCase, not {0:?} \
+         (Random draws from a random stream; LocalEntropy has no tree builder yet)"
+    )]
+    Heuristic(Heuristic),
+    /// Ties are broken at random.
+    #[error("ties: a strategy tree needs ties: First (Random ties draw from a random stream)")]
+    RandomTies,
+    /// A random subset of the consistent set is scored.
+    #[error(
+        "subset: a strategy tree scores the whole consistent set (a subset is drawn at random); remove it"
+    )]
+    Subset,
+    /// The first guess is not a code of the game.
+    #[error("first_guess: {0}")]
+    FirstGuess(GameError),
+    /// The game cannot be enumerated.
+    #[error("{0}")]
+    Game(GameError),
+    /// The game's codes do not fit the builder's 128-bit words.
+    #[error(
+        "the {game} game is too wide for the tree builder (pegs x colours must be at most 128)"
+    )]
+    WideGame {
+        /// The game.
+        game: Game,
+    },
+    /// The history belongs to another game.
+    #[error("the history is of the {history} game, the strategy of the {game} game")]
+    HistoryGame {
+        /// The history's game.
+        history: Game,
+        /// The strategy's game.
+        game: Game,
+    },
+    /// No code agrees with every reply of the history.
+    #[error("no code is consistent with the replies")]
+    NoConsistentCode,
+}
+
+/// A validated deterministic configuration.
+#[derive(Debug, Clone)]
+pub(crate) struct Rule {
+    pub heuristic: Heuristic,
+    pub pool: Pool,
+    pub first_guess: Option<Code>,
+}
+
+impl Rule {
+    /// Checks that `config` is deterministic and fits the builder for `game`.
+    pub fn new(game: Game, config: &OnePlyConfig) -> Result<Rule, BuildError> {
+        match config.heuristic {
+            Heuristic::Entropy
+            | Heuristic::MostParts
+            | Heuristic::ExpectedSize
+            | Heuristic::WorstCase => {}
+            other => return Err(BuildError::Heuristic(other)),
+        }
+        if config.ties != Ties::First {
+            return Err(BuildError::RandomTies);
+        }
+        if config.subset.is_some() {
+            return Err(BuildError::Subset);
+        }
+        if !u128::fits(game) {
+            return Err(BuildError::WideGame { game });
+        }
+        let first_guess = config
+            .first_guess
+            .as_deref()
+            .map(|text| Code::parse(game, text).map_err(BuildError::FirstGuess))
+            .transpose()?;
+        Ok(Rule { heuristic: config.heuristic, pool: config.pool, first_guess })
+    }
+}

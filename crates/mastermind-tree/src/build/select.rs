@@ -1,0 +1,254 @@
+//! The choice at one node: the guess the one-ply player would play, found by scoring one
+//! candidate per symmetry class, consistent candidates first, and skipping candidates that
+//! provably cannot win.
+//!
+//! The player's rule, restated in the order this module uses it: the best cost wins; among equal
+//! costs a consistent code wins (pool `AllPreferConsistent`), then the first in code order. So the
+//! consistent candidates are scanned first, in code order, keeping a candidate only when it beats
+//! the best so far strictly; then (all-codes pool) every other candidate, kept only when it beats
+//! the consistent best strictly. A scan stops once the best reaches the least cost any remaining
+//! candidate could have (for example all singletons), and a candidate is dropped as soon as its
+//! partial part sizes, or its number of parts, prove that it cannot beat the best.
+
+use crate::build::BuildStats;
+use crate::build::objective::{Objective, beats, cannot_beat};
+use crate::build::symmetry::Symmetry;
+use crate::build::words::{Packed, Scorer, Slice, Word, Words};
+use mastermind_core::Game;
+use mastermind_heuristics::{Heuristic, Pool};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// Secrets scored per chunk before a candidate's partial partition is checked against the best.
+const CHUNK: usize = 256;
+/// Candidates whose reply sets are computed together (vectorised across candidates).
+const BLOCK: usize = 256;
+/// Nodes of at most this many secrets count each candidate's parts first (cheap), and score its
+/// full partition only if that many parts could beat the best.
+const MASK_SECRETS: usize = 64;
+
+/// The best candidate so far.
+#[derive(Debug, Clone, Copy)]
+struct Best<W> {
+    cost: f64,
+    code: Option<Packed<W>>,
+}
+
+/// Chooses guesses for one game and one rule; keeps its buffers and candidate lists between nodes.
+#[derive(Debug)]
+pub(crate) struct Selector<W: Word> {
+    game: Game,
+    objective: Objective,
+    pool: Pool,
+    scorer: Scorer,
+    /// Replies a consistent candidate can receive (the winning one included).
+    replies: usize,
+    feedback_count: usize,
+    /// Whether reply sets fit a 64-bit mask.
+    masks_fit: bool,
+    cache: HashMap<(u32, u32, bool), Arc<Words<W>>>,
+    cached_codes: usize,
+    cache_limit: usize,
+    kept: Words<W>,
+    indices: Vec<u8>,
+    masks: Vec<u64>,
+    /// Work done so far.
+    pub stats: BuildStats,
+}
+
+impl<W: Word> Selector<W> {
+    /// A selector for `game` (whose codes fit `W`) with `heuristic` over `pool`.
+    pub fn new(game: Game, heuristic: Heuristic, pool: Pool, codes: usize) -> Selector<W> {
+        let feedback_count = game.feedback_count();
+        Selector {
+            game,
+            objective: Objective::new(heuristic, codes),
+            pool,
+            scorer: Scorer::new::<W>(game),
+            replies: feedback_count - 1,
+            feedback_count,
+            masks_fit: feedback_count <= 64,
+            cache: HashMap::new(),
+            cached_codes: 0,
+            cache_limit: 4 * codes + (1 << 16),
+            kept: Words::new(),
+            indices: vec![0; CHUNK],
+            masks: vec![0; BLOCK],
+            stats: BuildStats::default(),
+        }
+    }
+
+    /// The scorer of the game.
+    pub fn scorer(&self) -> Scorer {
+        self.scorer
+    }
+
+    /// The guess for a node whose secrets (in code order, at least one) are `secrets`, reached by
+    /// playing `guesses`.
+    pub fn choose(&mut self, secrets: Slice<'_, W>, guesses: &[[u8; 16]]) -> Packed<W> {
+        let n = secrets.len();
+        if n <= 2 {
+            // One secret: play it. Two: the first splits them into the win and a singleton, and
+            // nothing does better.
+            return secrets.get(0);
+        }
+        self.stats.nodes += 1;
+        let symmetry = Symmetry::new(self.game, guesses, self.present_colours(secrets));
+        let pegs = usize::from(self.game.pegs());
+        let mut kept = std::mem::take(&mut self.kept);
+        kept.clear();
+        for i in 0..n {
+            let code = secrets.get(i);
+            if symmetry.is_representative(&code.colours(pegs)) {
+                kept.push(code);
+            }
+        }
+        let mut best = Best { cost: f64::INFINITY, code: None };
+        let consistent_bound = self.objective.bound_from_parts(n, n.min(self.replies));
+        self.scan(kept.slice(), secrets, &mut best, consistent_bound);
+        self.kept = kept;
+        let other_bound = self.objective.bound_from_parts(n, n.min(self.replies - 1));
+        if self.pool == Pool::AllPreferConsistent && !cannot_beat(other_bound, best.cost) {
+            let candidates = self.candidates(&symmetry);
+            self.scan(candidates.slice(), secrets, &mut best, other_bound);
+        }
+        best.code.expect("a node of three or more secrets has a consistent candidate")
+    }
+
+    /// Colours used by some secret, as a bit mask.
+    fn present_colours(&self, secrets: Slice<'_, W>) -> u32 {
+        let union = secrets.counts.iter().fold(W::default(), |acc, &c| acc | c);
+        let union = Packed { pegs: W::default(), counts: union };
+        let pegs = u32::from(self.game.pegs());
+        let mut present = 0u32;
+        // Bit `c * pegs` of a count word is set when colour `c` occurs at least once.
+        let probe = |c: u32| {
+            let bit = W::shifted(1, c * pegs);
+            union.counts & bit != W::default()
+        };
+        for c in 0..u32::from(self.game.colours()) {
+            if probe(c) {
+                present |= 1 << c;
+            }
+        }
+        present
+    }
+
+    /// Every candidate of the all-codes pool that needs scoring at a node with `symmetry`.
+    fn candidates(&mut self, symmetry: &Symmetry) -> Arc<Words<W>> {
+        let key = symmetry.key();
+        let base = match self.cache.get(&key) {
+            Some(list) => Arc::clone(list),
+            None => {
+                let list = Arc::new(symmetry.generate::<W>());
+                if self.cached_codes + list.len() > self.cache_limit {
+                    self.cache.clear();
+                    self.cached_codes = 0;
+                }
+                self.cached_codes += list.len();
+                self.cache.insert(key, Arc::clone(&list));
+                list
+            }
+        };
+        if !symmetry.has_group() {
+            return base;
+        }
+        let pegs = usize::from(self.game.pegs());
+        let mut kept = Words::new();
+        for i in 0..base.len() {
+            let code = base.slice().get(i);
+            if symmetry.passes_group(&code.colours(pegs)) {
+                kept.push(code);
+            }
+        }
+        Arc::new(kept)
+    }
+
+    /// Offers every code of `candidates` (in order) against `secrets`; stops once the best
+    /// cannot be beaten by a candidate of cost at least `bound`.
+    fn scan(
+        &mut self,
+        candidates: Slice<'_, W>,
+        secrets: Slice<'_, W>,
+        best: &mut Best<W>,
+        bound: f64,
+    ) {
+        let n = secrets.len();
+        let most_parts = self.objective.heuristic() == Heuristic::MostParts;
+        let use_masks = self.masks_fit && (most_parts || n <= MASK_SECRETS);
+        let mut start = 0;
+        while start < candidates.len() {
+            if cannot_beat(bound, best.cost) {
+                return;
+            }
+            let end = (start + BLOCK).min(candidates.len());
+            let block = candidates.range(start, end);
+            if use_masks {
+                let masks = &mut self.masks[..block.len()];
+                masks.fill(0);
+                for j in 0..n {
+                    self.scorer.mark_replies(block, secrets.get(j), masks);
+                }
+                self.stats.scores += (block.len() * n) as u64;
+            }
+            for i in 0..block.len() {
+                let candidate = block.get(i);
+                self.stats.candidates_scored += 1;
+                let cost = if use_masks {
+                    let parts = self.masks[i].count_ones() as usize;
+                    let least = self.objective.bound_from_parts(n, parts);
+                    if most_parts {
+                        least
+                    } else if cannot_beat(least, best.cost) {
+                        self.stats.candidates_pruned += 1;
+                        continue;
+                    } else {
+                        match self.evaluate(candidate, secrets, best.cost) {
+                            Some(cost) => cost,
+                            None => continue,
+                        }
+                    }
+                } else {
+                    match self.evaluate(candidate, secrets, best.cost) {
+                        Some(cost) => cost,
+                        None => continue,
+                    }
+                };
+                if beats(cost, best.cost) {
+                    *best = Best { cost, code: Some(candidate) };
+                    if cannot_beat(bound, best.cost) {
+                        return;
+                    }
+                }
+            }
+            start = end;
+        }
+    }
+
+    /// The cost of `candidate`'s partition of `secrets`, or `None` as soon as its partial
+    /// partition shows it cannot beat `best`.
+    fn evaluate(&mut self, candidate: Packed<W>, secrets: Slice<'_, W>, best: f64) -> Option<f64> {
+        let n = secrets.len();
+        let mut counts = [0u32; 160];
+        let counts = &mut counts[..self.feedback_count];
+        let mut start = 0;
+        while start < n {
+            let end = (start + CHUNK).min(n);
+            let indices = &mut self.indices[..end - start];
+            self.scorer.indices(candidate, secrets.range(start, end), indices);
+            for &i in indices.iter() {
+                counts[usize::from(i)] += 1;
+            }
+            self.stats.scores += (end - start) as u64;
+            start = end;
+            if start < n {
+                let least = self.objective.partial_bound(counts, n - start, self.replies);
+                if cannot_beat(least, best) {
+                    self.stats.candidates_pruned += 1;
+                    return None;
+                }
+            }
+        }
+        Some(self.objective.cost(counts))
+    }
+}

@@ -1,0 +1,336 @@
+//! Guess equivalence (Ville 2013, section 5.4): which candidates split a node's secrets exactly
+//! alike, so that only the first of each class in code order needs scoring.
+//!
+//! Three relations are used, each of which maps a candidate to one with the same part sizes reply
+//! by reply and the same consistency:
+//!
+//! - *zero colours*, absent from every secret of the node, never score a peg: a candidate's zero
+//!   pegs may be recoloured with any zero colour;
+//! - *free colours*, in no guess of the history, are interchangeable: permuting them maps the
+//!   node's secrets onto themselves;
+//! - the *stabiliser* of the history: peg permutations with a colour relabelling that fix every
+//!   guess played (and so, with the replies, the node's secrets).
+//!
+//! A candidate is kept when no relation maps it to a smaller code. Every class's smallest code is
+//! kept (it can be mapped to nothing smaller), so the first best candidate in code order, which the
+//! player's tie rule asks for, is always among those scored. At the empty root every peg and colour
+//! permutation applies, and the kept codes are the sorted ones with non-increasing colour runs
+//! (`AAAA AAAB AABB AABC ABCD` at 4x6).
+
+use crate::build::words::{Packed, Word, Words};
+use mastermind_core::Game;
+
+/// Groups larger than this are not enumerated (the test would cost more than it saves).
+const GROUP_LIMIT: usize = 2_000;
+
+/// One element of the history's stabiliser: peg `i` moves to `perm[i]`, colour `c` becomes
+/// `tau[c]`.
+#[derive(Debug, Clone, Copy)]
+struct Element {
+    perm: [u8; 16],
+    tau: [u8; 32],
+}
+
+/// The relations of one node.
+#[derive(Debug, Clone)]
+pub(crate) struct Symmetry {
+    pegs: usize,
+    colours: u8,
+    /// The smallest zero colour, when at least two colours are zero.
+    zero_min: Option<u8>,
+    /// Bit `c` set for zero colours (only used with `zero_min`).
+    zero: u32,
+    /// Rank among the free non-zero colours, or `u8::MAX`; only when there are at least two.
+    free_rank: [u8; 32],
+    /// The free non-zero colours in increasing order.
+    free: Vec<u8>,
+    /// Non-identity elements of the stabiliser (empty when trivial or too large).
+    group: Vec<Element>,
+    /// The empty history: every permutation applies.
+    root: bool,
+}
+
+impl Symmetry {
+    /// The relations of a node reached by playing `guesses` (colours, one array per guess) whose
+    /// secrets use the colours of `present` (bit `c` for colour `c`).
+    pub fn new(game: Game, guesses: &[[u8; 16]], present: u32) -> Symmetry {
+        let pegs = usize::from(game.pegs());
+        let colours = game.colours();
+        let all = if colours >= 32 { u32::MAX } else { (1u32 << colours) - 1 };
+        let mut played = 0u32;
+        for g in guesses {
+            for &c in &g[..pegs] {
+                played |= 1 << c;
+            }
+        }
+        let zero = all & !present;
+        let zero_min = (zero.count_ones() >= 2).then(|| zero.trailing_zeros() as u8);
+        let free_mask = all & !played & !zero;
+        let mut free_rank = [u8::MAX; 32];
+        let mut free = Vec::new();
+        if free_mask.count_ones() >= 2 {
+            for c in 0..colours {
+                if free_mask & (1 << c) != 0 {
+                    free_rank[usize::from(c)] = free.len() as u8;
+                    free.push(c);
+                }
+            }
+        }
+        let root = guesses.is_empty();
+        let group = if root { Vec::new() } else { stabiliser(pegs, guesses, played) };
+        Symmetry {
+            pegs,
+            colours,
+            zero_min,
+            zero: if zero_min.is_some() { zero } else { 0 },
+            free_rank,
+            free,
+            group,
+            root,
+        }
+    }
+
+    /// A key naming the codes [`generate`](Self::generate) lists (equal keys, equal lists).
+    pub fn key(&self) -> (u32, u32, bool) {
+        let free = self.free.iter().fold(0u32, |m, &c| m | 1 << c);
+        (self.zero, free, self.root)
+    }
+
+    /// Whether the stabiliser test applies on top of the generated list.
+    pub fn has_group(&self) -> bool {
+        !self.group.is_empty()
+    }
+
+    /// Maps zero colours to the smallest zero colour and free colours to the free colours in
+    /// order of first appearance: the smallest code the first two relations reach from `code`.
+    fn canonical(&self, code: &[u8]) -> [u8; 16] {
+        let mut out = [0u8; 16];
+        let mut relabel = [u8::MAX; 32];
+        let mut introduced = 0usize;
+        for (slot, &c) in out.iter_mut().zip(code) {
+            *slot = if self.zero & (1 << c) != 0 {
+                self.zero_min.unwrap_or(c)
+            } else if self.free_rank[usize::from(c)] != u8::MAX {
+                if relabel[usize::from(c)] == u8::MAX {
+                    relabel[usize::from(c)] = self.free[introduced];
+                    introduced += 1;
+                }
+                relabel[usize::from(c)]
+            } else {
+                c
+            };
+        }
+        out
+    }
+
+    /// Whether the zero and free relations leave `code` unchanged.
+    fn is_canonical(&self, code: &[u8]) -> bool {
+        self.canonical(code)[..self.pegs] == code[..self.pegs]
+    }
+
+    /// Whether `code` is kept: no relation maps it to a smaller code.
+    pub fn is_representative(&self, code: &[u8]) -> bool {
+        if !self.is_canonical(code) {
+            return false;
+        }
+        if self.root {
+            return is_sorted_shape(&code[..self.pegs]);
+        }
+        self.passes_group(code)
+    }
+
+    /// The stabiliser part of [`is_representative`](Self::is_representative), for codes already
+    /// canonical under the first two relations.
+    pub fn passes_group(&self, code: &[u8]) -> bool {
+        let pegs = self.pegs;
+        let mut moved = [0u8; 16];
+        for element in &self.group {
+            for i in 0..pegs {
+                moved[usize::from(element.perm[i])] = element.tau[usize::from(code[i])];
+            }
+            if self.canonical(&moved)[..pegs] < code[..pegs] {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Every code canonical under the zero and free relations (and, at the root, of sorted
+    /// shape), in code order.
+    pub fn generate<W: Word>(&self) -> Words<W> {
+        let mut out = Words::new();
+        let mut code = [0u8; 16];
+        self.extend(0, 0, &mut code, &mut out);
+        out
+    }
+
+    fn extend<W: Word>(
+        &self,
+        at: usize,
+        introduced: usize,
+        code: &mut [u8; 16],
+        out: &mut Words<W>,
+    ) {
+        if at == self.pegs {
+            if !self.root || is_sorted_shape(&code[..self.pegs]) {
+                out.push(Packed::from_colours(&code[..self.pegs]));
+            }
+            return;
+        }
+        for c in 0..self.colours {
+            let mut next = introduced;
+            if self.zero & (1 << c) != 0 {
+                if Some(c) != self.zero_min {
+                    continue;
+                }
+            } else {
+                let rank = usize::from(self.free_rank[usize::from(c)]);
+                if rank != usize::from(u8::MAX) {
+                    if rank > introduced {
+                        continue;
+                    }
+                    if rank == introduced {
+                        next += 1;
+                    }
+                }
+            }
+            code[at] = c;
+            self.extend(at + 1, next, code, out);
+        }
+    }
+}
+
+/// Whether `code` is sorted with colours `0, 1, 2, ...` in runs of non-increasing length: the
+/// smallest code of its class under every peg and colour permutation.
+fn is_sorted_shape(code: &[u8]) -> bool {
+    let mut runs = [0usize; 32];
+    for (i, &c) in code.iter().enumerate() {
+        let expected_prev = if i == 0 { 0 } else { code[i - 1] };
+        if !(c == expected_prev || (i > 0 && c == expected_prev + 1)) {
+            return false;
+        }
+        runs[usize::from(c)] += 1;
+    }
+    runs.windows(2).all(|w| w[0] >= w[1])
+}
+
+/// The non-identity peg permutations (with their colour relabelling) that fix every guess, or
+/// nothing when there are more than [`GROUP_LIMIT`].
+fn stabiliser(pegs: usize, guesses: &[[u8; 16]], played: u32) -> Vec<Element> {
+    let mut tau = [u8::MAX; 32];
+    let mut inverse = [u8::MAX; 32];
+    let mut perm = [0u8; 16];
+    let mut found = Vec::new();
+    let complete = search(pegs, guesses, 0, 0, &mut perm, &mut tau, &mut inverse, &mut found);
+    if !complete {
+        return Vec::new();
+    }
+    for element in &mut found {
+        for c in 0..32u8 {
+            if played & (1 << c) == 0 || element.tau[usize::from(c)] == u8::MAX {
+                element.tau[usize::from(c)] = c;
+            }
+        }
+    }
+    found.retain(|e| {
+        e.perm[..pegs].iter().enumerate().any(|(i, &p)| usize::from(p) != i) || {
+            (0..32u8).any(|c| e.tau[usize::from(c)] != c)
+        }
+    });
+    found
+}
+
+/// Backtracking over `perm[at..]`; false when the group outgrew [`GROUP_LIMIT`].
+#[allow(clippy::too_many_arguments)]
+fn search(
+    pegs: usize,
+    guesses: &[[u8; 16]],
+    at: usize,
+    used: u32,
+    perm: &mut [u8; 16],
+    tau: &mut [u8; 32],
+    inverse: &mut [u8; 32],
+    found: &mut Vec<Element>,
+) -> bool {
+    if at == pegs {
+        found.push(Element { perm: *perm, tau: *tau });
+        return found.len() <= GROUP_LIMIT;
+    }
+    for target in 0..pegs {
+        if used & (1 << target) != 0 {
+            continue;
+        }
+        let mut assigned = [0u8; 16];
+        let mut count = 0;
+        let mut ok = true;
+        for g in guesses {
+            let (a, b) = (usize::from(g[at]), g[target]);
+            if tau[a] == u8::MAX && inverse[usize::from(b)] == u8::MAX {
+                tau[a] = b;
+                inverse[usize::from(b)] = a as u8;
+                assigned[count] = a as u8;
+                count += 1;
+            } else if tau[a] != b {
+                ok = false;
+                break;
+            }
+        }
+        if ok {
+            perm[at] = target as u8;
+            if !search(pegs, guesses, at + 1, used | 1 << target, perm, tau, inverse, found) {
+                return false;
+            }
+        }
+        for &a in &assigned[..count] {
+            inverse[usize::from(tau[usize::from(a)])] = u8::MAX;
+            tau[usize::from(a)] = u8::MAX;
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mastermind_core::Code;
+
+    fn colours(game: Game, text: &str) -> [u8; 16] {
+        let (c, _) = Code::parse(game, text).unwrap().to_array();
+        c
+    }
+
+    #[test]
+    fn five_classes_at_the_classic_root() {
+        let game = Game::CLASSIC;
+        let symmetry = Symmetry::new(game, &[], 0b111111);
+        let kept: Words<u64> = symmetry.generate();
+        let names: Vec<String> = kept
+            .pegs
+            .iter()
+            .zip(&kept.counts)
+            .map(|(&p, &c)| Packed { pegs: p, counts: c }.code(game).to_string())
+            .collect();
+        assert_eq!(names, ["AAAA", "AAAB", "AABB", "AABC", "ABCD"]);
+    }
+
+    #[test]
+    fn after_aabb_the_stabiliser_has_eight_elements() {
+        let game = Game::CLASSIC;
+        let symmetry = Symmetry::new(game, &[colours(game, "AABB")], 0b111111);
+        assert_eq!(symmetry.group.len(), 7);
+        assert!(symmetry.is_representative(&colours(game, "AACD")));
+        assert!(symmetry.is_representative(&colours(game, "BBCD")), "its own class");
+        assert!(!symmetry.is_representative(&colours(game, "CDAA")), "BBCD is smaller");
+        assert!(!symmetry.is_representative(&colours(game, "AADC")), "free colours in order");
+        assert!(!symmetry.is_representative(&colours(game, "ABCE")));
+    }
+
+    #[test]
+    fn zero_colours_collapse_onto_the_smallest() {
+        let game = Game::CLASSIC;
+        // Secrets use only C, D, E, F: A and B are zero.
+        let symmetry = Symmetry::new(game, &[colours(game, "AABB")], 0b111100);
+        assert!(symmetry.is_representative(&colours(game, "ACAC")));
+        assert!(!symmetry.is_representative(&colours(game, "ACBC")));
+    }
+}
