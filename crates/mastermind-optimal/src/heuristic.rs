@@ -3,20 +3,22 @@
 
 use crate::Rules;
 use crate::context::Context;
-use crate::search::{Partition, candidates, next_depth};
+use crate::search::{Partition, UNLIMITED, candidates, next_depth};
 use mastermind_core::Feedback;
 use mastermind_tree::{Branch, Node, StrategyTree};
 
-/// The heuristic tree over `all` (every code of the game).
+/// The heuristic tree over `all` (every code of the game), kept within `depth` guesses where
+/// the heuristic can.
 pub(crate) fn heuristic_tree(
     ctx: &Context,
     peg_perms: &[[u8; 8]],
     rules: Rules,
     all: &[u16],
+    depth: u32,
 ) -> StrategyTree {
     // The heuristic needs a real bound to rank guesses, whatever the search's own rules are.
     let ranking = Rules { size_bound: true, ..rules };
-    let root = node(ctx, peg_perms, ranking, all, &mut Vec::new());
+    let root = node(ctx, peg_perms, ranking, all, &mut Vec::new(), depth);
     StrategyTree::new(ctx.game, root).expect("the heuristic tree accounts for every secret")
 }
 
@@ -26,14 +28,22 @@ fn node(
     rules: Rules,
     secrets: &[u16],
     history: &mut Vec<u16>,
+    depth_left: u32,
 ) -> Node {
     if secrets.len() == 1 {
         return Node::leaf(ctx.codes[usize::from(secrets[0])]);
     }
-    let depth = next_depth(u32::MAX);
-    let best = candidates(ctx, peg_perms, rules, secrets, history, depth)
+    // Under a depth limit, guesses that leave a part too large for the depth left are skipped;
+    // if none is left, the limit is dropped here (the tree then breaks it, and the caller sees so).
+    let child_depth = next_depth(depth_left.max(2));
+    let best = candidates(ctx, peg_perms, rules, secrets, history, child_depth)
         .into_iter()
         .min_by_key(|c| (c.bound, !c.consistent, c.guess))
+        .or_else(|| {
+            candidates(ctx, peg_perms, rules, secrets, history, UNLIMITED)
+                .into_iter()
+                .min_by_key(|c| (c.bound, !c.consistent, c.guess))
+        })
         .expect("a set of two or more secrets has a guess that splits it");
     let mut parts = Partition::default();
     parts.split(ctx, secrets, best.guess);
@@ -43,7 +53,7 @@ fn node(
         .into_iter()
         .map(|(reply, part)| Branch {
             reply: Feedback::from_index(reply),
-            node: node(ctx, peg_perms, rules, &part, history),
+            node: node(ctx, peg_perms, rules, &part, history, child_depth),
         })
         .collect();
     history.pop();

@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// The depth budget of a search without a depth limit: never decremented, never reached.
-const UNLIMITED: u32 = u32::MAX;
+pub(crate) const UNLIMITED: u32 = u32::MAX;
 
 /// Sets this small are never remembered: they are solved in closed form or in one short scan.
 const MEMO_MIN_SECRETS: usize = 3;
@@ -37,7 +37,7 @@ pub fn solve(game: Game, options: &SolveOptions) -> Result<Solution, SolveError>
         return Err(infeasible());
     }
 
-    let heuristic = heuristic_tree(&ctx, &searcher.peg_perms, options.rules, &all);
+    let heuristic = heuristic_tree(&ctx, &searcher.peg_perms, options.rules, &all, depth);
     let heuristic_fits = depth == UNLIMITED || heuristic.max_guesses() <= depth;
     let heuristic_total =
         (options.rules.heuristic_upper_bound && heuristic_fits).then(|| heuristic.total_guesses());
@@ -212,6 +212,16 @@ impl<'a> Searcher<'a> {
             }
             return Outcome::at_least(node_lower);
         }
+        // Guesses whose bound reaches the budget can never be chosen; their least bound is part
+        // of the proved bound if every guess is refuted.
+        let mut refuted_at = INFEASIBLE;
+        candidates.retain(|c| {
+            let open = c.bound < beta;
+            if !open {
+                refuted_at = refuted_at.min(c.bound);
+            }
+            open
+        });
         if self.rules.ordering {
             candidates.sort_unstable_by_key(|c| (c.bound, !c.consistent, c.guess));
         }
@@ -219,7 +229,6 @@ impl<'a> Searcher<'a> {
         let is_root = history.is_empty();
         let mut best = beta;
         let mut best_guess = None;
-        let mut refuted_at = INFEASIBLE;
         let mut parts = Partition::default();
         for (index, candidate) in candidates.iter().enumerate() {
             if candidate.bound >= best {
@@ -435,7 +444,7 @@ pub(crate) fn candidates(
         let mut bound = n as u32;
         for (j, &count) in counts[..slots].iter().enumerate() {
             if j != win {
-                bound += part_bounds[count as usize];
+                bound = bound.saturating_add(part_bounds[count as usize]);
             }
         }
         if bound < INFEASIBLE {
@@ -494,11 +503,12 @@ impl Partition {
             self.sorted[*slot] = s;
             *slot += 1;
         }
-        // Largest parts first: they decide most often that a guess is refuted.
-        self.spans.sort_by_key(|&(reply, _, len)| (std::cmp::Reverse(len), reply));
+        // Smallest parts first: they are solved cheaply, and their exact costs often refute the
+        // guess before the large parts are searched.
+        self.spans.sort_by_key(|&(reply, _, len)| (len, reply));
     }
 
-    /// The non-winning parts, largest first.
+    /// The non-winning parts, smallest first.
     pub fn parts(&self) -> impl Iterator<Item = &[u16]> + '_ {
         self.spans.iter().map(|&(_, start, len)| &self.sorted[start..start + len])
     }

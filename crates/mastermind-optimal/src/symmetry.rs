@@ -50,9 +50,9 @@ impl GuessClasses {
         let absent = !present & ((1u32 << colours) - 1);
         let mut fixed = [NONE; 32];
         let mut relabel_targets = Vec::new();
-        for c in 0..colours {
+        for (c, slot) in fixed.iter_mut().enumerate().take(colours) {
             let bit = 1u32 << c;
-            fixed[c] = if absent_colours && absent & bit != 0 {
+            *slot = if absent_colours && absent & bit != 0 {
                 absent.trailing_zeros() as u8
             } else if symmetry && used & bit == 0 {
                 relabel_targets.push(c as u8);

@@ -1,0 +1,232 @@
+//! The search against a plain exhaustive search, against itself with each rule off, against
+//! heuristic players, and on the published 4x6 optima.
+
+use mastermind_core::score::reference_score;
+use mastermind_core::{CodeSet, Game, Strategy, TruthfulCodemaker, play_game, rng_for};
+use mastermind_heuristics::{Heuristic, OnePlyConfig, OnePlyStrategy, Pool, Ties};
+use mastermind_optimal::{Rules, Solution, SolveError, SolveOptions, solve};
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+fn game(pegs: u32, colours: u32) -> Game {
+    Game::new(pegs, colours).unwrap()
+}
+
+/// Solves and checks what every solution must satisfy: the tree replays, its total is the
+/// reported total, and it keeps the depth limit.
+fn solved(game: Game, max_depth: Option<u32>, rules: Rules) -> Result<Solution, SolveError> {
+    let options = SolveOptions { max_depth, rules, ..SolveOptions::default() };
+    let solution = solve(game, &options)?;
+    solution.tree.verify().unwrap_or_else(|e| panic!("{game}: {e}"));
+    assert_eq!(solution.tree.total_guesses(), solution.total, "{game}");
+    assert!(solution.proved, "{game}");
+    assert_eq!(solution.lower_bound, solution.total, "{game}");
+    if let Some(limit) = max_depth {
+        assert!(solution.tree.max_guesses() <= limit, "{game}: depth {limit}");
+    }
+    Ok(solution)
+}
+
+/// The optimum by definition: every code as the next guess, every reply's part solved the same
+/// way, the least total kept. Results are cached by secret set (a cache only: nothing is cut).
+struct Exhaustive {
+    codes: Vec<Vec<u8>>,
+    solved: HashMap<(Vec<usize>, u32), Option<u64>>,
+}
+
+impl Exhaustive {
+    fn new(game: Game) -> Exhaustive {
+        let codes =
+            CodeSet::enumerate(game).unwrap().iter().map(|c| c.colours().collect()).collect();
+        Exhaustive { codes, solved: HashMap::new() }
+    }
+
+    /// The least total for the whole game within `depth` guesses, `None` when impossible.
+    fn optimum(&mut self, depth: u32) -> Option<u64> {
+        let all: Vec<usize> = (0..self.codes.len()).collect();
+        self.cost(&all, depth)
+    }
+
+    fn cost(&mut self, secrets: &[usize], depth: u32) -> Option<u64> {
+        if depth == 0 {
+            return None;
+        }
+        let key = (secrets.to_vec(), depth);
+        if let Some(&known) = self.solved.get(&key) {
+            return known;
+        }
+        let pegs = self.codes[0].len();
+        let mut best: Option<u64> = None;
+        for guess in 0..self.codes.len() {
+            let mut parts: HashMap<(u8, u8), Vec<usize>> = HashMap::new();
+            for &s in secrets {
+                let reply = reference_score(&self.codes[s], &self.codes[guess]);
+                if usize::from(reply.black) != pegs {
+                    parts.entry((reply.black, reply.white)).or_default().push(s);
+                }
+            }
+            if parts.values().any(|p| p.len() == secrets.len()) {
+                continue; // the guess learns nothing
+            }
+            let mut total = secrets.len() as u64;
+            for part in parts.values() {
+                match self.cost(part, depth - 1) {
+                    Some(c) => total += c,
+                    None => {
+                        total = u64::MAX;
+                        break;
+                    }
+                }
+            }
+            if total != u64::MAX && best.is_none_or(|b| total < b) {
+                best = Some(total);
+            }
+        }
+        self.solved.insert(key, best);
+        best
+    }
+}
+
+#[test]
+fn the_smallest_games_match_the_exhaustive_search_at_every_depth_limit() {
+    for (pegs, colours) in [(2, 2), (2, 3), (2, 4), (3, 2), (3, 3), (4, 2)] {
+        let game = game(pegs, colours);
+        let mut exhaustive = Exhaustive::new(game);
+        let unlimited = exhaustive.optimum(u32::MAX).unwrap();
+        for rules in [Rules::default(), Rules::none()] {
+            let solution = solved(game, None, rules).unwrap();
+            assert_eq!(solution.total, unlimited, "{game}, {rules:?}");
+        }
+        for depth in 1..=6 {
+            let expected = exhaustive.optimum(depth);
+            for rules in [Rules::default(), Rules::none()] {
+                let found = match solved(game, Some(depth), rules) {
+                    Ok(solution) => Some(solution.total),
+                    Err(SolveError::Infeasible { .. }) => None,
+                    Err(e) => panic!("{game}: {e}"),
+                };
+                assert_eq!(found, expected, "{game}, depth {depth}, {rules:?}");
+            }
+        }
+    }
+}
+
+/// Every rule switched off in turn (and all of them at once) leaves the optimum unchanged.
+#[test]
+fn switching_off_any_rule_leaves_the_optimum_unchanged() {
+    let all_on = Rules::default();
+    let variants = [
+        Rules { size_bound: false, ..all_on },
+        Rules { symmetry: false, ..all_on },
+        Rules { absent_colours: false, ..all_on },
+        Rules { memo: false, ..all_on },
+        Rules { heuristic_upper_bound: false, ..all_on },
+        Rules { ordering: false, ..all_on },
+        Rules { small_nodes: false, ..all_on },
+    ];
+    for (pegs, colours, max_depth) in [
+        (3, 4, None),
+        (3, 5, None),
+        (4, 3, None),
+        (4, 4, None),
+        (5, 2, None),
+        (5, 3, None),
+        (4, 4, Some(4)),
+    ] {
+        let game = game(pegs, colours);
+        let reference = solved(game, max_depth, all_on).unwrap().total;
+        for rules in variants {
+            let total = solved(game, max_depth, rules).unwrap().total;
+            assert_eq!(total, reference, "{game}, depth {max_depth:?}, {rules:?}");
+        }
+    }
+}
+
+/// Plays every secret with a deterministic one-ply player and returns the total of guesses.
+fn one_ply_total(game: Game, heuristic: Heuristic, pool: Pool) -> u64 {
+    let config = OnePlyConfig { pool, ties: Ties::First, ..OnePlyConfig::new(heuristic) };
+    let strategy = OnePlyStrategy::new(game, config).unwrap();
+    let mut rng = rng_for(1, &[]);
+    let mut total = 0;
+    for secret in CodeSet::enumerate(game).unwrap().iter() {
+        let mut player = strategy.new_player();
+        let outcome =
+            play_game(game, player.as_mut(), &mut TruthfulCodemaker::new(*secret), 20, &mut rng);
+        assert!(outcome.solved());
+        total += u64::from(outcome.guesses);
+    }
+    total
+}
+
+#[test]
+fn the_optimum_is_never_worse_than_a_heuristic_tree() {
+    for (pegs, colours) in [(3, 5), (4, 4)] {
+        let game = game(pegs, colours);
+        let solution = solved(game, None, Rules::default()).unwrap();
+        let own = solution.heuristic_total.expect("the heuristic rule is on");
+        assert!(solution.total <= own, "{game}: {} > own heuristic {own}", solution.total);
+        for heuristic in [
+            Heuristic::Entropy,
+            Heuristic::MostParts,
+            Heuristic::ExpectedSize,
+            Heuristic::WorstCase,
+        ] {
+            for pool in [Pool::Consistent, Pool::AllPreferConsistent] {
+                let total = one_ply_total(game, heuristic, pool);
+                assert!(solution.total <= total, "{game}: {heuristic:?} {pool:?} plays {total}");
+            }
+        }
+    }
+}
+
+#[test]
+fn classic_mastermind_optimum_is_5625_and_5626_within_five_guesses() {
+    let classic = Game::CLASSIC;
+    let unlimited = solved(classic, None, Rules::default()).unwrap();
+    assert_eq!(unlimited.total, 5625);
+    assert_eq!(unlimited.tree.max_guesses(), 6);
+    let limited = solved(classic, Some(5), Rules::default()).unwrap();
+    assert_eq!(limited.total, 5626);
+    assert_eq!(limited.tree.max_guesses(), 5);
+}
+
+#[test]
+fn a_stopped_search_returns_a_valid_tree_and_a_true_bound() {
+    let game = game(4, 5);
+    let optimum = solved(game, None, Rules::default()).unwrap().total;
+    let stop = Arc::new(AtomicBool::new(true));
+    let options = SolveOptions { stop: Some(stop), ..SolveOptions::default() };
+    let stopped = solve(game, &options).unwrap();
+    assert!(!stopped.proved);
+    stopped.tree.verify().unwrap();
+    assert_eq!(stopped.tree.total_guesses(), stopped.total);
+    assert!(stopped.lower_bound <= optimum && optimum <= stopped.total);
+    assert!(stopped.lower_bound > 0);
+}
+
+#[test]
+fn progress_reports_bounds_that_close_on_the_optimum() {
+    let game = game(4, 4);
+    let reports = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let sink = Arc::clone(&reports);
+    let options = SolveOptions {
+        progress: Some(Arc::new(move |p: &mastermind_optimal::Progress| {
+            sink.lock().unwrap().push(*p)
+        })),
+        ..SolveOptions::default()
+    };
+    let solution = solve(game, &options).unwrap();
+    let reports = reports.lock().unwrap();
+    assert!(!reports.is_empty());
+    for report in reports.iter() {
+        assert!(report.lower_bound <= solution.total && solution.total <= report.upper_bound);
+    }
+    assert_eq!(reports.last().unwrap().upper_bound, solution.total);
+}
+
+#[test]
+fn games_beyond_the_reply_table_are_refused() {
+    let options = SolveOptions::default();
+    assert!(matches!(solve(game(6, 6), &options), Err(SolveError::TooLarge { .. })));
+}
