@@ -264,7 +264,7 @@ impl StrategyTree {
 }
 
 /// Checks counts and branch order below `node`; `path` names the history for error messages.
-fn check_shape(game: Game, node: &Node, path: &mut Vec<String>) -> Result<(), TreeError> {
+fn check_shape(game: Game, node: &Node, path: &mut Vec<(Code, Feedback)>) -> Result<(), TreeError> {
     let win = Feedback::all_black(game.pegs());
     let children: u32 = node.branches.iter().map(|b| b.node.secrets).sum();
     let here = node.secrets.checked_sub(children);
@@ -276,15 +276,20 @@ fn check_shape(game: Game, node: &Node, path: &mut Vec<String>) -> Result<(), Tr
         return Err(TreeError::Branches { path: describe(path) });
     }
     for branch in &node.branches {
-        path.push(format!("{} {}", node.guess, branch.reply));
+        path.push((node.guess, branch.reply));
         check_shape(game, &branch.node, path)?;
         path.pop();
     }
     Ok(())
 }
 
-fn describe(path: &[String]) -> String {
-    if path.is_empty() { "the start".into() } else { path.join(", ") }
+/// The history leading to a node, for error messages (built only when there is an error).
+fn describe(path: &[(Code, Feedback)]) -> String {
+    if path.is_empty() {
+        return "the start".into();
+    }
+    let turns: Vec<String> = path.iter().map(|(guess, reply)| format!("{guess} {reply}")).collect();
+    turns.join(", ")
 }
 
 #[cfg(test)]

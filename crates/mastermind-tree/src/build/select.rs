@@ -27,6 +27,10 @@ const BLOCK: usize = 256;
 /// full partition only if that many parts could beat the best.
 const MASK_SECRETS: usize = 64;
 
+/// What a candidate list depends on: the zero and free colours, whether it is the root, and the
+/// guesses played when their stabiliser filters the list.
+type CacheKey = ((u32, u32, bool), Vec<[u8; 16]>);
+
 /// The best candidate so far.
 #[derive(Debug, Clone, Copy)]
 struct Best<W> {
@@ -46,7 +50,8 @@ pub(crate) struct Selector<W: Word> {
     feedback_count: usize,
     /// Whether reply sets fit a 64-bit mask.
     masks_fit: bool,
-    cache: HashMap<(u32, u32, bool), Arc<Words<W>>>,
+    /// Candidate lists by symmetry key, and (for nodes with a stabiliser) by the guesses played.
+    cache: HashMap<CacheKey, Arc<Words<W>>>,
     cached_codes: usize,
     cache_limit: usize,
     kept: Words<W>,
@@ -94,22 +99,26 @@ impl<W: Word> Selector<W> {
         }
         self.stats.nodes += 1;
         let symmetry = Symmetry::new(self.game, guesses, self.present_colours(secrets));
-        let pegs = usize::from(self.game.pegs());
-        let mut kept = std::mem::take(&mut self.kept);
-        kept.clear();
-        for i in 0..n {
-            let code = secrets.get(i);
-            if symmetry.is_representative(&code.colours(pegs)) {
-                kept.push(code);
-            }
-        }
         let mut best = Best { cost: f64::INFINITY, code: None };
         let consistent_bound = self.objective.bound_from_parts(n, n.min(self.replies));
-        self.scan(kept.slice(), secrets, &mut best, consistent_bound);
-        self.kept = kept;
+        if symmetry.keeps_every_secret() {
+            self.scan(secrets, secrets, &mut best, consistent_bound);
+        } else {
+            let pegs = usize::from(self.game.pegs());
+            let mut kept = std::mem::take(&mut self.kept);
+            kept.clear();
+            for i in 0..n {
+                let code = secrets.get(i);
+                if symmetry.is_representative(&code.colours(pegs)) {
+                    kept.push(code);
+                }
+            }
+            self.scan(kept.slice(), secrets, &mut best, consistent_bound);
+            self.kept = kept;
+        }
         let other_bound = self.objective.bound_from_parts(n, n.min(self.replies - 1));
         if self.pool == Pool::AllPreferConsistent && !cannot_beat(other_bound, best.cost) {
-            let candidates = self.candidates(&symmetry);
+            let candidates = self.candidates(&symmetry, guesses);
             self.scan(candidates.slice(), secrets, &mut best, other_bound);
         }
         best.code.expect("a node of three or more secrets has a consistent candidate")
@@ -134,34 +143,40 @@ impl<W: Word> Selector<W> {
         present
     }
 
-    /// Every candidate of the all-codes pool that needs scoring at a node with `symmetry`.
-    fn candidates(&mut self, symmetry: &Symmetry) -> Arc<Words<W>> {
-        let key = symmetry.key();
-        let base = match self.cache.get(&key) {
-            Some(list) => Arc::clone(list),
-            None => {
-                let list = Arc::new(symmetry.generate::<W>());
-                if self.cached_codes + list.len() > self.cache_limit {
-                    self.cache.clear();
-                    self.cached_codes = 0;
-                }
-                self.cached_codes += list.len();
-                self.cache.insert(key, Arc::clone(&list));
-                list
-            }
-        };
+    /// Every candidate of the all-codes pool that needs scoring at a node with `symmetry`, reached
+    /// by playing `guesses`.
+    fn candidates(&mut self, symmetry: &Symmetry, guesses: &[[u8; 16]]) -> Arc<Words<W>> {
+        let base = self.cached((symmetry.key(), Vec::new()), |_| symmetry.generate());
         if !symmetry.has_group() {
             return base;
         }
         let pegs = usize::from(self.game.pegs());
-        let mut kept = Words::new();
-        for i in 0..base.len() {
-            let code = base.slice().get(i);
-            if symmetry.passes_group(&code.colours(pegs)) {
-                kept.push(code);
+        self.cached((symmetry.key(), guesses.to_vec()), |_| {
+            let mut kept = Words::new();
+            for i in 0..base.len() {
+                let code = base.slice().get(i);
+                if symmetry.passes_group(&code.colours(pegs)) {
+                    kept.push(code);
+                }
             }
+            kept
+        })
+    }
+
+    /// The list cached under `key`, made by `make` if missing. The cache is emptied when it
+    /// would hold more than a few times the code set.
+    fn cached(&mut self, key: CacheKey, make: impl FnOnce(&CacheKey) -> Words<W>) -> Arc<Words<W>> {
+        if let Some(list) = self.cache.get(&key) {
+            return Arc::clone(list);
         }
-        Arc::new(kept)
+        let list = Arc::new(make(&key));
+        if self.cached_codes + list.len() > self.cache_limit {
+            self.cache.clear();
+            self.cached_codes = 0;
+        }
+        self.cached_codes += list.len();
+        self.cache.insert(key, Arc::clone(&list));
+        list
     }
 
     /// Offers every code of `candidates` (in order) against `secrets`; stops once the best

@@ -101,36 +101,49 @@ impl Symmetry {
         !self.group.is_empty()
     }
 
-    /// Maps zero colours to the smallest zero colour and free colours to the free colours in
-    /// order of first appearance: the smallest code the first two relations reach from `code`.
-    fn canonical(&self, code: &[u8]) -> [u8; 16] {
-        let mut out = [0u8; 16];
-        let mut relabel = [u8::MAX; 32];
-        let mut introduced = 0usize;
-        for (slot, &c) in out.iter_mut().zip(code) {
-            *slot = if self.zero & (1 << c) != 0 {
-                self.zero_min.unwrap_or(c)
-            } else if self.free_rank[usize::from(c)] != u8::MAX {
-                if relabel[usize::from(c)] == u8::MAX {
-                    relabel[usize::from(c)] = self.free[introduced];
-                    introduced += 1;
-                }
-                relabel[usize::from(c)]
-            } else {
-                c
-            };
-        }
-        out
+    /// Whether every consistent candidate is its own class's smallest code (no free colours to
+    /// relabel, no stabiliser, not the root): then the node's secrets need no filtering.
+    pub fn keeps_every_secret(&self) -> bool {
+        self.free.is_empty() && self.group.is_empty() && !self.root
     }
 
-    /// Whether the zero and free relations leave `code` unchanged.
-    fn is_canonical(&self, code: &[u8]) -> bool {
-        self.canonical(code)[..self.pegs] == code[..self.pegs]
+    /// The colour the zero and free relations put at a position holding `c`, given the free
+    /// colours relabelled so far (`relabel`, `introduced`).
+    #[inline(always)]
+    fn canonical_colour(&self, c: u8, relabel: &mut [u8; 32], introduced: &mut usize) -> u8 {
+        if self.zero & (1 << c) != 0 {
+            self.zero_min.unwrap_or(c)
+        } else if self.free_rank[usize::from(c)] != u8::MAX {
+            let slot = &mut relabel[usize::from(c)];
+            if *slot == u8::MAX {
+                *slot = self.free[*introduced];
+                *introduced += 1;
+            }
+            *slot
+        } else {
+            c
+        }
+    }
+
+    /// Whether the zero and free relations map `moved` to a code smaller than `code`: zero
+    /// colours become the smallest zero colour, free colours the free colours in order of first
+    /// appearance (the smallest code those two relations reach).
+    #[inline]
+    fn canonical_is_smaller(&self, moved: &[u8], code: &[u8]) -> bool {
+        let mut relabel = [u8::MAX; 32];
+        let mut introduced = 0usize;
+        for (&m, &c) in moved.iter().zip(code).take(self.pegs) {
+            let m = self.canonical_colour(m, &mut relabel, &mut introduced);
+            if m != c {
+                return m < c;
+            }
+        }
+        false
     }
 
     /// Whether `code` is kept: no relation maps it to a smaller code.
     pub fn is_representative(&self, code: &[u8]) -> bool {
-        if !self.is_canonical(code) {
+        if self.canonical_is_smaller(code, code) {
             return false;
         }
         if self.root {
@@ -148,7 +161,7 @@ impl Symmetry {
             for i in 0..pegs {
                 moved[usize::from(element.perm[i])] = element.tau[usize::from(code[i])];
             }
-            if self.canonical(&moved)[..pegs] < code[..pegs] {
+            if self.canonical_is_smaller(&moved, code) {
                 return false;
             }
         }
