@@ -1,14 +1,15 @@
 //! What every node of a search shares: the game's codes by rank, their colours, a table of every
 //! reply, and the lower bound on the cost of a set from its size alone.
 
-use mastermind_core::score::score_index;
-use mastermind_core::{CodeSet, Feedback, Game};
+use mastermind_core::score::score_indices;
+use mastermind_core::{CodeSet, Feedback, Game, PackedCodes};
 
 /// The largest game the search takes: its reply table holds `codes²` bytes (64 MiB here).
 pub const MAX_CODES: usize = 8192;
 
-/// A cost too large for any game the search takes: "no strategy within the limits".
-pub const INFEASIBLE: u32 = u32::MAX / 4;
+/// A cost too large for any game the search takes: "no strategy within the limits". Small
+/// enough that the bounds of the 45 replies of an 8-peg game add up without overflow.
+pub const INFEASIBLE: u32 = 1 << 26;
 
 /// The game's codes, their replies to each other and the size bounds, built once per solve.
 pub struct Context {
@@ -56,9 +57,11 @@ impl Context {
         let colour_masks =
             codes.iter().map(|code| code.colours().fold(0u32, |mask, c| mask | 1 << c)).collect();
         let mut replies = vec![0u8; size * size];
-        for (g, guess) in codes.iter().enumerate() {
-            for (s, secret) in codes.iter().enumerate() {
-                replies[g * size + s] = score_index(guess, secret) as u8;
+        let packed = PackedCodes::new(game, &codes);
+        for (guess, row) in codes.iter().zip(replies.chunks_exact_mut(size)) {
+            match &packed {
+                Some(packed) => packed.score_indices(guess, row),
+                None => score_indices(guess, &codes, row),
             }
         }
         let pegs = game.pegs();
@@ -81,7 +84,8 @@ impl Context {
         self.codes.len()
     }
 
-    /// The replies of every code to guess `g`, indexed by the secret's rank.
+    /// The replies of every code to guess `g`, indexed by the secret's rank. Scoring is
+    /// symmetric, so this is also the reply of secret `g` to every guess.
     #[inline]
     pub fn replies_to(&self, g: u16) -> &[u8] {
         let n = self.codes.len();

@@ -2,7 +2,7 @@
 
 use crate::context::{Context, INFEASIBLE, SizeBound};
 use crate::heuristic::heuristic_tree;
-use crate::symmetry::{GuessClasses, peg_permutations};
+use crate::symmetry::{GuessClasses, absent_colour_mask, peg_permutations};
 use crate::{
     PROGRESS_EVERY, Progress, ProgressCallback, Rules, Solution, SolveError, SolveOptions,
 };
@@ -114,6 +114,7 @@ struct Searcher<'a> {
     peg_perms: Vec<[u8; 8]>,
     memo: FxHashMap<Box<[u16]>, MemoEntry>,
     memo_key: Vec<u16>,
+    group_cache: Vec<Option<(Vec<u16>, Vec<u16>)>>,
     nodes: u64,
     memo_hits: u64,
     stop: Option<Arc<AtomicBool>>,
@@ -131,6 +132,7 @@ impl<'a> Searcher<'a> {
             peg_perms: peg_permutations(ctx.pegs),
             memo: FxHashMap::default(),
             memo_key: Vec::new(),
+            group_cache: Vec::new(),
             nodes: 0,
             memo_hits: 0,
             stop: options.stop.clone(),
@@ -203,8 +205,9 @@ impl<'a> Searcher<'a> {
         }
 
         let child_depth = next_depth(depth_left);
-        let mut candidates =
-            candidates(self.ctx, &self.peg_perms, self.rules, secrets, history, child_depth);
+        let present = present_colours(self.ctx, secrets);
+        let kept = self.representatives(history, present);
+        let mut candidates = score_candidates(self.ctx, self.rules, secrets, &kept, child_depth);
         let node_lower = candidates.iter().map(|c| c.bound).min().unwrap_or(INFEASIBLE).max(lower);
         if node_lower >= beta {
             if remember {
@@ -277,7 +280,8 @@ impl<'a> Searcher<'a> {
         }
         let outcome = match best_guess {
             Some(guess) => Outcome::exact(best, guess),
-            None => Outcome::at_least(refuted_at.max(node_lower)),
+            // Capped: a weaker bound, still at least the budget, and sums of bounds stay small.
+            None => Outcome::at_least(refuted_at.max(node_lower).min(INFEASIBLE)),
         };
         if remember {
             self.remember(
@@ -362,6 +366,28 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// [`class_representatives`], with the group's part remembered per depth: the parts of one
+    /// guess share their history and are searched one after another.
+    fn representatives(&mut self, history: &[u16], present: u32) -> Vec<u16> {
+        let ctx = self.ctx;
+        let absent =
+            if self.rules.absent_colours { absent_colour_mask(ctx.colours, present) } else { 0 };
+        if !self.rules.symmetry {
+            return (0..ctx.size() as u16).filter(|&g| holds_none(ctx, g, absent)).collect();
+        }
+        let level = history.len();
+        if self.group_cache.len() <= level {
+            self.group_cache.resize_with(level + 1, || None);
+        }
+        let cached = matches!(&self.group_cache[level], Some((h, _)) if h == history);
+        if !cached {
+            let group = group_representatives(ctx, &self.peg_perms, history);
+            self.group_cache[level] = Some((history.to_vec(), group));
+        }
+        let (_, group) = self.group_cache[level].as_ref().expect("filled above");
+        group.iter().copied().filter(|&g| holds_none(ctx, g, absent)).collect()
+    }
+
     fn recall(&mut self, secrets: &[u16], depth_left: u32) -> Option<MemoEntry> {
         self.fill_key(secrets, depth_left);
         self.memo.get(self.memo_key.as_slice()).copied()
@@ -409,46 +435,95 @@ pub(crate) fn candidates(
     history: &[u16],
     child_depth: u32,
 ) -> Vec<Candidate> {
-    let n = secrets.len();
-    let present = secrets.iter().fold(0u32, |m, &s| m | ctx.colour_masks[usize::from(s)]);
+    let present = present_colours(ctx, secrets);
+    let kept = class_representatives(ctx, peg_perms, rules, history, present);
+    score_candidates(ctx, rules, secrets, &kept, child_depth)
+}
+
+/// The colours held by at least one of `secrets`, bit `c` for colour `c`.
+pub(crate) fn present_colours(ctx: &Context, secrets: &[u16]) -> u32 {
+    secrets.iter().fold(0u32, |m, &s| m | ctx.colour_masks[usize::from(s)])
+}
+
+/// One guess per equivalence class after `history` when the secrets hold the colours `present`.
+pub(crate) fn class_representatives(
+    ctx: &Context,
+    peg_perms: &[[u8; 8]],
+    rules: Rules,
+    history: &[u16],
+    present: u32,
+) -> Vec<u16> {
+    let absent = if rules.absent_colours { absent_colour_mask(ctx.colours, present) } else { 0 };
+    let group = rules.symmetry.then(|| group_representatives(ctx, peg_perms, history));
+    let all = 0..ctx.size() as u16;
+    let kept: Vec<u16> = match &group {
+        Some(group) => group.iter().copied().filter(|&g| holds_none(ctx, g, absent)).collect(),
+        None => all.filter(|&g| holds_none(ctx, g, absent)).collect(),
+    };
+    kept
+}
+
+/// Whether guess `g` holds none of the colours in `mask`.
+fn holds_none(ctx: &Context, g: u16, mask: u32) -> bool {
+    ctx.colour_masks[usize::from(g)] & mask == 0
+}
+
+/// One guess per class of the history's symmetry group (every code when the group is trivial).
+pub(crate) fn group_representatives(
+    ctx: &Context,
+    peg_perms: &[[u8; 8]],
+    history: &[u16],
+) -> Vec<u16> {
     let history_rows: Vec<[u8; 8]> =
         history.iter().map(|&g| ctx.colour_rows[usize::from(g)]).collect();
-    let classes = GuessClasses::new(
-        ctx.pegs,
-        ctx.colours,
-        peg_perms,
-        &history_rows,
-        present,
-        rules.symmetry,
-        rules.absent_colours,
-    );
-    let all_kept = classes.is_trivial();
+    let classes = GuessClasses::new(ctx.pegs, ctx.colours, peg_perms, &history_rows);
+    if classes.is_trivial() {
+        (0..ctx.size() as u16).collect()
+    } else {
+        (0..ctx.size() as u16)
+            .filter(|&g| classes.is_representative(&ctx.colour_rows[usize::from(g)]))
+            .collect()
+    }
+}
+
+/// The guesses of `kept` that split `secrets`, each with its lower bound (the node's size plus
+/// the size bound of each non-winning part).
+pub(crate) fn score_candidates(
+    ctx: &Context,
+    rules: Rules,
+    secrets: &[u16],
+    kept: &[u16],
+    child_depth: u32,
+) -> Vec<Candidate> {
+    let n = secrets.len();
     let win = usize::from(ctx.win);
     let slots = ctx.feedback_count;
     let part_bounds: Vec<u32> = (0..=n).map(|k| size_bound(ctx, rules, k, child_depth)).collect();
-    let mut out = Vec::new();
-    let mut counts = [0u32; 45];
-    for g in 0..ctx.size() {
-        if !all_kept && !classes.is_representative(&ctx.colour_rows[g]) {
-            continue;
+    // One histogram of replies per kept guess, filled secret by secret: the reply table is
+    // symmetric, so the replies of one secret to every guess are one contiguous row, read in
+    // order instead of gathered from a row per guess.
+    let mut histograms = vec![0u16; kept.len() * slots];
+    for &s in secrets {
+        let replies = ctx.replies_to(s);
+        for (histogram, &g) in histograms.chunks_exact_mut(slots).zip(kept) {
+            histogram[usize::from(replies[usize::from(g)])] += 1;
         }
-        let replies = ctx.replies_to(g as u16);
-        counts[..slots].fill(0);
-        for &s in secrets {
-            counts[usize::from(replies[usize::from(s)])] += 1;
-        }
+    }
+    let mut out = Vec::with_capacity(kept.len());
+    for (counts, &g) in histograms.chunks_exact(slots).zip(kept) {
         let consistent = counts[win] > 0;
-        if !consistent && counts[..slots].contains(&(n as u32)) {
+        if !consistent && counts.contains(&(n as u16)) {
             continue;
         }
+        // At most 45 terms of at most INFEASIBLE each: no overflow.
         let mut bound = n as u32;
-        for (j, &count) in counts[..slots].iter().enumerate() {
+        for (j, &count) in counts.iter().enumerate() {
             if j != win {
-                bound = bound.saturating_add(part_bounds[count as usize]);
+                bound += part_bounds[usize::from(count)];
             }
         }
         if bound < INFEASIBLE {
-            out.push(Candidate { bound, consistent, guess: g as u16 });
+            out.push(Candidate { bound, consistent, guess: g });
         }
     }
     out

@@ -2,44 +2,47 @@
 //!
 //! Two kinds of equivalence are used, each a [`Rules`](crate::Rules) switch:
 //!
-//! - **Symmetry of the history.** A peg permutation with a colour permutation that maps every
-//!   guess played so far onto itself maps the node's secrets onto themselves, so a guess and its
-//!   image split the secrets into parts of the same costs. Colours no guess has used are part of
-//!   this group: they are interchangeable.
-//! - **Absent colours.** A colour that no remaining secret holds never scores, so every such colour
-//!   in a guess can be replaced by any other: the partition of the secrets does not change.
+//! - **Symmetry of the history** ([`GuessClasses`]). A peg permutation with a colour permutation
+//!   that maps every guess played so far onto itself maps the node's secrets onto themselves, so
+//!   a guess and its image split the secrets into parts of the same costs. Colours no guess has
+//!   used are part of this group: they are interchangeable.
+//! - **Absent colours** ([`absent_colour_mask`]). A colour that no remaining secret holds never
+//!   scores, so it can replace any other such colour in a guess without changing the partition.
 //!
-//! A guess `x` is kept when `x = min over γ of F(γ x)`, where γ runs over the history's group and
-//! `F` writes every absent colour as the smallest absent colour and relabels the unused, present
-//! colours in order of first appearance. `F(γ x)` is equivalent to `x`, and the map is idempotent
-//! (γ preserves the set of absent colours, and the relabelling is itself in the group), so every
-//! class keeps at least one member.
+//! Both keep a guess only if it is no larger (in code order) than any image under its own kind
+//! of map: the group's images with unused colours relabelled in order of first appearance, and
+//! the code with every absent colour written as the smallest absent colour. The smallest code of
+//! a class of the combined equivalence passes both tests, so every class keeps a member; and the
+//! first test depends on the history alone, so it is computed once for all the parts of a guess.
 
-/// The group of a history and the colour classes of a node, ready to test guesses.
+/// The colours a kept guess may not hold at a node whose secrets hold the colours `present`:
+/// every absent colour but the smallest (bit `c` for colour `c`).
+pub fn absent_colour_mask(colours: usize, present: u32) -> u32 {
+    let absent = !present & ((1u32 << colours) - 1);
+    absent & absent.wrapping_sub(1)
+}
+
+/// The group of a history, ready to test guesses.
 pub struct GuessClasses {
     pegs: usize,
     /// Non-identity elements: peg permutation `perm` (`x[i]` goes to position `perm[i]`) and the
     /// colour map `colour_map` (identity on colours the history never used).
     elements: Vec<([u8; 8], [u8; 32])>,
-    /// For each colour: what `F` writes for it directly (`NONE` if relabelled by appearance).
-    fixed: [u8; 32],
-    /// The unused, present colours in increasing order: the targets of the relabelling.
+    /// Colours no guess of the history holds, bit `c` for colour `c`.
+    unused: u32,
+    /// The unused colours in increasing order: the targets of the relabelling.
     relabel_targets: Vec<u8>,
 }
 
 const NONE: u8 = u8::MAX;
 
 impl GuessClasses {
-    /// The classes at a node after `history` (colour rows of the guesses played) whose remaining
-    /// secrets hold the colours in `present` (bit `c` for colour `c`).
+    /// The group after `history` (colour rows of the guesses played).
     pub fn new(
         pegs: usize,
         colours: usize,
         peg_perms: &[[u8; 8]],
         history: &[[u8; 8]],
-        present: u32,
-        symmetry: bool,
-        absent_colours: bool,
     ) -> GuessClasses {
         let mut used = 0u32;
         for row in history {
@@ -47,42 +50,25 @@ impl GuessClasses {
                 used |= 1 << c;
             }
         }
-        let absent = !present & ((1u32 << colours) - 1);
-        let mut fixed = [NONE; 32];
-        let mut relabel_targets = Vec::new();
-        for (c, slot) in fixed.iter_mut().enumerate().take(colours) {
-            let bit = 1u32 << c;
-            *slot = if absent_colours && absent & bit != 0 {
-                absent.trailing_zeros() as u8
-            } else if symmetry && used & bit == 0 {
-                relabel_targets.push(c as u8);
-                NONE
-            } else {
-                c as u8
-            };
-        }
-        let mut elements = Vec::new();
-        if symmetry {
-            for perm in peg_perms.iter().skip(1) {
-                if let Some(colour_map) = fixing_colour_map(pegs, perm, history) {
-                    elements.push((*perm, colour_map));
-                }
-            }
-        }
-        GuessClasses { pegs, elements, fixed, relabel_targets }
+        let unused = !used & ((1u32 << colours) - 1);
+        let relabel_targets = (0..colours as u8).filter(|&c| unused & (1 << c) != 0).collect();
+        let elements = peg_perms
+            .iter()
+            .skip(1)
+            .filter_map(|perm| fixing_colour_map(pegs, perm, history).map(|map| (*perm, map)))
+            .collect();
+        GuessClasses { pegs, elements, unused, relabel_targets }
     }
 
-    /// Whether no guess is ever skipped (trivial group, nothing to rewrite).
+    /// Whether no guess is ever skipped (trivial group, at most one unused colour).
     pub fn is_trivial(&self) -> bool {
-        self.elements.is_empty()
-            && self.relabel_targets.is_empty()
-            && self.fixed.iter().enumerate().all(|(c, &f)| f == NONE || usize::from(f) == c)
+        self.elements.is_empty() && self.relabel_targets.len() <= 1
     }
 
-    /// Whether `row` is the representative of its class.
+    /// Whether `row` is the smallest of its images under the group (unused colours relabelled
+    /// in order of first appearance).
     pub fn is_representative(&self, row: &[u8; 8]) -> bool {
-        let own = self.normal_form(row);
-        if own != *row {
+        if self.relabelled(row) != *row {
             return false;
         }
         for (perm, colour_map) in &self.elements {
@@ -90,31 +76,28 @@ impl GuessClasses {
             for i in 0..self.pegs {
                 image[usize::from(perm[i])] = colour_map[usize::from(row[i])];
             }
-            if self.normal_form(&image)[..self.pegs] < row[..self.pegs] {
+            // Rows are zero past the last peg, so byte order is code order.
+            if u64::from_be_bytes(self.relabelled(&image)) < u64::from_be_bytes(*row) {
                 return false;
             }
         }
         true
     }
 
-    /// `F`: absent colours written as the smallest absent colour, unused present colours
-    /// relabelled in order of first appearance.
-    fn normal_form(&self, row: &[u8; 8]) -> [u8; 8] {
-        let mut out = [0u8; 8];
+    /// Unused colours relabelled in order of first appearance to the smallest unused colours.
+    fn relabelled(&self, row: &[u8; 8]) -> [u8; 8] {
+        let mut out = *row;
         let mut assigned = [NONE; 32];
         let mut next = 0;
-        for i in 0..self.pegs {
-            let c = usize::from(row[i]);
-            out[i] = match self.fixed[c] {
-                NONE => {
-                    if assigned[c] == NONE {
-                        assigned[c] = self.relabel_targets[next];
-                        next += 1;
-                    }
-                    assigned[c]
+        for slot in out[..self.pegs].iter_mut() {
+            let c = usize::from(*slot);
+            if self.unused & (1 << c) != 0 {
+                if assigned[c] == NONE {
+                    assigned[c] = self.relabel_targets[next];
+                    next += 1;
                 }
-                f => f,
-            };
+                *slot = assigned[c];
+            }
         }
         out
     }
@@ -191,7 +174,8 @@ mod tests {
     fn representatives(pegs: usize, colours: usize, history: &[&str], present: u32) -> usize {
         let perms = peg_permutations(pegs);
         let history: Vec<[u8; 8]> = history.iter().map(|s| row(s)).collect();
-        let classes = GuessClasses::new(pegs, colours, &perms, &history, present, true, true);
+        let classes = GuessClasses::new(pegs, colours, &perms, &history);
+        let absent = absent_colour_mask(colours, present);
         let mut count = 0;
         let total = colours.pow(pegs as u32);
         for rank in 0..total {
@@ -201,7 +185,8 @@ mod tests {
                 r[i] = (x % colours) as u8;
                 x /= colours;
             }
-            if classes.is_representative(&r) {
+            let mask = r[..pegs].iter().fold(0u32, |m, &c| m | 1 << c);
+            if classes.is_representative(&r) && mask & absent == 0 {
                 count += 1;
             }
         }
@@ -216,12 +201,9 @@ mod tests {
 
     #[test]
     fn absent_colours_collapse() {
-        // Only colours A and B remain in the secrets: guesses over {A, B, one absent colour}
-        // with the absent colour written as C, and peg symmetry gone after AABB? No history: all
-        // peg permutations remain, so count patterns over A, B and "absent".
-        let n = representatives(2, 6, &[], 0b11);
-        // With no history, A and B are interchangeable: AA, AB, AC(=absent), CC.
-        assert_eq!(n, 4);
+        // 2x4 after CD scored no peg: the secrets hold only A and B, which are interchangeable,
+        // and C stands for both absent colours: AA, AB, AC, CC.
+        assert_eq!(representatives(2, 4, &["CD"], 0b11), 4);
     }
 
     #[test]
