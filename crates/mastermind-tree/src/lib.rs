@@ -15,6 +15,7 @@
 #![deny(missing_docs)]
 
 mod build;
+pub mod export;
 mod preset;
 mod tree;
 
