@@ -101,6 +101,7 @@ impl Context {
 /// levels greedily gives the least possible total, and the number of levels filled is the
 /// least possible depth.
 pub struct SizeBound {
+    branching: usize,
     total: Vec<u32>,
     depth: Vec<u32>,
 }
@@ -123,7 +124,12 @@ impl SizeBound {
             total.push(sum as u32);
             depth.push(levels);
         }
-        SizeBound { total, depth }
+        SizeBound { branching: branching as usize, total, depth }
+    }
+
+    /// `b`: the most non-winning parts one guess can leave.
+    pub fn branching(&self) -> usize {
+        self.branching
     }
 
     /// The least total of guesses for `n` secrets with at most `depth_left` guesses each, or

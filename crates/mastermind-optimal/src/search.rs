@@ -101,6 +101,14 @@ pub(crate) struct Candidate {
     pub guess: u16,
 }
 
+impl Candidate {
+    /// The order of trial: least bound first, consistent guesses first among equals, then code
+    /// order.
+    fn order_key(&self) -> u64 {
+        (u64::from(self.bound) << 32) | (u64::from(!self.consistent) << 16) | u64::from(self.guess)
+    }
+}
+
 /// The bounds at the first guess, for progress reports and an early stop.
 #[derive(Debug, Clone, Copy)]
 struct RootBounds {
@@ -115,6 +123,7 @@ struct Searcher<'a> {
     memo: FxHashMap<Box<[u16]>, MemoEntry>,
     memo_key: Vec<u16>,
     group_cache: Vec<Option<(Vec<u16>, Vec<u16>)>>,
+    relabel_cache: FxHashMap<u32, Vec<u16>>,
     nodes: u64,
     memo_hits: u64,
     stop: Option<Arc<AtomicBool>>,
@@ -133,6 +142,7 @@ impl<'a> Searcher<'a> {
             memo: FxHashMap::default(),
             memo_key: Vec::new(),
             group_cache: Vec::new(),
+            relabel_cache: FxHashMap::default(),
             nodes: 0,
             memo_hits: 0,
             stop: options.stop.clone(),
@@ -225,15 +235,20 @@ impl<'a> Searcher<'a> {
             }
             open
         });
-        if self.rules.ordering {
-            candidates.sort_unstable_by_key(|c| (c.bound, !c.consistent, c.guess));
-        }
 
         let is_root = history.is_empty();
         let mut best = beta;
         let mut best_guess = None;
         let mut parts = Partition::default();
-        for (index, candidate) in candidates.iter().enumerate() {
+        for index in 0..candidates.len() {
+            if self.rules.ordering {
+                // Selection instead of a sort: most nodes try one or two guesses.
+                let next = (index..candidates.len())
+                    .min_by_key(|&i| candidates[i].order_key())
+                    .expect("index is in range");
+                candidates.swap(index, next);
+            }
+            let candidate = candidates[index];
             if candidate.bound >= best {
                 refuted_at = refuted_at.min(candidate.bound);
                 if self.rules.ordering {
@@ -258,8 +273,10 @@ impl<'a> Searcher<'a> {
             history.pop();
             if self.stopped {
                 if is_root {
-                    let next = candidates.get(index + 1).map_or(INFEASIBLE, |c| c.bound);
-                    let open = if self.rules.ordering { total.min(next) } else { node_lower };
+                    // Every guess not yet tried is open at its bound, the one being tried at
+                    // what its parts have proved so far; the others are refuted.
+                    let untried = candidates[index + 1..].iter().map(|c| c.bound).min();
+                    let open = total.min(untried.unwrap_or(INFEASIBLE));
                     self.root.lower = u64::from(open.min(best)).max(u64::from(node_lower));
                 }
                 return Outcome::at_least(node_lower);
@@ -381,11 +398,36 @@ impl<'a> Searcher<'a> {
         }
         let cached = matches!(&self.group_cache[level], Some((h, _)) if h == history);
         if !cached {
-            let group = group_representatives(ctx, &self.peg_perms, history);
+            let group = self.group_representatives(history);
             self.group_cache[level] = Some((history.to_vec(), group));
         }
         let (_, group) = self.group_cache[level].as_ref().expect("filled above");
         group.iter().copied().filter(|&g| holds_none(ctx, g, absent)).collect()
+    }
+
+    /// [`group_representatives`], starting from the codes that the relabelling of unused colours
+    /// leaves unchanged, remembered per set of unused colours (deep in the tree the relabelling
+    /// is usually all that is left of the group).
+    fn group_representatives(&mut self, history: &[u16]) -> Vec<u16> {
+        let ctx = self.ctx;
+        let history_rows: Vec<[u8; 8]> =
+            history.iter().map(|&g| ctx.colour_rows[usize::from(g)]).collect();
+        let classes = GuessClasses::new(ctx.pegs, ctx.colours, &self.peg_perms, &history_rows);
+        let relabelled = self.relabel_cache.entry(classes.unused()).or_insert_with(|| {
+            (0..ctx.size() as u16)
+                .filter(|&g| {
+                    classes.is_relabelling_representative(&ctx.colour_rows[usize::from(g)])
+                })
+                .collect()
+        });
+        if !classes.permutes_pegs_or_used_colours() {
+            return relabelled.clone();
+        }
+        relabelled
+            .iter()
+            .copied()
+            .filter(|&g| classes.is_smallest_image(&ctx.colour_rows[usize::from(g)]))
+            .collect()
     }
 
     fn recall(&mut self, secrets: &[u16], depth_left: u32) -> Option<MemoEntry> {
@@ -496,6 +538,9 @@ pub(crate) fn score_candidates(
     child_depth: u32,
 ) -> Vec<Candidate> {
     let n = secrets.len();
+    if n <= ctx.bound.branching() + 1 && child_depth >= 2 {
+        return score_small(ctx, rules, secrets, kept);
+    }
     let win = usize::from(ctx.win);
     let slots = ctx.feedback_count;
     let part_bounds: Vec<u32> = (0..=n).map(|k| size_bound(ctx, rules, k, child_depth)).collect();
@@ -525,6 +570,39 @@ pub(crate) fn score_candidates(
         if bound < INFEASIBLE {
             out.push(Candidate { bound, consistent, guess: g });
         }
+    }
+    out
+}
+
+/// [`score_candidates`] for a node of at most `b + 1` secrets with at least two guesses left
+/// after this one. Every part then holds at most `b + 1` secrets, whose size bound is `2k - 1`,
+/// so a guess's bound needs only the set of replies it gets: with `w` = 1 if it wins, and
+/// `parts` non-winning replies, the bound is `n + 2 (n - w) - parts`.
+fn score_small(ctx: &Context, rules: Rules, secrets: &[u16], kept: &[u16]) -> Vec<Candidate> {
+    let n = secrets.len() as u32;
+    let mut replies_seen = vec![0u64; kept.len()];
+    let every_code = kept.len() == ctx.size();
+    for &s in secrets {
+        let replies = ctx.replies_to(s);
+        if every_code {
+            for (seen, &reply) in replies_seen.iter_mut().zip(replies) {
+                *seen |= 1 << reply;
+            }
+        } else {
+            for (seen, &g) in replies_seen.iter_mut().zip(kept) {
+                *seen |= 1 << replies[usize::from(g)];
+            }
+        }
+    }
+    let mut out = Vec::with_capacity(kept.len());
+    for (&seen, &g) in replies_seen.iter().zip(kept) {
+        let wins = ((seen >> ctx.win) & 1) as u32;
+        let parts = seen.count_ones() - wins;
+        if wins == 0 && parts == 1 {
+            continue;
+        }
+        let bound = if rules.size_bound { 3 * n - 2 * wins - parts } else { 2 * n - wins };
+        out.push(Candidate { bound, consistent: wins == 1, guess: g });
     }
     out
 }

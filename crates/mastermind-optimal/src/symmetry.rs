@@ -65,12 +65,30 @@ impl GuessClasses {
         self.elements.is_empty() && self.relabel_targets.len() <= 1
     }
 
+    /// The colours no guess of the history holds, bit `c` for colour `c`.
+    pub fn unused(&self) -> u32 {
+        self.unused
+    }
+
+    /// Whether the group has elements beyond the relabelling of unused colours.
+    pub fn permutes_pegs_or_used_colours(&self) -> bool {
+        !self.elements.is_empty()
+    }
+
     /// Whether `row` is the smallest of its images under the group (unused colours relabelled
     /// in order of first appearance).
     pub fn is_representative(&self, row: &[u8; 8]) -> bool {
-        if self.relabelled(row) != *row {
-            return false;
-        }
+        self.is_relabelling_representative(row) && self.is_smallest_image(row)
+    }
+
+    /// Whether relabelling the unused colours leaves `row` unchanged.
+    pub fn is_relabelling_representative(&self, row: &[u8; 8]) -> bool {
+        self.relabelled(row) == *row
+    }
+
+    /// Whether no element of the group (followed by the relabelling) maps `row` to a smaller
+    /// code.
+    pub fn is_smallest_image(&self, row: &[u8; 8]) -> bool {
         for (perm, colour_map) in &self.elements {
             let mut image = [0u8; 8];
             for i in 0..self.pegs {
