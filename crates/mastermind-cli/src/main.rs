@@ -16,7 +16,6 @@ mod notation;
 mod optimal;
 mod players;
 mod possible;
-mod treefile;
 
 use clap::Parser;
 use cli::{Cli, Command};

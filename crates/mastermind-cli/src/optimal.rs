@@ -15,7 +15,7 @@ pub const SAVED_4X6: &str = include_str!("../trees/optimal-4x6.json");
 
 /// The saved optimal 4x6 tree, after its shape check and a replay of every secret.
 pub fn saved_4x6() -> Result<StrategyTree> {
-    let tree = crate::treefile::from_json(SAVED_4X6)
+    let tree = mastermind_tree::export::from_json(SAVED_4X6)
         .context("the saved optimal 4x6 tree does not load")?;
     tree.verify().context("the saved optimal 4x6 tree fails its replay")?;
     Ok(tree)
@@ -31,4 +31,28 @@ pub fn tree_for(game: Game) -> Result<Arc<StrategyTree>> {
     let solution = solve(game, &SolveOptions::default())
         .with_context(|| format!("the optimal strategy of {game}"))?;
     Ok(Arc::new(solution.tree))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::commands::tree::{Format, export_as};
+
+    /// The saved tree is exactly the search's tree today. After a deliberate change to the search,
+    /// regenerate it with `UPDATE_SAVED_TREES=1 cargo test -p mastermind-cli saved_optimal`.
+    #[test]
+    fn saved_optimal_tree_is_what_the_search_gives() {
+        let solution = solve(Game::CLASSIC, &SolveOptions::default()).unwrap();
+        assert!(solution.proved);
+        assert_eq!(solution.total, 5625);
+        let fresh = export_as(&solution.tree, Format::Json);
+        if std::env::var_os("UPDATE_SAVED_TREES").is_some() {
+            let path = concat!(env!("CARGO_MANIFEST_DIR"), "/trees/optimal-4x6.json");
+            std::fs::write(path, &fresh).unwrap();
+        } else {
+            assert!(fresh == SAVED_4X6, "trees/optimal-4x6.json is stale; see this test's doc");
+        }
+        let saved = saved_4x6().unwrap();
+        assert_eq!((saved.total_guesses(), saved.max_guesses()), (5625, 6));
+    }
 }

@@ -62,7 +62,10 @@ pub fn player_names() -> Vec<(String, String)> {
         .iter()
         .map(|p| (p.name().to_string(), describe(&p.config(Game::CLASSIC))))
         .collect();
-    names.push((OPTIMAL.into(), "the fewest total guesses (an exact search)".into()));
+    names.push((
+        OPTIMAL.into(),
+        "the fewest total guesses: saved at 4x6, searched for elsewhere".into(),
+    ));
     names.extend(SPEC_PLAYERS.iter().map(|(n, d)| (n.to_string(), d.to_string())));
     names
 }

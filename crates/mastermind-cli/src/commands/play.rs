@@ -36,7 +36,7 @@ pub struct PlayArgs {
     #[arg(long, default_value_t = 0.0, value_name = "P")]
     pub lies: f64,
     /// Guesses allowed before the secret is revealed.
-    #[arg(long, default_value_t = 12)]
+    #[arg(long, default_value_t = 12, value_name = "N")]
     pub max_guesses: u32,
     #[command(flatten)]
     pub seed: SeedArg,
@@ -129,9 +129,9 @@ fn introduce<R: BufRead, W: Write>(
 ) -> Result<()> {
     let style = console.board.style;
     let mut text = format!(
-        "Mastermind {game}: find my secret of {} pegs, colours {} (a colour may repeat).\n\
-         Each reply gives a black peg per right colour in the right place and a white peg per \
-         right colour in the wrong place.\n",
+        "Mastermind {game}: find my secret of {} pegs in colours {} (colours may repeat).\n\
+         A reply has a black peg for each right colour in the right place,\n\
+         and a white peg for each other right colour in the wrong place.\n",
         game.pegs(),
         style.palette(game)
     );
@@ -201,7 +201,7 @@ fn reveal<R: BufRead, W: Write>(
     why: &str,
     lies: bool,
 ) -> Result<()> {
-    let code = console.board.code(&secret);
+    let code = console.board.style.code(&secret);
     console.tell(
         &format!("Game over ({why}): the secret was {code}."),
         json!({ "event": "lost", "reason": why, "secret": secret.to_string(), "guesses": history.len() }),

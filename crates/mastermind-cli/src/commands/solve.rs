@@ -26,7 +26,7 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub player: PlayerArgs,
     /// Guesses the machine may make before it gives up.
-    #[arg(long, default_value_t = 30)]
+    #[arg(long, default_value_t = 30, value_name = "N")]
     pub max_guesses: u32,
     #[command(flatten)]
     pub seed: SeedArg,
@@ -89,7 +89,7 @@ pub fn run(
                 if let Some(last) = history.last() {
                     let text = format!(
                         "Took back your reply to {} ({}).",
-                        console.board.code(&last.guess),
+                        console.board.style.code(&last.guess),
                         reply_words(last.feedback)
                     );
                     console.tell(&text, json!({ "event": "undone", "turn": history.len() }))?;
@@ -218,17 +218,17 @@ fn explain_impossible<R: BufRead, W: Write>(
     guess: Code,
     reply: Feedback,
 ) -> Result<()> {
-    let board = console.board;
+    let style = console.board.style;
     let mut text = format!(
-        "No code gives {} to {} together with your earlier replies: one of them is wrong.",
+        "No code gives {} to {} with your earlier replies: one of them is wrong.",
         reply_words(reply),
-        board.code(&guess)
+        style.code(&guess)
     );
     match history.last() {
         Some(last) => text.push_str(&format!(
-            "\nType your reply to {} again, or 'undo' to take back your reply to {} ({}).",
-            board.code(&guess),
-            board.code(&last.guess),
+            "\nType the reply to {} again, or 'undo' to take back your reply to {} ({}).",
+            style.code(&guess),
+            style.code(&last.guess),
             reply_words(last.feedback)
         )),
         None => text.push_str("\nType your reply again."),

@@ -2,13 +2,12 @@
 
 use crate::cli::GameArg;
 use crate::players::OPTIMAL;
-use crate::treefile as export;
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 use mastermind_core::Game;
 use mastermind_heuristics::OnePlyConfig;
 use mastermind_optimal::{SolveOptions, solve};
-use mastermind_tree::{Preset, StrategyTree};
+use mastermind_tree::{Preset, StrategyTree, export};
 use serde_json::{Value, json};
 use std::io::Write;
 use std::path::PathBuf;
@@ -87,11 +86,11 @@ pub fn run(args: &TreeArgs, mut out: impl Write) -> Result<()> {
     lines.extend(tree_summary(&tree));
     lines.extend(summary);
     if let Some(path) = &args.output {
-        std::fs::write(path, export_as(&tree, args.format)?)
+        std::fs::write(path, export_as(&tree, args.format))
             .with_context(|| format!("writing {}", path.display()))?;
         lines.push(("written", json!(path.display().to_string())));
     } else if !(args.stats || args.json) {
-        write!(out, "{}", export_as(&tree, args.format)?)?;
+        write!(out, "{}", export_as(&tree, args.format))?;
         return Ok(());
     }
     write_summary(&mut out, &lines, args.json)
@@ -154,13 +153,17 @@ fn tree_summary(tree: &StrategyTree) -> Summary {
     ]
 }
 
-/// The tree in the chosen export format.
-fn export_as(tree: &StrategyTree, format: Format) -> Result<String> {
-    match format {
+/// The tree in the chosen export format, ending with a newline.
+pub fn export_as(tree: &StrategyTree, format: Format) -> String {
+    let mut text = match format {
         Format::Json => export::to_json(tree),
         Format::Text => export::to_text(tree),
         Format::Dot => export::to_dot(tree),
+    };
+    if !text.ends_with('\n') {
+        text.push('\n');
     }
+    text
 }
 
 /// Reads a JSON tree, replays every secret through it and prints its summary.

@@ -49,12 +49,14 @@ fn a_json_export_saved_to_a_file_passes_the_check() {
     let check = run_ok(&["tree", "--check", path_text]);
     assert!(check.contains("game               3x4"), "{check}");
     assert!(check.contains("every secret is solved by its own leaf"), "{check}");
-    // A damaged tree is refused: swap two guesses of the export.
-    let damaged = saved.replacen("\"AABB\"", "\"ABBA\"", 1);
-    assert_ne!(damaged, saved);
-    std::fs::write(&path, damaged).unwrap();
+    // A damaged tree is refused: another first guess, with the replies of the old one below it.
+    let mut damaged: Value = serde_json::from_str(&saved).unwrap();
+    let other = if damaged["root"]["guess"] == "CCC" { "DDD" } else { "CCC" };
+    damaged["root"]["guess"] = Value::from(other);
+    std::fs::write(&path, damaged.to_string()).unwrap();
     let ran = run(&["tree", "--check", path_text], "");
     assert!(!ran.success, "{}", ran.stdout);
+    assert!(ran.stderr.contains("fails the replay of every secret"), "{}", ran.stderr);
     std::fs::remove_file(&path).unwrap();
 }
 
