@@ -9,6 +9,7 @@ use crate::{
 use mastermind_core::{Feedback, Game};
 use mastermind_tree::{Branch, Node, StrategyTree};
 use rustc_hash::FxHashMap;
+use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -122,8 +123,9 @@ struct Searcher<'a> {
     peg_perms: Vec<[u8; 8]>,
     memo: FxHashMap<Box<[u16]>, MemoEntry>,
     memo_key: Vec<u16>,
-    group_cache: Vec<Option<(Vec<u16>, Vec<u16>)>>,
-    relabel_cache: FxHashMap<u32, Vec<u16>>,
+    group_cache: Vec<Option<(Vec<u16>, Rc<Vec<u16>>)>>,
+    relabel_cache: FxHashMap<u32, Rc<Vec<u16>>>,
+    every_code: Rc<Vec<u16>>,
     nodes: u64,
     memo_hits: u64,
     stop: Option<Arc<AtomicBool>>,
@@ -143,6 +145,7 @@ impl<'a> Searcher<'a> {
             memo_key: Vec::new(),
             group_cache: Vec::new(),
             relabel_cache: FxHashMap::default(),
+            every_code: Rc::new((0..ctx.size() as u16).collect()),
             nodes: 0,
             memo_hits: 0,
             stop: options.stop.clone(),
@@ -351,29 +354,18 @@ impl<'a> Searcher<'a> {
         if depth_left < 2 || n > self.ctx.feedback_count {
             return None;
         }
+        // With `n - 1` secrets left after a winning guess, `n - 1` distinct replies mean
+        // singletons and `n - 2` mean singletons and exactly one pair.
         let mut near = None;
-        let mut counts = [0u8; 45];
+        let win_bit = 1u64 << self.ctx.win;
         for &guess in secrets {
             let replies = self.ctx.replies_to(guess);
-            counts[..self.ctx.feedback_count].fill(0);
-            let mut pairs = 0;
-            let mut crowded = false;
-            for &s in secrets {
-                let slot = &mut counts[usize::from(replies[usize::from(s)])];
-                *slot += 1;
-                match *slot {
-                    2 => pairs += 1,
-                    3.. => crowded = true,
-                    _ => {}
-                }
-            }
-            if crowded || pairs > 1 {
-                continue;
-            }
-            if pairs == 0 {
+            let seen = secrets.iter().fold(0u64, |m, &s| m | 1 << replies[usize::from(s)]);
+            let parts = (seen & !win_bit).count_ones() as usize;
+            if parts == n - 1 {
                 return Some(Outcome::exact(2 * n as u32 - 1, guess));
             }
-            if near.is_none() {
+            if parts == n - 2 && near.is_none() {
                 near = Some(guess);
             }
         }
@@ -385,49 +377,58 @@ impl<'a> Searcher<'a> {
 
     /// [`class_representatives`], with the group's part remembered per depth: the parts of one
     /// guess share their history and are searched one after another.
-    fn representatives(&mut self, history: &[u16], present: u32) -> Vec<u16> {
+    fn representatives(&mut self, history: &[u16], present: u32) -> Rc<Vec<u16>> {
         let ctx = self.ctx;
         let absent =
             if self.rules.absent_colours { absent_colour_mask(ctx.colours, present) } else { 0 };
-        if !self.rules.symmetry {
-            return (0..ctx.size() as u16).filter(|&g| holds_none(ctx, g, absent)).collect();
+        let group = if self.rules.symmetry {
+            let level = history.len();
+            if self.group_cache.len() <= level {
+                self.group_cache.resize_with(level + 1, || None);
+            }
+            let cached = matches!(&self.group_cache[level], Some((h, _)) if h == history);
+            if !cached {
+                let group = self.group_representatives(history);
+                self.group_cache[level] = Some((history.to_vec(), group));
+            }
+            let (_, group) = self.group_cache[level].as_ref().expect("filled above");
+            Rc::clone(group)
+        } else {
+            Rc::clone(&self.every_code)
+        };
+        if absent == 0 {
+            return group;
         }
-        let level = history.len();
-        if self.group_cache.len() <= level {
-            self.group_cache.resize_with(level + 1, || None);
-        }
-        let cached = matches!(&self.group_cache[level], Some((h, _)) if h == history);
-        if !cached {
-            let group = self.group_representatives(history);
-            self.group_cache[level] = Some((history.to_vec(), group));
-        }
-        let (_, group) = self.group_cache[level].as_ref().expect("filled above");
-        group.iter().copied().filter(|&g| holds_none(ctx, g, absent)).collect()
+        Rc::new(group.iter().copied().filter(|&g| holds_none(ctx, g, absent)).collect())
     }
 
     /// [`group_representatives`], starting from the codes that the relabelling of unused colours
     /// leaves unchanged, remembered per set of unused colours (deep in the tree the relabelling
     /// is usually all that is left of the group).
-    fn group_representatives(&mut self, history: &[u16]) -> Vec<u16> {
+    fn group_representatives(&mut self, history: &[u16]) -> Rc<Vec<u16>> {
         let ctx = self.ctx;
         let history_rows: Vec<[u8; 8]> =
             history.iter().map(|&g| ctx.colour_rows[usize::from(g)]).collect();
         let classes = GuessClasses::new(ctx.pegs, ctx.colours, &self.peg_perms, &history_rows);
         let relabelled = self.relabel_cache.entry(classes.unused()).or_insert_with(|| {
-            (0..ctx.size() as u16)
-                .filter(|&g| {
-                    classes.is_relabelling_representative(&ctx.colour_rows[usize::from(g)])
-                })
-                .collect()
+            Rc::new(
+                (0..ctx.size() as u16)
+                    .filter(|&g| {
+                        classes.is_relabelling_representative(&ctx.colour_rows[usize::from(g)])
+                    })
+                    .collect(),
+            )
         });
         if !classes.permutes_pegs_or_used_colours() {
-            return relabelled.clone();
+            return Rc::clone(relabelled);
         }
-        relabelled
-            .iter()
-            .copied()
-            .filter(|&g| classes.is_smallest_image(&ctx.colour_rows[usize::from(g)]))
-            .collect()
+        Rc::new(
+            relabelled
+                .iter()
+                .copied()
+                .filter(|&g| classes.is_smallest_image(&ctx.colour_rows[usize::from(g)]))
+                .collect(),
+        )
     }
 
     fn recall(&mut self, secrets: &[u16], depth_left: u32) -> Option<MemoEntry> {
@@ -538,7 +539,8 @@ pub(crate) fn score_candidates(
     child_depth: u32,
 ) -> Vec<Candidate> {
     let n = secrets.len();
-    if n <= ctx.bound.branching() + 1 && child_depth >= 2 {
+    // Reply sets fit a `u32` up to 6 pegs (28 replies).
+    if n <= ctx.bound.branching() + 1 && child_depth >= 2 && ctx.feedback_count <= 32 {
         return score_small(ctx, rules, secrets, kept);
     }
     let win = usize::from(ctx.win);
@@ -580,11 +582,12 @@ pub(crate) fn score_candidates(
 /// `parts` non-winning replies, the bound is `n + 2 (n - w) - parts`.
 fn score_small(ctx: &Context, rules: Rules, secrets: &[u16], kept: &[u16]) -> Vec<Candidate> {
     let n = secrets.len() as u32;
-    let mut replies_seen = vec![0u64; kept.len()];
+    let mut replies_seen = vec![0u32; kept.len()];
     let every_code = kept.len() == ctx.size();
     for &s in secrets {
         let replies = ctx.replies_to(s);
         if every_code {
+            // Contiguous on both sides: the compiler vectorises this loop.
             for (seen, &reply) in replies_seen.iter_mut().zip(replies) {
                 *seen |= 1 << reply;
             }
@@ -596,7 +599,7 @@ fn score_small(ctx: &Context, rules: Rules, secrets: &[u16], kept: &[u16]) -> Ve
     }
     let mut out = Vec::with_capacity(kept.len());
     for (&seen, &g) in replies_seen.iter().zip(kept) {
-        let wins = ((seen >> ctx.win) & 1) as u32;
+        let wins = (seen >> ctx.win) & 1;
         let parts = seen.count_ones() - wins;
         if wins == 0 && parts == 1 {
             continue;
