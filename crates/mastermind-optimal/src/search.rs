@@ -117,15 +117,19 @@ struct RootBounds {
     upper: u64,
 }
 
+/// A shared list of guesses (code ranks).
+type Guesses = Rc<Vec<u16>>;
+
 struct Searcher<'a> {
     ctx: &'a Context,
     rules: Rules,
     peg_perms: Vec<[u8; 8]>,
     memo: FxHashMap<Box<[u16]>, MemoEntry>,
     memo_key: Vec<u16>,
-    group_cache: Vec<Option<(Vec<u16>, Rc<Vec<u16>>)>>,
-    relabel_cache: FxHashMap<u32, Rc<Vec<u16>>>,
-    every_code: Rc<Vec<u16>>,
+    /// Per depth: the last history seen there and its group's representatives.
+    group_cache: Vec<Option<(Vec<u16>, Guesses)>>,
+    relabel_cache: FxHashMap<u32, Guesses>,
+    every_code: Guesses,
     nodes: u64,
     memo_hits: u64,
     stop: Option<Arc<AtomicBool>>,
