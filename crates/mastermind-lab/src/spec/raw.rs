@@ -48,6 +48,8 @@ pub enum RawTask {
     MhBudget(crate::tasks::mh_budget::spec::MhBudgetTask),
     /// Snyder's Table 7: a player plays six predetermined games, many times.
     FixedGames(crate::tasks::fixed_games::spec::FixedGamesTask),
+    /// Deterministic players as strategy trees over every secret (and the exact optimum).
+    StrategyTrees(crate::tasks::trees::spec::StrategyTreesTask),
 }
 
 impl RawTask {
@@ -67,6 +69,7 @@ impl RawTask {
             RawTask::FixedSampleDescent(task) => Arc::new(task.validate(ctx, profile)?),
             RawTask::MhBudget(task) => Arc::new(mh_budget::plan::plan(task, ctx, profile)?),
             RawTask::FixedGames(task) => Arc::new(task.validate(ctx, profile)?),
+            RawTask::StrategyTrees(task) => Arc::new(task.validate(ctx, profile)?),
         })
     }
 }

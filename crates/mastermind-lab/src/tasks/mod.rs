@@ -11,6 +11,7 @@ pub mod games;
 pub mod importance;
 pub mod justus;
 pub mod mh_budget;
+pub mod trees;
 
 use crate::report::table::Table;
 use crate::spec::{SpecError, SpecFile};

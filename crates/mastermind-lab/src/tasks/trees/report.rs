@@ -1,0 +1,216 @@
+//! The report of a strategy-trees experiment: the league of mean guesses per game, the published
+//! totals beside ours, the guess distributions and build costs, a figure of mean guesses against
+//! the code-set size, and every small tree exported as JSON.
+
+use super::rows::{StoredTree, stored_trees};
+use super::spec::TreesPlan;
+use crate::report::plot::{self, Labels, LineSeries};
+use crate::report::table::Table;
+use crate::tasks::{Rendered, ReportContext};
+use anyhow::{Context, Result};
+use mastermind_core::Game;
+use polars::prelude::DataFrame;
+
+/// Tables, figure, notes and exported trees.
+pub fn render(ctx: &ReportContext<'_>, plan: &TreesPlan, frame: &DataFrame) -> Result<Rendered> {
+    let trees = stored_trees(frame)?;
+    let mut rendered = Rendered::default();
+    rendered.tables.push(league(ctx, plan, &trees));
+    let (published, note) = against_published(ctx, plan, &trees);
+    if let Some(table) = published {
+        rendered.tables.push(table);
+    }
+    rendered.notes.extend(note);
+    rendered.tables.push(distributions(ctx, &trees));
+    // A line over code-set sizes needs a few sizes to say anything.
+    if games(&trees).len() >= 3 {
+        rendered.figures.extend(mean_against_size(ctx, plan, &trees)?);
+    }
+    for tree in trees.iter().filter(|t| t.game.size().unwrap_or(0) <= plan.export_up_to_codes) {
+        let path =
+            ctx.figure(&format!("tree-{}-{}", slug(&tree.label), tree.game)).with_extension("json");
+        let json = mastermind_tree::export::to_json(&tree.tree()?);
+        std::fs::write(&path, json).with_context(|| format!("writing {}", path.display()))?;
+        rendered.figures.push(path);
+    }
+    Ok(rendered)
+}
+
+/// Mean guesses (and the most for any secret) of every player at every game.
+fn league(ctx: &ReportContext<'_>, plan: &TreesPlan, trees: &[StoredTree]) -> Table {
+    let mut headers = vec!["Game".to_owned(), "Codes".to_owned()];
+    headers.extend(plan.labels.iter().cloned());
+    let header_refs: Vec<&str> = headers.iter().map(String::as_str).collect();
+    let mut table = Table::new(
+        format!(
+            "{}: mean guesses over every secret (most guesses for any secret in brackets); exact, \
+             each tree replayed against every secret",
+            ctx.title
+        ),
+        &header_refs,
+    );
+    for game in games(trees) {
+        let mut row = vec![game.to_string(), game.size().unwrap_or(0).to_string()];
+        for label in &plan.labels {
+            row.push(
+                trees
+                    .iter()
+                    .find(|t| t.game == game && t.label == *label)
+                    .map_or("–".to_owned(), |t| {
+                        format!("{:.4} ({})", t.total() as f64 / t.guesses.len() as f64, t.max())
+                    }),
+            );
+        }
+        table.row(row);
+    }
+    table
+}
+
+/// The published totals beside ours, and a sentence saying how many agree.
+fn against_published(
+    ctx: &ReportContext<'_>,
+    plan: &TreesPlan,
+    trees: &[StoredTree],
+) -> (Option<Table>, Option<String>) {
+    if plan.published.is_empty() {
+        return (None, None);
+    }
+    let mut table = Table::new(
+        format!("{}: totals over all secrets against the published ones", ctx.title),
+        &["Player", "Game", "Total", "Max", "Published", "Published max", "Source", "Agrees"],
+    );
+    let (mut compared, mut agreed, mut differences) = (0, 0, Vec::new());
+    for published in &plan.published {
+        let ours = trees.iter().find(|t| t.label == published.label && t.game == published.game);
+        let verdict = match ours {
+            None => "not built in this profile".to_owned(),
+            Some(t) => {
+                compared += 1;
+                let max_agrees = published.max.is_none_or(|m| m == t.max());
+                if t.total() == published.total && max_agrees {
+                    agreed += 1;
+                    "yes".to_owned()
+                } else {
+                    let delta = t.total() as i64 - published.total as i64;
+                    differences.push(format!("{} at {} ({delta:+})", published.label, t.game));
+                    format!("no ({delta:+})")
+                }
+            }
+        };
+        table.row(vec![
+            published.label.clone(),
+            published.game.to_string(),
+            ours.map_or("–".to_owned(), |t| t.total().to_string()),
+            ours.map_or("–".to_owned(), |t| t.max().to_string()),
+            published.total.to_string(),
+            published.max.map_or("–".to_owned(), |m| m.to_string()),
+            published.source.clone(),
+            verdict,
+        ]);
+    }
+    let note = (compared > 0).then(|| {
+        if differences.is_empty() {
+            format!("All {compared} published totals built in this profile are reproduced exactly.")
+        } else {
+            format!(
+                "{agreed} of {compared} published totals are reproduced exactly; different: {}.",
+                differences.join(", ")
+            )
+        }
+    });
+    (Some(table), note)
+}
+
+/// Secrets solved with each number of guesses, and what each tree cost to build.
+fn distributions(ctx: &ReportContext<'_>, trees: &[StoredTree]) -> Table {
+    let most = trees.iter().map(StoredTree::max).max().unwrap_or(0) as usize;
+    let mut headers: Vec<String> =
+        ["Player", "Game", "Total", "Kind"].iter().map(|s| (*s).to_owned()).collect();
+    headers.extend((1..=most).map(|k| k.to_string()));
+    headers.extend(["Nodes", "Nodes scored", "Seconds"].iter().map(|s| (*s).to_owned()));
+    let header_refs: Vec<&str> = headers.iter().map(String::as_str).collect();
+    let mut table = Table::new(
+        format!(
+            "{}: secrets solved with 1, 2, ... guesses, tree size, nodes scored (heuristics) or \
+             searched (optimum) and build wall time",
+            ctx.title
+        ),
+        &header_refs,
+    );
+    for tree in trees {
+        let mut counts = vec![0u64; most + 1];
+        for &g in &tree.guesses {
+            counts[g as usize] += 1;
+        }
+        let mut row = vec![
+            tree.label.clone(),
+            tree.game.to_string(),
+            tree.total().to_string(),
+            tree.optimality.clone(),
+        ];
+        row.extend(counts[1..].iter().map(|c| if *c == 0 { "".to_owned() } else { c.to_string() }));
+        row.push(tree.nodes.to_string());
+        row.push(tree.nodes_scored.to_string());
+        row.push(format!("{:.3}", tree.seconds));
+        table.row(row);
+    }
+    table.notes.push(
+        "Build times are wall times of one run on the machine that produced the data.".into(),
+    );
+    table
+}
+
+/// Mean guesses against log10 of the code-set size, one line per player.
+fn mean_against_size(
+    ctx: &ReportContext<'_>,
+    plan: &TreesPlan,
+    trees: &[StoredTree],
+) -> Result<Vec<std::path::PathBuf>> {
+    let series: Vec<LineSeries> = plan
+        .labels
+        .iter()
+        .map(|label| LineSeries {
+            name: label.clone(),
+            points: trees
+                .iter()
+                .filter(|t| t.label == *label)
+                .map(|t| {
+                    let codes = t.guesses.len() as f64;
+                    (codes.log10(), t.total() as f64 / codes)
+                })
+                .collect(),
+        })
+        .filter(|s| !s.points.is_empty())
+        .collect();
+    let labels = Labels {
+        title: ctx.title,
+        x: "number of codes, log10 (2x2 = 4 codes ... 6x9 = 531 441)",
+        y: "mean guesses over every secret",
+    };
+    plot::line_chart(&ctx.figure("mean-vs-size"), &labels, &series, &[])
+}
+
+/// The games of `trees`, smallest code set first.
+fn games(trees: &[StoredTree]) -> Vec<Game> {
+    let mut games: Vec<Game> = Vec::new();
+    for t in trees {
+        if !games.contains(&t.game) {
+            games.push(t.game);
+        }
+    }
+    games.sort_by_key(|g| (g.size().unwrap_or(u64::MAX), g.pegs()));
+    games
+}
+
+/// A label as a file-name part: lower case, runs of other characters as one `-`.
+fn slug(label: &str) -> String {
+    let mut out = String::new();
+    for c in label.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    out.trim_matches('-').to_owned()
+}

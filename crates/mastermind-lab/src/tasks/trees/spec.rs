@@ -1,0 +1,246 @@
+//! The spec of a strategy-trees experiment and its validation into a plan.
+
+use crate::spec::SpecError;
+use crate::spec::scaled::Profile;
+use crate::tasks::PlanContext;
+use mastermind_core::{Game, History};
+use mastermind_heuristics::OnePlyConfig;
+use mastermind_tree::Preset;
+use serde::{Deserialize, Serialize};
+
+/// The largest game a tree is built for: the builder holds every code of the game and a node per
+/// secret, so memory grows with the code-set size (6x9 is 531 441 codes).
+pub const MAX_CODES: u64 = 1 << 21;
+
+/// Deterministic players written out as strategy trees over every secret of each game: exact
+/// totals, no sampling.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StrategyTreesTask {
+    /// The game sizes, smallest first.
+    pub games: Vec<Game>,
+    /// In the quick profile, games with more codes than this are left out.
+    #[serde(default)]
+    pub quick_max_codes: Option<u64>,
+    /// The players.
+    pub players: Vec<TreeArm>,
+    /// Totals published by the field, shown beside ours.
+    #[serde(default)]
+    pub published: Vec<Published>,
+    /// Trees of games with at most this many codes are exported as JSON beside the figures.
+    #[serde(default = "default_export")]
+    pub export_up_to_codes: u64,
+}
+
+fn default_export() -> u64 {
+    1296
+}
+
+/// One deterministic player.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TreeArm {
+    /// The name in tables and legends; unique within the spec.
+    pub label: String,
+    /// The strategy.
+    pub tree: TreeSpec,
+    /// Games with more codes than this are left out for this player (the exact optimum can only
+    /// be searched for small games).
+    #[serde(default)]
+    pub max_codes: Option<u64>,
+    /// Only this game of the list, for a configuration that names game-specific codes (a first
+    /// guess such as `"AABB"`).
+    #[serde(default)]
+    pub game: Option<Game>,
+}
+
+/// How a tree is made.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub enum TreeSpec {
+    /// A named one-ply preset of the tree crate (`"knuth"`, `"irving"`, `"kooi"`, ...).
+    Preset(String),
+    /// Any deterministic one-ply configuration (`ties: First`).
+    OnePly(OnePlyConfig),
+    /// The exact optimum: fewest total guesses, optionally with at most `max_depth` guesses.
+    Optimal(OptimalSpec),
+}
+
+/// Options of the exact search.
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OptimalSpec {
+    /// The most guesses any secret may need.
+    #[serde(default)]
+    pub max_depth: Option<u32>,
+}
+
+/// A published total for one player and game.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Published {
+    /// The player's label in this spec.
+    pub label: String,
+    /// The game.
+    pub game: Game,
+    /// Total guesses over all secrets.
+    pub total: u64,
+    /// Most guesses for any secret, if given.
+    #[serde(default)]
+    pub max: Option<u32>,
+    /// Who published it.
+    pub source: String,
+}
+
+/// A validated strategy-trees experiment.
+#[derive(Debug, Clone)]
+pub struct TreesPlan {
+    /// One unit per (player, game), players in spec order then games smallest first.
+    pub units: Vec<TreeUnit>,
+    /// The players' labels, in spec order.
+    pub labels: Vec<String>,
+    /// The published totals.
+    pub published: Vec<Published>,
+    /// Export trees of games with at most this many codes.
+    pub export_up_to_codes: u64,
+}
+
+/// One tree to build.
+#[derive(Debug, Clone)]
+pub struct TreeUnit {
+    /// The player's label.
+    pub label: String,
+    /// The game.
+    pub game: Game,
+    /// How to build it.
+    pub maker: TreeMaker,
+}
+
+/// A resolved strategy.
+#[derive(Debug, Clone)]
+pub enum TreeMaker {
+    /// A one-ply configuration for this game.
+    OnePly(OnePlyConfig),
+    /// The exact search.
+    Optimal(OptimalSpec),
+}
+
+impl TreeMaker {
+    /// What is stored in the `strategy` column.
+    pub fn describe(&self) -> String {
+        match self {
+            TreeMaker::OnePly(c) => serde_json::to_string(c).unwrap_or_default(),
+            TreeMaker::Optimal(o) => match o.max_depth {
+                Some(d) => format!("optimal, at most {d} guesses"),
+                None => "optimal".to_owned(),
+            },
+        }
+    }
+}
+
+impl StrategyTreesTask {
+    /// Checks games, players and published values; resolves presets for each game.
+    pub fn validate(
+        &self,
+        ctx: &PlanContext<'_>,
+        profile: Profile,
+    ) -> Result<TreesPlan, SpecError> {
+        ctx.check_listed("games", &self.games, "no tree to build", "list game sizes")?;
+        ctx.check_listed("players", &self.players, "no tree to build", "list players")?;
+        for (i, game) in self.games.iter().enumerate() {
+            if game.size().is_none_or(|n| n > MAX_CODES) {
+                return Err(ctx.error(
+                    None,
+                    "games",
+                    &format!("task.games[{i}]"),
+                    format!("{game} has too many codes for a strategy tree (at most {MAX_CODES})"),
+                    "a tree holds a node for every secret of the game",
+                ));
+            }
+        }
+        let mut labels: Vec<String> = Vec::new();
+        let mut units = Vec::new();
+        for (p, arm) in self.players.iter().enumerate() {
+            let field = format!("task.players[{p}]");
+            if labels.contains(&arm.label) {
+                return Err(ctx.error(
+                    Some(&arm.label),
+                    "label",
+                    &format!("{field}.label"),
+                    format!("the label {:?} is used twice", arm.label),
+                    "labels name table rows and must be unique",
+                ));
+            }
+            labels.push(arm.label.clone());
+            if let Some(only) = arm.game.filter(|g| !self.games.contains(g)) {
+                return Err(ctx.error(
+                    Some(&arm.label),
+                    "game",
+                    &format!("{field}.game"),
+                    format!("{only} is not in the spec's `games`"),
+                    "add it to `games`, or remove the player's `game`",
+                ));
+            }
+            for game in self.games.iter().filter(|g| arm.game.is_none_or(|only| only == **g)) {
+                let codes = game.size().unwrap_or(u64::MAX);
+                let quick_cap = match profile {
+                    Profile::Quick => self.quick_max_codes.unwrap_or(u64::MAX),
+                    Profile::Full => u64::MAX,
+                };
+                if codes > quick_cap.min(arm.max_codes.unwrap_or(u64::MAX)) {
+                    continue;
+                }
+                let maker = resolve(ctx, &field, arm, *game)?;
+                units.push(TreeUnit { label: arm.label.clone(), game: *game, maker });
+            }
+        }
+        for (i, published) in self.published.iter().enumerate() {
+            if !labels.contains(&published.label) {
+                return Err(ctx.error(
+                    Some(&published.label),
+                    "",
+                    &format!("task.published[{i}].label"),
+                    format!("no player is labelled {:?}", published.label),
+                    &format!("the labels are {}", labels.join(", ")),
+                ));
+            }
+        }
+        Ok(TreesPlan {
+            units,
+            labels,
+            published: self.published.clone(),
+            export_up_to_codes: self.export_up_to_codes,
+        })
+    }
+}
+
+/// The strategy of `arm` for `game`, checked: a preset must exist and a one-ply configuration
+/// must be deterministic (choosing the first guess validates it, and costs little: with guess
+/// equivalence the root of a game has only a handful of candidate classes).
+fn resolve(
+    ctx: &PlanContext<'_>,
+    field: &str,
+    arm: &TreeArm,
+    game: Game,
+) -> Result<TreeMaker, SpecError> {
+    let config = match &arm.tree {
+        TreeSpec::Optimal(options) => return Ok(TreeMaker::Optimal(*options)),
+        TreeSpec::OnePly(config) => config.clone(),
+        TreeSpec::Preset(name) => match Preset::from_name(name) {
+            Some(preset) => preset.config(game),
+            None => {
+                let names: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
+                return Err(ctx.error(
+                    Some(&arm.label),
+                    "tree",
+                    &format!("{field}.tree"),
+                    format!("no preset is called {name:?}"),
+                    &format!("the presets are {}", names.join(", ")),
+                ));
+            }
+        },
+    };
+    mastermind_tree::choose_guess(game, &config, &History::new(game)).map_err(|e| {
+        ctx.error(Some(&arm.label), "tree", &format!("{field}.tree"), e.to_string(), "")
+    })?;
+    Ok(TreeMaker::OnePly(config))
+}
