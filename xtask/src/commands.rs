@@ -21,20 +21,40 @@ fn status(mut command: Command) -> Result<(), String> {
     if status.success() { Ok(()) } else { Err(format!("{shown} failed ({status})")) }
 }
 
+/// `cargo run --release` of `bin` in `package`, with cargo's own progress shown while it builds
+/// (a cold optimised build of the runner takes several minutes, and silence would look like a
+/// hang); a line first says so when the binary has never been built.
+fn release_run(package: &str, bin: &str) -> Command {
+    let target = std::env::var_os("CARGO_TARGET_DIR").map_or(root().join("target"), PathBuf::from);
+    if !target.join("release").join(bin).exists() {
+        eprintln!(
+            "xtask: building `{bin}` optimised for the first time; on 2 cores this takes about \
+             10 minutes (cargo's progress follows)"
+        );
+    }
+    let mut run = cargo();
+    run.args(["run", "--release", "--package", package, "--bin", bin, "--"]);
+    run
+}
+
 /// Hands an experiment command to the optimised `mastermind-lab` runner.
 pub fn lab(command: &str, rest: &[String]) -> Result<(), String> {
-    let mut run = cargo();
-    run.args([
-        "run",
-        "--quiet",
-        "--release",
-        "--package",
-        "mastermind-lab",
-        "--bin",
-        "mastermind-lab",
-        "--",
-    ]);
+    let mut run = release_run("mastermind-lab", "mastermind-lab");
     run.arg(command).args(rest);
+    status(run)
+}
+
+/// Builds one strategy tree with the optimised `mastermind` command line and prints its total,
+/// maximum, node count and wall time: `cargo xtask tree 5x8 knuth [more flags of
+/// `mastermind tree`]`.
+pub fn tree(rest: &[String]) -> Result<(), String> {
+    let [game, player, extra @ ..] = rest else {
+        return Err(
+            "usage: cargo xtask tree GAME PLAYER (for example: cargo xtask tree 5x8 knuth)".into(),
+        );
+    };
+    let mut run = release_run("mastermind-cli", "mastermind");
+    run.args(["tree", "--game", game, "--player", player, "--stats"]).args(extra);
     status(run)
 }
 

@@ -20,6 +20,9 @@ usage: cargo xtask <command> [options]
   check [SPEC...]
                  validate specs without running anything
   list           list the specs
+  tree GAME PLAYER
+                 build one strategy tree (e.g. `tree 5x8 knuth`, `tree 4x6 optimal`) and print
+                 its total, maximum, node count and wall time
   bench          run the scoring benchmarks (criterion)
 ";
 
@@ -32,6 +35,7 @@ fn main() -> ExitCode {
     let rest = &args[1..];
     let result = match command.as_str() {
         "reproduce" | "run" | "report" | "check" | "list" => commands::lab(command, rest),
+        "tree" => commands::tree(rest),
         "bench" => commands::bench(rest),
         "-h" | "--help" | "help" => {
             print!("{USAGE}");
