@@ -143,7 +143,9 @@ impl fmt::Debug for SolveOptions {
 /// The result of a search.
 #[derive(Debug, Clone)]
 pub struct Solution {
-    /// The best tree found: optimal when [`proved`](Self::proved).
+    /// The best tree found: optimal when [`proved`](Self::proved). A stopped search returns the
+    /// first guess that beat the heuristic tree with its solved parts (when the memo is on), or
+    /// else the heuristic tree.
     pub tree: StrategyTree,
     /// The tree's total number of guesses over all secrets.
     pub total: u64,

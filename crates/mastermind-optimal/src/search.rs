@@ -44,21 +44,34 @@ pub fn solve(game: Game, options: &SolveOptions) -> Result<Solution, SolveError>
         (options.rules.heuristic_upper_bound && heuristic_fits).then(|| heuristic.total_guesses());
     let beta = heuristic_total.map_or(INFEASIBLE, |t| t as u32 + 1);
     let root_lower = u64::from(size_bound(&ctx, options.rules, all.len(), depth));
-    searcher.root = RootBounds { lower: root_lower, upper: heuristic_total.unwrap_or(u64::MAX) };
+    searcher.root = RootBounds {
+        lower: root_lower,
+        upper: heuristic_total.unwrap_or(u64::MAX),
+        best_guess: None,
+    };
 
     let outcome = searcher.search(&all, &mut Vec::new(), depth, beta);
     if searcher.stopped {
-        let lower = searcher.root.lower.min(heuristic.total_guesses());
-        if !heuristic_fits {
-            return Err(infeasible());
-        }
-        let total = heuristic.total_guesses();
-        return Ok(searcher.solution(heuristic, total, false, lower, heuristic_total, start));
+        // The best complete tree: the first guess that beat the heuristic, with parts the memo
+        // holds as solved, or else the heuristic tree.
+        let tree = match searcher.root.best_guess {
+            Some(guess) if options.rules.memo => {
+                searcher.stop = None;
+                searcher.stopped = false;
+                let root = searcher.build(&all, &mut Vec::new(), depth, Some(guess));
+                StrategyTree::new(game, root)?
+            }
+            _ if heuristic_fits => heuristic,
+            _ => return Err(infeasible()),
+        };
+        let total = tree.total_guesses();
+        let lower = searcher.root.lower.min(total);
+        return Ok(searcher.solution(tree, total, false, lower, heuristic_total, start));
     }
     let Some(_) = outcome.guess else {
         return Err(infeasible());
     };
-    let root = searcher.build(&all, &mut Vec::new(), depth);
+    let root = searcher.build(&all, &mut Vec::new(), depth, None);
     let tree = StrategyTree::new(game, root)?;
     let total = u64::from(outcome.value);
     debug_assert_eq!(tree.total_guesses(), total);
@@ -115,6 +128,8 @@ impl Candidate {
 struct RootBounds {
     lower: u64,
     upper: u64,
+    /// The first guess of the best tree found by the search (none while the heuristic's is best).
+    best_guess: Option<u16>,
 }
 
 /// A shared list of guesses (code ranks).
@@ -156,7 +171,7 @@ impl<'a> Searcher<'a> {
             stopped: false,
             progress: options.progress.clone(),
             start,
-            root: RootBounds { lower: 0, upper: u64::MAX },
+            root: RootBounds { lower: 0, upper: u64::MAX, best_guess: None },
         }
     }
 
@@ -296,6 +311,7 @@ impl<'a> Searcher<'a> {
             best_guess = Some(candidate.guess);
             if is_root {
                 self.root.upper = u64::from(best);
+                self.root.best_guess = Some(candidate.guess);
                 self.report();
             }
             if best == node_lower {
@@ -454,17 +470,26 @@ impl<'a> Searcher<'a> {
 
     /// The optimal tree below a set already solved (every node is found again in the memo, or
     /// searched again when the memo is off).
-    fn build(&mut self, secrets: &[u16], history: &mut Vec<u16>, depth_left: u32) -> Node {
+    /// `first_guess`, when given, replaces the search at this node (its parts must be solved).
+    fn build(
+        &mut self,
+        secrets: &[u16],
+        history: &mut Vec<u16>,
+        depth_left: u32,
+        first_guess: Option<u16>,
+    ) -> Node {
         let ctx = self.ctx;
-        let outcome = self.search(secrets, history, depth_left, INFEASIBLE);
-        let guess = outcome.guess.expect("a solved set has a first guess");
+        let guess = first_guess.unwrap_or_else(|| {
+            let outcome = self.search(secrets, history, depth_left, INFEASIBLE);
+            outcome.guess.expect("a solved set has a first guess")
+        });
         let child_depth = next_depth(depth_left);
         let mut parts = Partition::default();
         parts.split(ctx, secrets, guess);
         let mut branches = Vec::new();
         history.push(guess);
         for (reply, part) in parts.parts_in_reply_order() {
-            let node = self.build(&part, history, child_depth);
+            let node = self.build(&part, history, child_depth, None);
             branches.push(Branch { reply: Feedback::from_index(reply), node });
         }
         history.pop();

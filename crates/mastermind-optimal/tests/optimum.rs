@@ -206,6 +206,32 @@ fn a_stopped_search_returns_a_valid_tree_and_a_true_bound() {
 }
 
 #[test]
+fn a_search_stopped_after_an_improvement_keeps_the_improved_tree() {
+    // The callback hears of every better first guess and asks for a stop at the first one.
+    let game = game(4, 5);
+    let stop = Arc::new(AtomicBool::new(false));
+    let first_improvement = Arc::new(std::sync::Mutex::new(None));
+    let (flag, seen) = (Arc::clone(&stop), Arc::clone(&first_improvement));
+    let options = SolveOptions {
+        progress: Some(Arc::new(move |p: &mastermind_optimal::Progress| {
+            seen.lock().unwrap().get_or_insert(p.upper_bound);
+            flag.store(true, std::sync::atomic::Ordering::Relaxed);
+        })),
+        stop: Some(stop),
+        ..SolveOptions::default()
+    };
+    let solution = solve(game, &options).unwrap();
+    solution.tree.verify().unwrap();
+    assert_eq!(solution.tree.total_guesses(), solution.total);
+    let improved = first_improvement.lock().unwrap().expect("4x5's heuristic tree is not optimal");
+    assert!(improved < solution.heuristic_total.unwrap());
+    if !solution.proved {
+        assert_eq!(solution.total, improved);
+        assert!(solution.lower_bound <= solution.total);
+    }
+}
+
+#[test]
 fn progress_reports_bounds_that_close_on_the_optimum() {
     let game = game(4, 4);
     let reports = Arc::new(std::sync::Mutex::new(Vec::new()));
