@@ -18,10 +18,11 @@ pub use rule::BuildError;
 use crate::tree::{Branch, Node, StrategyTree};
 use mastermind_core::{Code, CodeSet, Feedback, Game, History};
 use mastermind_heuristics::OnePlyConfig;
+use rayon::prelude::*;
 use rule::Rule;
 use select::Selector;
 use serde::Serialize;
-use words::{Packed, Word, Words};
+use words::{Packed, Slice, Word, Words};
 
 /// What building a tree cost.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
@@ -38,6 +39,16 @@ pub struct BuildStats {
     /// Feedback computations (one candidate against one secret), splitting the secrets by the
     /// chosen guesses included.
     pub scores: u64,
+}
+
+impl BuildStats {
+    /// Adds the work counted in `other`.
+    fn add(&mut self, other: &BuildStats) {
+        self.nodes += other.nodes;
+        self.candidates_scored += other.candidates_scored;
+        self.candidates_pruned += other.candidates_pruned;
+        self.scores += other.scores;
+    }
 }
 
 /// The strategy tree of the deterministic one-ply player `config` for `game`, and what building it
@@ -111,87 +122,169 @@ fn choose_with<W: Word>(game: Game, rule: &Rule, history: &History) -> Result<Co
 }
 
 fn build_with<W: Word>(game: Game, rule: &Rule) -> Result<(StrategyTree, BuildStats), BuildError> {
-    let secrets = all_codes::<W>(game)?;
+    let mut secrets = all_codes::<W>(game)?;
     let n = secrets.len();
-    let mut builder = Builder {
+    let mut scratch = secrets.clone();
+    let mut indices = vec![0u8; n];
+    let plan = Plan {
         game,
-        selector: Selector::new(game, rule.heuristic, rule.pool, n),
+        rule: rule.clone(),
         first_guess: rule.first_guess.map(|c| Packed::from_code(&c)),
-        scratch: secrets.clone(),
-        secrets,
-        indices: vec![0; n],
-        guesses: Vec::new(),
+        codes: n,
     };
-    let root = builder.node(0, n);
-    let stats = builder.selector.stats;
+    let mut selector = plan.selector();
+    let run = Run {
+        pegs: &mut secrets.pegs,
+        counts: &mut secrets.counts,
+        scratch_pegs: &mut scratch.pegs,
+        scratch_counts: &mut scratch.counts,
+        indices: &mut indices,
+    };
+    let root = plan.node(&mut selector, run, &mut Vec::new());
     let tree = StrategyTree::new(game, root).expect("the builder partitions every secret once");
-    Ok((tree, stats))
+    Ok((tree, selector.stats))
 }
 
-/// The recursion over nodes: one array of secrets split in place, run by run.
-struct Builder<W: Word> {
+/// Nodes with at least this many secrets build their children in parallel (when rayon has more
+/// than one thread). The tree does not depend on it: every node's choice is a function of its
+/// history alone.
+const PARALLEL_SECRETS: usize = 2048;
+
+/// What every node of one build shares.
+struct Plan<W: Word> {
     game: Game,
-    selector: Selector<W>,
+    rule: Rule,
     first_guess: Option<Packed<W>>,
-    /// Every secret; a node owns the run `lo..hi`, sorted by reply once its guess is known.
-    secrets: Words<W>,
-    scratch: Words<W>,
-    indices: Vec<u8>,
-    /// The colours of the guesses from the root to the current node.
-    guesses: Vec<[u8; 16]>,
+    codes: usize,
 }
 
-impl<W: Word> Builder<W> {
-    fn node(&mut self, lo: usize, hi: usize) -> Node {
-        let run = self.secrets.slice().range(lo, hi);
-        let guess = match self.first_guess {
-            Some(first) if self.guesses.is_empty() => first,
-            _ => self.selector.choose(run, &self.guesses),
-        };
-        let parts = self.split(lo, hi, guess);
-        let win = Feedback::all_black(self.game.pegs()).index();
-        self.guesses.push(guess.colours(usize::from(self.game.pegs())));
-        let mut branches = Vec::new();
-        let mut start = lo;
-        for (reply, &size) in parts.iter().enumerate() {
-            let end = start + size;
-            if reply != win && size > 0 {
-                branches.push(Branch {
-                    reply: Feedback::from_index(reply),
-                    node: self.node(start, end),
-                });
-            }
-            start = end;
-        }
-        self.guesses.pop();
-        Node { guess: guess.code(self.game), secrets: (hi - lo) as u32, branches }
+/// The secrets a node owns (in code order until its guess sorts them by reply) and the same
+/// stretch of the scratch arrays.
+struct Run<'a, W> {
+    pegs: &'a mut [W],
+    counts: &'a mut [W],
+    scratch_pegs: &'a mut [W],
+    scratch_counts: &'a mut [W],
+    indices: &'a mut [u8],
+}
+
+impl<'a, W: Word> Run<'a, W> {
+    /// Splits off the first `len` secrets.
+    fn split_off_front(self, len: usize) -> (Run<'a, W>, Run<'a, W>) {
+        let (pegs, rest_pegs) = self.pegs.split_at_mut(len);
+        let (counts, rest_counts) = self.counts.split_at_mut(len);
+        let (scratch_pegs, rest_scratch_pegs) = self.scratch_pegs.split_at_mut(len);
+        let (scratch_counts, rest_scratch_counts) = self.scratch_counts.split_at_mut(len);
+        let (indices, rest_indices) = self.indices.split_at_mut(len);
+        (
+            Run { pegs, counts, scratch_pegs, scratch_counts, indices },
+            Run {
+                pegs: rest_pegs,
+                counts: rest_counts,
+                scratch_pegs: rest_scratch_pegs,
+                scratch_counts: rest_scratch_counts,
+                indices: rest_indices,
+            },
+        )
+    }
+}
+
+impl<W: Word> Plan<W> {
+    fn selector(&self) -> Selector<W> {
+        Selector::new(self.game, self.rule.heuristic, self.rule.pool, self.codes)
     }
 
-    /// Sorts the run `lo..hi` by reply to `guess` (stable, so each part stays in code order) and
-    /// returns the part sizes by reply index.
-    fn split(&mut self, lo: usize, hi: usize, guess: Packed<W>) -> Vec<usize> {
-        let scorer = self.selector.scorer();
-        let indices = &mut self.indices[lo..hi];
-        scorer.indices(guess, self.secrets.slice().range(lo, hi), indices);
-        self.selector.stats.scores += (hi - lo) as u64;
-        let mut sizes = vec![0usize; self.game.feedback_count()];
-        for &i in indices.iter() {
-            sizes[usize::from(i)] += 1;
+    /// Builds the node that owns `run`, reached by playing `guesses`.
+    fn node(
+        &self,
+        selector: &mut Selector<W>,
+        run: Run<'_, W>,
+        guesses: &mut Vec<[u8; 16]>,
+    ) -> Node {
+        let n = run.pegs.len();
+        let guess = match self.first_guess {
+            Some(first) if guesses.is_empty() => first,
+            _ => selector.choose(Slice { pegs: run.pegs, counts: run.counts }, guesses),
+        };
+        let sizes = split(
+            selector,
+            run.pegs,
+            run.counts,
+            run.scratch_pegs,
+            run.scratch_counts,
+            run.indices,
+            guess,
+        );
+        let win = Feedback::all_black(self.game.pegs()).index();
+        let mut parts = Vec::new();
+        let mut rest = run;
+        for (reply, &size) in sizes.iter().enumerate() {
+            let (part, after) = rest.split_off_front(size);
+            rest = after;
+            if reply != win && size > 0 {
+                parts.push((Feedback::from_index(reply), part));
+            }
         }
-        let mut next = Vec::with_capacity(sizes.len());
-        let mut at = lo;
-        for &s in &sizes {
-            next.push(at);
-            at += s;
-        }
-        for (k, &i) in indices.iter().enumerate() {
-            let to = &mut next[usize::from(i)];
-            self.scratch.pegs[*to] = self.secrets.pegs[lo + k];
-            self.scratch.counts[*to] = self.secrets.counts[lo + k];
-            *to += 1;
-        }
-        self.secrets.pegs[lo..hi].copy_from_slice(&self.scratch.pegs[lo..hi]);
-        self.secrets.counts[lo..hi].copy_from_slice(&self.scratch.counts[lo..hi]);
-        sizes
+        guesses.push(guess.colours(usize::from(self.game.pegs())));
+        let branches = if n >= PARALLEL_SECRETS && rayon::current_num_threads() > 1 {
+            let history = guesses.clone();
+            let built: Vec<(Branch, BuildStats)> = parts
+                .into_par_iter()
+                .map(|(reply, part)| {
+                    let mut own = self.selector();
+                    let node = self.node(&mut own, part, &mut history.clone());
+                    (Branch { reply, node }, own.stats)
+                })
+                .collect();
+            built
+                .into_iter()
+                .map(|(branch, stats)| {
+                    selector.stats.add(&stats);
+                    branch
+                })
+                .collect()
+        } else {
+            parts
+                .into_iter()
+                .map(|(reply, part)| Branch { reply, node: self.node(selector, part, guesses) })
+                .collect()
+        };
+        guesses.pop();
+        Node { guess: guess.code(self.game), secrets: n as u32, branches }
     }
+}
+
+/// Sorts the secrets by reply to `guess` (stable, so each part stays in code order) and returns
+/// the part sizes by reply index.
+fn split<W: Word>(
+    selector: &mut Selector<W>,
+    pegs: &mut [W],
+    counts: &mut [W],
+    scratch_pegs: &mut [W],
+    scratch_counts: &mut [W],
+    indices: &mut [u8],
+    guess: Packed<W>,
+) -> Vec<usize> {
+    let n = pegs.len();
+    selector.scorer().indices(guess, Slice { pegs, counts }, indices);
+    selector.stats.scores += n as u64;
+    let mut sizes = vec![0usize; selector.feedback_count()];
+    for &i in indices.iter() {
+        sizes[usize::from(i)] += 1;
+    }
+    let mut next = Vec::with_capacity(sizes.len());
+    let mut at = 0;
+    for &s in &sizes {
+        next.push(at);
+        at += s;
+    }
+    for (k, &i) in indices.iter().enumerate() {
+        let to = &mut next[usize::from(i)];
+        scratch_pegs[*to] = pegs[k];
+        scratch_counts[*to] = counts[k];
+        *to += 1;
+    }
+    pegs.copy_from_slice(scratch_pegs);
+    counts.copy_from_slice(scratch_counts);
+    sizes
 }

@@ -11,21 +11,23 @@
 //! partial part sizes, or its number of parts, prove that it cannot beat the best.
 
 use crate::build::BuildStats;
-use crate::build::objective::{Objective, beats, cannot_beat};
+use crate::build::objective::{Objective, TOLERANCE, beats, cannot_beat};
 use crate::build::symmetry::Symmetry;
-use crate::build::words::{Packed, Scorer, Slice, Word, Words};
+use crate::build::words::{MASK_LANES, Packed, Scorer, Slice, Word, Words};
 use mastermind_core::Game;
 use mastermind_heuristics::{Heuristic, Pool};
 use std::collections::HashMap;
 use std::sync::Arc;
 
 /// Secrets scored per chunk before a candidate's partial partition is checked against the best.
-const CHUNK: usize = 256;
+const CHUNK: usize = 64;
 /// Candidates whose reply sets are computed together (vectorised across candidates).
 const BLOCK: usize = 256;
 /// Nodes of at most this many secrets count each candidate's parts first (cheap), and score its
 /// full partition only if that many parts could beat the best.
 const MASK_SECRETS: usize = 64;
+/// Candidates scored ahead of a scan of a large node, to start pruning with a good bound.
+const SEEDS: usize = 4;
 
 /// What a candidate list depends on: the zero and free colours, whether it is the root, and the
 /// guesses played when their stabiliser filters the list.
@@ -75,12 +77,17 @@ impl<W: Word> Selector<W> {
             masks_fit: feedback_count <= 64,
             cache: HashMap::new(),
             cached_codes: 0,
-            cache_limit: 4 * codes + (1 << 16),
+            cache_limit: 16 * codes + (1 << 20),
             kept: Words::new(),
             indices: vec![0; CHUNK],
             masks: vec![0; BLOCK],
             stats: BuildStats::default(),
         }
+    }
+
+    /// The number of reply indices of the game.
+    pub fn feedback_count(&self) -> usize {
+        self.feedback_count
     }
 
     /// The scorer of the game.
@@ -189,8 +196,28 @@ impl<W: Word> Selector<W> {
         bound: f64,
     ) {
         let n = secrets.len();
+        // A few candidates spread over the list, scored first, bound the answer's cost from above
+        // from the start: a candidate that cannot match their best cannot win either. (They are
+        // scored again in their turn, so ties still go to the first in order.)
+        let mut seed = f64::INFINITY;
+        if n > MASK_SECRETS && best.cost == f64::INFINITY {
+            let step = candidates.len().div_ceil(SEEDS).max(1);
+            for i in (step / 2..candidates.len()).step_by(step) {
+                self.stats.candidates_scored += 1;
+                if let Some(cost) = self.evaluate(candidates.get(i), secrets, seed) {
+                    seed = seed.min(cost);
+                }
+            }
+        }
+        let limit = |best: &Best<W>| best.cost.min(seed + TOLERANCE);
         let most_parts = self.objective.heuristic() == Heuristic::MostParts;
         let use_masks = self.masks_fit && (most_parts || n <= MASK_SECRETS);
+        let mut least_by_parts = [0.0f64; 65];
+        if use_masks {
+            for (parts, least) in least_by_parts.iter_mut().enumerate() {
+                *least = self.objective.bound_from_parts(n, parts);
+            }
+        }
         let mut start = 0;
         while start < candidates.len() {
             if cannot_beat(bound, best.cost) {
@@ -199,10 +226,10 @@ impl<W: Word> Selector<W> {
             let end = (start + BLOCK).min(candidates.len());
             let block = candidates.range(start, end);
             if use_masks {
-                let masks = &mut self.masks[..block.len()];
-                masks.fill(0);
-                for j in 0..n {
-                    self.scorer.mark_replies(block, secrets.get(j), masks);
+                for lanes in (0..block.len()).step_by(MASK_LANES) {
+                    let upto = (lanes + MASK_LANES).min(block.len());
+                    let masks = &mut self.masks[lanes..upto];
+                    self.scorer.reply_masks(block.range(lanes, upto), secrets, masks);
                 }
                 self.stats.scores += (block.len() * n) as u64;
             }
@@ -211,20 +238,20 @@ impl<W: Word> Selector<W> {
                 self.stats.candidates_scored += 1;
                 let cost = if use_masks {
                     let parts = self.masks[i].count_ones() as usize;
-                    let least = self.objective.bound_from_parts(n, parts);
+                    let least = least_by_parts[parts];
                     if most_parts {
                         least
-                    } else if cannot_beat(least, best.cost) {
+                    } else if cannot_beat(least, limit(best)) {
                         self.stats.candidates_pruned += 1;
                         continue;
                     } else {
-                        match self.evaluate(candidate, secrets, best.cost) {
+                        match self.evaluate(candidate, secrets, limit(best)) {
                             Some(cost) => cost,
                             None => continue,
                         }
                     }
                 } else {
-                    match self.evaluate(candidate, secrets, best.cost) {
+                    match self.evaluate(candidate, secrets, limit(best)) {
                         Some(cost) => cost,
                         None => continue,
                     }
@@ -243,27 +270,60 @@ impl<W: Word> Selector<W> {
     /// The cost of `candidate`'s partition of `secrets`, or `None` as soon as its partial
     /// partition shows it cannot beat `best`.
     fn evaluate(&mut self, candidate: Packed<W>, secrets: Slice<'_, W>, best: f64) -> Option<f64> {
+        if self.feedback_count <= SMALL_HISTOGRAM {
+            self.evaluate_in::<SMALL_HISTOGRAM>(candidate, secrets, best)
+        } else {
+            self.evaluate_in::<LARGE_HISTOGRAM>(candidate, secrets, best)
+        }
+    }
+
+    /// [`evaluate`](Self::evaluate) with histograms of `H` slots (at least the game's reply
+    /// indices; a power of two).
+    #[inline(always)]
+    fn evaluate_in<const H: usize>(
+        &mut self,
+        candidate: Packed<W>,
+        secrets: Slice<'_, W>,
+        best: f64,
+    ) -> Option<f64> {
         let n = secrets.len();
-        let mut counts = [0u32; 160];
-        let counts = &mut counts[..self.feedback_count];
+        // Two histograms in turn, so that neighbours landing in one part do not wait on each
+        // other's increments; indices are masked to the histogram size (no bounds checks).
+        let mut first = [0u32; H];
+        let mut second = [0u32; H];
+        let mut counts = [0u32; H];
+        let slots = self.feedback_count;
         let mut start = 0;
         while start < n {
             let end = (start + CHUNK).min(n);
             let indices = &mut self.indices[..end - start];
             self.scorer.indices(candidate, secrets.range(start, end), indices);
-            for &i in indices.iter() {
-                counts[usize::from(i)] += 1;
+            let mut pairs = indices.chunks_exact(2);
+            for pair in &mut pairs {
+                first[usize::from(pair[0]) % H] += 1;
+                second[usize::from(pair[1]) % H] += 1;
+            }
+            for &i in pairs.remainder() {
+                first[usize::from(i) % H] += 1;
             }
             self.stats.scores += (end - start) as u64;
             start = end;
+            for ((count, a), b) in counts[..slots].iter_mut().zip(&first).zip(&second) {
+                *count = a + b;
+            }
             if start < n {
-                let least = self.objective.partial_bound(counts, n - start, self.replies);
+                let least = self.objective.partial_bound(&counts[..slots], n - start, self.replies);
                 if cannot_beat(least, best) {
                     self.stats.candidates_pruned += 1;
                     return None;
                 }
             }
         }
-        Some(self.objective.cost(counts))
+        Some(self.objective.cost(&counts[..slots]))
     }
 }
+
+/// Histogram slots for games of up to 9 pegs (at most 55 reply indices).
+const SMALL_HISTOGRAM: usize = 64;
+/// Histogram slots for every game of up to 16 pegs (at most 153 reply indices).
+const LARGE_HISTOGRAM: usize = 256;

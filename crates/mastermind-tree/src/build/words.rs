@@ -217,23 +217,54 @@ impl Scorer {
         }
     }
 
-    /// For every candidate `i`, sets bit `index(candidate i, secret)` of `masks[i]`: after all
-    /// secrets of a node, `masks[i].count_ones()` is candidate `i`'s number of parts. Vectorises
-    /// across candidates. Needs at most 64 feedback indices (up to 9 pegs).
+    /// A bit for the reply of `a` against `b`: distinct replies get distinct bits (`8 total +
+    /// black` up to 7 pegs, the dense index beyond), so the bits set over a node's secrets count
+    /// a candidate's parts. Needs at most 9 pegs.
+    #[inline(always)]
+    fn reply_bit<W: Word>(&self, a: Packed<W>, b: Packed<W>) -> u64 {
+        let x = a.pegs ^ b.pegs;
+        let zero = !((x & W::LOW7).add(W::LOW7) | x | W::LOW7);
+        let black = zero.ones() - self.padding;
+        let total = (a.counts & b.counts).ones();
+        let bit = if self.padding + 7 >= W::BYTES {
+            (total << 3) | black
+        } else {
+            total * (total + 1) / 2 + black
+        };
+        1u64 << bit
+    }
+
+    /// For each candidate (at most [`MASK_LANES`]), the set of replies the `secrets` give it, as
+    /// bits (see `reply_bit`): `masks[i].count_ones()` is candidate `i`'s number of parts.
+    /// The candidates stay in registers while the secrets stream past (vectorised across the
+    /// candidates).
     #[inline]
-    pub fn mark_replies<W: Word>(
+    pub fn reply_masks<W: Word>(
         &self,
         candidates: Slice<'_, W>,
-        secret: Packed<W>,
+        secrets: Slice<'_, W>,
         masks: &mut [u64],
     ) {
-        let masks = &mut masks[..candidates.len()];
-        for ((mask, &pegs), &counts) in masks.iter_mut().zip(candidates.pegs).zip(candidates.counts)
-        {
-            *mask |= 1u64 << self.index(secret, Packed { pegs, counts });
+        let len = candidates.len();
+        debug_assert!(len <= MASK_LANES);
+        let mut pegs = [candidates.pegs[0]; MASK_LANES];
+        let mut counts = [candidates.counts[0]; MASK_LANES];
+        pegs[..len].copy_from_slice(candidates.pegs);
+        counts[..len].copy_from_slice(candidates.counts);
+        let mut acc = [0u64; MASK_LANES];
+        for (&sp, &sc) in secrets.pegs.iter().zip(secrets.counts) {
+            let secret = Packed { pegs: sp, counts: sc };
+            for lane in 0..MASK_LANES {
+                acc[lane] |=
+                    self.reply_bit(Packed { pegs: pegs[lane], counts: counts[lane] }, secret);
+            }
         }
+        masks[..len].copy_from_slice(&acc[..len]);
     }
 }
+
+/// Candidates whose reply sets [`Scorer::reply_masks`] computes in one pass over the secrets.
+pub(crate) const MASK_LANES: usize = 8;
 
 #[cfg(test)]
 mod tests {
