@@ -182,6 +182,8 @@ fn count_possible<R: BufRead, W: Write>(
 ) -> Result<()> {
     let count = Possible::after_history(history).count();
     let text = match count {
+        Some(1) if lies => "1 code fits every reply (but some replies may be false)".to_string(),
+        Some(1) => "1 code fits every reply so far".to_string(),
         Some(n) if lies => {
             format!("{n} codes fit every reply (but some replies may be false)")
         }
@@ -244,10 +246,12 @@ fn finish<R: BufRead, W: Write>(
         expert_history.push(guess, reply);
     }
     let guesses = expert.turns.len();
-    console.say(&format!(
-        "How {} plays the same secret ({guesses} guesses; {:.3} on average over every secret):",
-        expert.name, expert.mean
-    ))?;
+    let mean = match expert.mean {
+        Some(mean) => format!("; {mean:.3} on average over every secret"),
+        None => String::new(),
+    };
+    console
+        .say(&format!("How {} plays the same secret ({guesses} guesses{mean}):", expert.name))?;
     show_board(console, &expert_history)?;
     console.event(json!({
         "event": "expert", "player": expert.name, "mean": expert.mean,
