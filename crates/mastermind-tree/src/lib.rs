@@ -7,11 +7,19 @@
 //!
 //! - [`StrategyTree`]: the tree of one game, its totals, depth distribution, node count, the
 //!   guess for any history, and the guesses each secret needs.
-//! - [`StrategyTree::verify`]: replays every secret through the tree with the plain
-//!   [`reference_score`](mastermind_core::score::reference_score), trusting nothing the builder did.
+//! - [`StrategyTree::verify`]: replays every secret through the tree with the plain definition of
+//!   a reply (the one [`reference_score`](mastermind_core::score::reference_score) implements),
+//!   trusting nothing the builder did.
+//! - [`build_tree`]: the tree of a deterministic one-ply player (`mastermind_heuristics`), exactly
+//!   as that player plays, built by scoring one candidate per symmetry class and skipping
+//!   candidates that provably cannot be chosen; [`choose_guess`]: the same choice for one history.
+//! - [`Preset`]: the named players (Knuth, Irving, Kooi, entropy, and their consistent-only
+//!   variants) that the lab and the command line share.
+//! - [`export`]: JSON (which imports back), the contest text grammar and GraphViz DOT.
 //!
 //! Invariants: the tree is immutable once validated by [`StrategyTree::new`]; every secret of the
-//! game reaches exactly one node whose guess it is.
+//! game reaches exactly one node whose guess it is; a built tree does not depend on the number of
+//! threads (every choice is a function of the history alone).
 #![deny(missing_docs)]
 
 mod build;

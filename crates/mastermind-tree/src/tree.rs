@@ -1,7 +1,7 @@
 //! The strategy-tree type: nodes, branches, the statistics of a whole tree and its verification.
 
-use mastermind_core::score::reference_score;
 use mastermind_core::{Code, CodeSet, Feedback, Game, GameError};
+use rayon::prelude::*;
 use thiserror::Error;
 
 /// One node of a strategy: the guess played after the node's history, how many secrets reach the
@@ -217,49 +217,104 @@ impl StrategyTree {
             .collect()
     }
 
-    /// Replays every secret of the game through the tree with the plain reference scorer and
-    /// checks that each game ends with its own secret guessed, in as many guesses as its depth, and
-    /// that every node is reached by exactly the number of secrets it claims. Trusts nothing the
-    /// builder computed.
+    /// Replays every secret of the game through the tree with the plain definition of a reply
+    /// (the one [`reference_score`](mastermind_core::score::reference_score) implements: blacks position by position, correct colours as
+    /// the sum over colours of the smaller count; a test checks the two agree) and checks that each
+    /// game ends with its own secret guessed, and that every node is reached by exactly the number
+    /// of secrets it claims. Trusts nothing the builder computed.
+    ///
+    /// The secrets go down the tree together: each node sorts the secrets that reach it by their
+    /// reply to its guess and hands each group to the branch of that reply (large subtrees in
+    /// parallel).
     pub fn verify(&self) -> Result<(), TreeError> {
         let codes = CodeSet::enumerate(self.game)?;
         let pegs = usize::from(self.game.pegs());
-        let win = Feedback::all_black(self.game.pegs());
-        let mut reached: std::collections::HashMap<*const Node, u32> =
-            std::collections::HashMap::new();
-        for secret in codes.iter() {
-            let (colours, _) = secret.to_array();
-            let secret_colours = &colours[..pegs];
-            let mut node = &self.root;
-            loop {
-                *reached.entry(node as *const Node).or_default() += 1;
-                let (guess, _) = node.guess.to_array();
-                let reply = reference_score(secret_colours, &guess[..pegs]);
-                if reply == win {
-                    break;
-                }
-                node = node.child(reply).ok_or_else(|| TreeError::Replay {
-                    secret: *secret,
-                    problem: format!("guess {} gets {reply}, which has no branch", node.guess),
-                })?;
-            }
-        }
-        let mut mismatch = None;
-        self.root.visit(1, &mut |node, _| {
-            let got = reached.get(&(node as *const Node)).copied().unwrap_or(0);
-            if got != node.secrets && mismatch.is_none() {
-                mismatch = Some((node.guess, node.secrets, got));
-            }
+        let secrets: Vec<Secret> = codes
+            .iter()
+            .map(|code| {
+                let (colours, _) = code.to_array();
+                Secret { code: *code, colours, pegs, counts: colour_counts(&colours[..pegs]) }
+            })
+            .collect();
+        let refs: Vec<&Secret> = secrets.iter().collect();
+        verify_node(&self.root, Feedback::all_black(self.game.pegs()), refs)
+    }
+}
+
+/// A secret with its colours and colour counts, ready for [`plain_reply`].
+struct Secret {
+    code: Code,
+    colours: [u8; 16],
+    pegs: usize,
+    counts: [u8; 26],
+}
+
+/// How many pegs of each colour `colours` holds.
+fn colour_counts(colours: &[u8]) -> [u8; 26] {
+    let mut counts = [0u8; 26];
+    for &c in colours {
+        counts[usize::from(c)] += 1;
+    }
+    counts
+}
+
+/// The reply of the plain definition: blacks position by position, then correct colours as the
+/// sum over colours of the smaller of the two counts (what
+/// [`reference_score`](mastermind_core::score::reference_score) computes).
+fn plain_reply(
+    secret: &[u8],
+    secret_counts: &[u8; 26],
+    guess: &[u8],
+    guess_counts: &[u8; 26],
+) -> Feedback {
+    let black = secret.iter().zip(guess).filter(|(s, g)| s == g).count() as u8;
+    let correct: u8 = secret_counts.iter().zip(guess_counts).map(|(&s, &g)| s.min(g)).sum();
+    Feedback::new(black, correct - black)
+}
+
+/// Subtrees holding at least this many secrets are checked in parallel.
+const PARALLEL_VERIFY: usize = 4096;
+
+/// Checks that exactly `secrets` reach `node`, and hands each reply's secrets to its branch.
+fn verify_node(node: &Node, win: Feedback, secrets: Vec<&Secret>) -> Result<(), TreeError> {
+    if secrets.len() != node.secrets as usize {
+        return Err(TreeError::Replay {
+            secret: secrets.first().map_or(node.guess, |s| s.code),
+            problem: format!(
+                "a node playing {} claims {} secrets, replay brings {}",
+                node.guess,
+                node.secrets,
+                secrets.len()
+            ),
         });
-        match mismatch {
-            None => Ok(()),
-            Some((guess, claimed, got)) => Err(TreeError::Replay {
-                secret: guess,
-                problem: format!(
-                    "a node playing {guess} claims {claimed} secrets, replay brings {got}"
-                ),
-            }),
+    }
+    let (guess_colours, _) = node.guess.to_array();
+    let guess = &guess_colours[..secrets.first().map_or(0, |s| s.pegs)];
+    let guess_counts = colour_counts(guess);
+    let mut groups: Vec<(Feedback, Vec<&Secret>)> = Vec::new();
+    for secret in secrets {
+        let reply =
+            plain_reply(&secret.colours[..secret.pegs], &secret.counts, guess, &guess_counts);
+        if reply == win {
+            continue;
         }
+        match groups.iter_mut().find(|(r, _)| *r == reply) {
+            Some((_, group)) => group.push(secret),
+            None => groups.push((reply, vec![secret])),
+        }
+    }
+    let mut children = Vec::with_capacity(groups.len());
+    for (reply, group) in groups {
+        let child = node.child(reply).ok_or_else(|| TreeError::Replay {
+            secret: group[0].code,
+            problem: format!("guess {} gets {reply}, which has no branch", node.guess),
+        })?;
+        children.push((child, group));
+    }
+    if node.secrets as usize >= PARALLEL_VERIFY {
+        children.into_par_iter().try_for_each(|(child, group)| verify_node(child, win, group))
+    } else {
+        children.into_iter().try_for_each(|(child, group)| verify_node(child, win, group))
     }
 }
 
@@ -295,6 +350,7 @@ fn describe(path: &[(Code, Feedback)]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use mastermind_core::score::reference_score;
 
     /// The 2x2 game (AA AB BA BB) played by a hand-written tree: AB first.
     fn two_by_two() -> StrategyTree {
@@ -347,6 +403,24 @@ mod tests {
         root.branches.swap(0, 1);
         root.branches[0].node.secrets = 3;
         assert!(matches!(StrategyTree::new(game, root), Err(TreeError::Count { .. })));
+    }
+
+    #[test]
+    fn the_plain_reply_is_the_reference_score() {
+        for (pegs, colours) in [(3, 5), (2, 26), (1, 2)] {
+            let game = Game::new(pegs, colours).unwrap();
+            let codes = CodeSet::enumerate(game).unwrap();
+            for a in codes.iter() {
+                let (ca, _) = a.to_array();
+                let ca = &ca[..usize::from(game.pegs())];
+                for b in codes.iter() {
+                    let (cb, _) = b.to_array();
+                    let cb = &cb[..usize::from(game.pegs())];
+                    let plain = plain_reply(ca, &colour_counts(ca), cb, &colour_counts(cb));
+                    assert_eq!(plain, reference_score(ca, cb), "{a} {b}");
+                }
+            }
+        }
     }
 
     #[test]
