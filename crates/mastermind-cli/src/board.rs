@@ -1,7 +1,7 @@
 //! The board: the guesses and replies of a game, drawn in colour on a terminal and as plain text
 //! everywhere else.
 
-use crate::notation::{ColourStyle, reply_short, reply_words};
+use crate::notation::{COLOUR_NAMES, ColourStyle, reply_short, reply_words};
 use mastermind_core::{Code, Feedback, History};
 
 /// 256-colour terminal backgrounds for the first twelve colours, in the order of
@@ -23,15 +23,28 @@ pub struct Board {
 impl Board {
     /// A code: `AABB` (or digits, or names), each peg on its own colour on a terminal.
     pub fn code(&self, code: &Code) -> String {
-        if !self.ansi {
-            return self.style.code(code);
+        if self.ansi {
+            return code.colours().map(|c| self.peg(c)).collect();
         }
-        code.colours().map(|c| self.peg(c)).collect()
+        match self.style {
+            // Names differ in length: pad them so that the board's columns line up.
+            ColourStyle::Names => {
+                let width = COLOUR_NAMES.iter().map(|n| n.len()).max().unwrap_or(0);
+                let names: Vec<String> =
+                    code.colours().map(|c| format!("{:<width$}", self.style.colour(c))).collect();
+                names.join(" ")
+            }
+            _ => self.style.code(code),
+        }
     }
 
     /// One peg on its colour.
     fn peg(&self, colour: u8) -> String {
-        let text = self.style.colour(colour);
+        let mut text = self.style.colour(colour);
+        if self.style == ColourStyle::Names {
+            let width = COLOUR_NAMES.iter().map(|n| n.len()).max().unwrap_or(0);
+            text = format!("{text:<width$}");
+        }
         match ANSI_BACKGROUNDS.get(usize::from(colour)) {
             Some(&bg) => {
                 let fg = if LIGHT_BACKGROUNDS.contains(&bg) { 16 } else { 231 };
@@ -88,6 +101,8 @@ mod tests {
         assert_eq!(plain.rows(&history), vec!["  1  AABB   1B 1W", "  2  ABCD   0B 0W"]);
         let digits = Board { style: ColourStyle::Digits, ansi: false };
         assert_eq!(digits.rows(&history)[0], "  1  1122   1B 1W");
+        let names = Board { style: ColourStyle::Names, ansi: false };
+        assert_eq!(names.rows(&history)[1], "  2  red    green  blue   yellow   0B 0W");
         let coloured = Board { style: ColourStyle::Letters, ansi: true };
         let row = &coloured.rows(&history)[0];
         assert!(row.contains("\x1b[") && row.contains("●○··  1 black, 1 white"), "{row}");

@@ -4,7 +4,7 @@
 //! `trees/optimal-4x6.json` in a few milliseconds instead of searched for; a test checks that
 //! the saved file is exactly what the search gives today.
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 use mastermind_core::Game;
 use mastermind_optimal::{SolveOptions, solve};
 use mastermind_tree::StrategyTree;
@@ -26,6 +26,12 @@ pub fn saved_4x6() -> Result<StrategyTree> {
 pub fn tree_for(game: Game) -> Result<Arc<StrategyTree>> {
     if game == Game::CLASSIC {
         return saved_4x6().map(Arc::new);
+    }
+    if game.size().is_none_or(|size| size > mastermind_optimal::MAX_CODES as u64) {
+        bail!(
+            "no optimal strategy for {game}: the exact search handles games of at most {} codes",
+            mastermind_optimal::MAX_CODES
+        );
     }
     eprintln!("note: no saved optimal tree for {game}; searching for it (this can take long)");
     let solution = solve(game, &SolveOptions::default())

@@ -301,7 +301,11 @@ impl Player for TreePlayer {
         let turns: Vec<_> =
             oracle.history().turns().iter().map(|t| (t.guess, t.feedback)).collect();
         self.tree.guess_after(&turns).ok_or_else(|| {
-            PlayerError("the game left the strategy tree (a guess it would not play)".into())
+            PlayerError(
+                "a strategy tree answers only games that follow it, and this one has a guess \
+                 the tree would not play (--player knuth answers any game)"
+                    .into(),
+            )
         })
     }
 }
