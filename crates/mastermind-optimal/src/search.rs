@@ -271,6 +271,11 @@ impl<'a> Searcher<'a> {
                 candidates.swap(index, next);
             }
             let candidate = candidates[index];
+            if is_root {
+                // Every guess from here on is open at its bound; those before are refuted.
+                let open = candidates[index..].iter().map(|c| c.bound).min().unwrap_or(best);
+                self.root.lower = u64::from(open.min(best).max(node_lower));
+            }
             if candidate.bound >= best {
                 refuted_at = refuted_at.min(candidate.bound);
                 if self.rules.ordering {
@@ -577,12 +582,27 @@ pub(crate) fn score_candidates(
     let part_bounds: Vec<u32> = (0..=n).map(|k| size_bound(ctx, rules, k, child_depth)).collect();
     // One histogram of replies per kept guess, filled secret by secret: the reply table is
     // symmetric, so the replies of one secret to every guess are one contiguous row, read in
-    // order instead of gathered from a row per guess.
+    // order instead of gathered from a row per guess. Guesses go in blocks whose histograms
+    // stay in the first-level cache.
+    const BLOCK: usize = 256;
     let mut histograms = vec![0u16; kept.len() * slots];
-    for &s in secrets {
-        let replies = ctx.replies_to(s);
-        for (histogram, &g) in histograms.chunks_exact_mut(slots).zip(kept) {
-            histogram[usize::from(replies[usize::from(g)])] += 1;
+    let every_code = kept.len() == ctx.size();
+    for (block, (histograms, kept)) in
+        histograms.chunks_mut(BLOCK * slots).zip(kept.chunks(BLOCK)).enumerate()
+    {
+        let first = block * BLOCK;
+        for &s in secrets {
+            let replies = ctx.replies_to(s);
+            if every_code {
+                let replies = &replies[first..first + kept.len()];
+                for (histogram, &reply) in histograms.chunks_exact_mut(slots).zip(replies) {
+                    histogram[usize::from(reply)] += 1;
+                }
+            } else {
+                for (histogram, &g) in histograms.chunks_exact_mut(slots).zip(kept) {
+                    histogram[usize::from(replies[usize::from(g)])] += 1;
+                }
+            }
         }
     }
     let mut out = Vec::with_capacity(kept.len());
