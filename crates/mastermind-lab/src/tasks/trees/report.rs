@@ -1,6 +1,6 @@
 //! The report of a strategy-trees experiment: the league of mean guesses per game, the published
-//! totals beside ours, the guess distributions and build costs, a figure of mean guesses against
-//! the code-set size, and every small tree exported as JSON.
+//! totals beside ours, the guess distributions and build costs, figures of mean guesses against
+//! the number of colours (one per number of pegs), and every small tree exported as JSON.
 
 use super::rows::{StoredTree, stored_trees};
 use super::spec::TreesPlan;
@@ -22,10 +22,7 @@ pub fn render(ctx: &ReportContext<'_>, plan: &TreesPlan, frame: &DataFrame) -> R
     }
     rendered.notes.extend(note);
     rendered.tables.push(distributions(ctx, &trees));
-    // A line over code-set sizes needs a few sizes to say anything.
-    if games(&trees).len() >= 3 {
-        rendered.figures.extend(mean_against_size(ctx, plan, &trees)?);
-    }
+    rendered.figures.extend(mean_against_colours(ctx, plan, &trees)?);
     for tree in trees.iter().filter(|t| t.game.size().unwrap_or(0) <= plan.export_up_to_codes) {
         let path =
             ctx.figure(&format!("tree-{}-{}", slug(&tree.label), tree.game)).with_extension("json");
@@ -160,34 +157,45 @@ fn distributions(ctx: &ReportContext<'_>, trees: &[StoredTree]) -> Table {
     table
 }
 
-/// Mean guesses against log10 of the code-set size, one line per player.
-fn mean_against_size(
+/// Mean guesses against the number of colours, one line per player, one figure per number of
+/// pegs that has at least three games (games of different peg counts but similar size differ too
+/// much to share one line).
+fn mean_against_colours(
     ctx: &ReportContext<'_>,
     plan: &TreesPlan,
     trees: &[StoredTree],
 ) -> Result<Vec<std::path::PathBuf>> {
-    let series: Vec<LineSeries> = plan
-        .labels
-        .iter()
-        .map(|label| LineSeries {
-            name: label.clone(),
-            points: trees
-                .iter()
-                .filter(|t| t.label == *label)
-                .map(|t| {
-                    let codes = t.guesses.len() as f64;
-                    (codes.log10(), t.total() as f64 / codes)
-                })
-                .collect(),
-        })
-        .filter(|s| !s.points.is_empty())
-        .collect();
-    let labels = Labels {
-        title: ctx.title,
-        x: "number of codes, log10 (2x2 = 4 codes ... 6x9 = 531 441)",
-        y: "mean guesses over every secret",
-    };
-    plot::line_chart(&ctx.figure("mean-vs-size"), &labels, &series, &[])
+    let mut files = Vec::new();
+    let mut pegs: Vec<u8> = trees.iter().map(|t| t.game.pegs()).collect();
+    pegs.sort_unstable();
+    pegs.dedup();
+    for p in pegs {
+        let sizes = games(trees).into_iter().filter(|g| g.pegs() == p).count();
+        if sizes < 3 {
+            continue;
+        }
+        let series: Vec<LineSeries> = plan
+            .labels
+            .iter()
+            .map(|label| LineSeries {
+                name: label.clone(),
+                points: trees
+                    .iter()
+                    .filter(|t| t.label == *label && t.game.pegs() == p)
+                    .map(|t| {
+                        let mean = t.total() as f64 / t.guesses.len() as f64;
+                        (f64::from(t.game.colours()), mean)
+                    })
+                    .collect(),
+            })
+            .filter(|s| !s.points.is_empty())
+            .collect();
+        let title = format!("{}, {p} pegs", ctx.title);
+        let x = format!("colours ({p} pegs; every secret of each game)");
+        let labels = Labels { title: &title, x: &x, y: "mean guesses over every secret" };
+        files.extend(plot::line_chart(&ctx.figure(&format!("{p}-pegs")), &labels, &series, &[])?);
+    }
+    Ok(files)
 }
 
 /// The games of `trees`, smallest code set first.
