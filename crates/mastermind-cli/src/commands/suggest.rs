@@ -50,7 +50,10 @@ pub fn run(args: &SuggestArgs, mut out: impl Write) -> Result<()> {
     }
     let one_ply = choice.one_ply_config().cloned();
     let player = choice.name().to_string();
-    let mut breaker = Codebreaker::new(choice, game, args.seed.seed.resolve());
+    let seed = args.seed.seed.resolve();
+    // A random player's suggestion depends on the seed: say which, so it can be repeated.
+    let seed_note = if choice.is_random() { format!(", seed {seed}") } else { String::new() };
+    let mut breaker = Codebreaker::new(choice, game, seed);
     let guess = breaker.replay(&history).map_err(|e| anyhow!("player {player}: {e}"))?;
     let codes = possible.codes().unwrap_or(&[]);
     let listed: Option<Vec<String>> = (possible.count().is_some() && codes.len() <= LIST_AT_MOST)
@@ -63,7 +66,7 @@ pub fn run(args: &SuggestArgs, mut out: impl Write) -> Result<()> {
     });
     if args.output.json {
         let mut value = json!({
-            "game": game.to_string(), "player": player, "guess": guess.to_string(),
+            "game": game.to_string(), "player": player, "seed": seed, "guess": guess.to_string(),
             "possible": possible.count(), "codes": listed,
         });
         if let Some((heuristic, rows, note, scored)) = &explained {
@@ -84,7 +87,7 @@ pub fn run(args: &SuggestArgs, mut out: impl Write) -> Result<()> {
         writeln!(out, "{value}")?;
         return Ok(());
     }
-    writeln!(out, "next guess: {}   ({player})", style.code(&guess))?;
+    writeln!(out, "next guess: {}   ({player}{seed_note})", style.code(&guess))?;
     match (possible.count(), &listed) {
         (Some(1), _) => writeln!(out, "possible:   1 code, so this is the secret")?,
         (Some(n), Some(list)) => writeln!(out, "possible:   {n} codes: {}", list.join(", "))?,
