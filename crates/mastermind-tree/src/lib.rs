@@ -24,9 +24,11 @@
 
 mod build;
 pub mod export;
+mod player;
 mod preset;
 mod tree;
 
 pub use build::{BuildError, BuildStats, build_tree, choose_guess};
+pub use player::{TreePlayer, TreeStrategy};
 pub use preset::Preset;
 pub use tree::{Branch, Node, StrategyTree, TreeError};
