@@ -14,6 +14,7 @@ use std::io::Write;
     after_help = "Examples:\n  mastermind codes \"AABB 1 0\" \"CCDE 0 2\"\n  mastermind codes --game 5x8 --count \"AABBC 0 1\""
 )]
 pub struct CodesArgs {
+    /// The game size.
     #[command(flatten)]
     pub game: GameArg,
     /// The turns played, each a guess then its reply: "AABB 1 0" (or "AABB 10", "AABB BW").
@@ -21,6 +22,7 @@ pub struct CodesArgs {
     /// Print only how many codes are consistent.
     #[arg(long)]
     pub count: bool,
+    /// How answers are written.
     #[command(flatten)]
     pub output: OutputArgs,
 }

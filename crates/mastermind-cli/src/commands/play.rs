@@ -29,6 +29,7 @@ const LIAR_STREAM: u64 = 3;
     The secret comes from --seed (default 1): the same seed, the same secret. \
     Use --seed clock for a new secret each game.")]
 pub struct PlayArgs {
+    /// The game size.
     #[command(flatten)]
     pub game: GameArg,
     /// Probability that the codemaker answers a guess with a random reply (Snyder's p-false
@@ -38,8 +39,10 @@ pub struct PlayArgs {
     /// Guesses allowed before the secret is revealed.
     #[arg(long, default_value_t = 12, value_name = "N")]
     pub max_guesses: u32,
+    /// The random seed.
     #[command(flatten)]
     pub seed: SeedArg,
+    /// How answers are written.
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -250,8 +253,11 @@ fn finish<R: BufRead, W: Write>(
         Some(mean) => format!("; {mean:.3} on average over every secret"),
         None => String::new(),
     };
-    console
-        .say(&format!("How {} plays the same secret ({guesses} guesses{mean}):", expert.name))?;
+    let truthful = if lies { " with true replies" } else { "" };
+    console.say(&format!(
+        "How {} plays the same secret{truthful} ({guesses} guesses{mean}):",
+        expert.name
+    ))?;
     show_board(console, &expert_history)?;
     console.event(json!({
         "event": "expert", "player": expert.name, "mean": expert.mean,

@@ -12,7 +12,7 @@ use crate::players::Choice;
 use crate::possible::Possible;
 use anyhow::Result;
 use clap::Args;
-use mastermind_core::{Code, Feedback, Game, History};
+use mastermind_core::{Code, Feedback, Game, History, PlayerError};
 use serde_json::json;
 use std::io::{BufRead, Write};
 
@@ -21,15 +21,19 @@ use std::io::{BufRead, Write};
 #[command(after_help = players_help() + "\n\nReplies: '2 1', '21', '2B1W' or 'BBW' (black pegs first); '0' for none. \
     'undo' takes back your last reply, 'quit' stops.")]
 pub struct SolveArgs {
+    /// The game size.
     #[command(flatten)]
     pub game: GameArg,
+    /// The codebreaker.
     #[command(flatten)]
     pub player: PlayerArgs,
     /// Guesses the machine may make before it gives up.
     #[arg(long, default_value_t = 30, value_name = "N")]
     pub max_guesses: u32,
+    /// The random seed.
     #[command(flatten)]
     pub seed: SeedArg,
+    /// How answers are written.
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -70,15 +74,11 @@ pub fn run(
                     &format!("{error}. Type 'undo' to take back your last reply, or 'quit'."),
                     json!({ "event": "gave_up", "message": error.to_string() }),
                 )?;
-                match ask_after_failure(&mut console, &history)? {
-                    true => {
-                        history = undo(&history);
-                        possible = Possible::after_history(&history);
-                        guess = breaker.replay(&history);
-                        continue;
-                    }
-                    false => return Ok(()),
+                if !ask_after_failure(&mut console, &history)? {
+                    return Ok(());
                 }
+                guess = take_back(&mut console, &mut history, &mut possible, &mut breaker)?;
+                continue;
             }
         };
         let turn = history.len() + 1;
@@ -86,17 +86,7 @@ pub fn run(
         match ask_reply(&mut console, game, &history, &possible, current)? {
             Answer::Stop => return Ok(()),
             Answer::Undo => {
-                if let Some(last) = history.last() {
-                    let text = format!(
-                        "Took back your reply to {} ({}).",
-                        console.board.style.code(&last.guess),
-                        reply_words(last.feedback)
-                    );
-                    console.tell(&text, json!({ "event": "undone", "turn": history.len() }))?;
-                }
-                history = undo(&history);
-                possible = Possible::after_history(&history);
-                guess = breaker.replay(&history);
+                guess = take_back(&mut console, &mut history, &mut possible, &mut breaker)?;
             }
             Answer::Reply(reply) => {
                 history.push(current, reply);
@@ -261,13 +251,29 @@ fn ask_after_failure<R: BufRead, W: Write>(
     }
 }
 
-/// The history without its last turn.
-fn undo(history: &History) -> History {
+/// Takes back the last reply (there must be one): the turn leaves the history, and the player is
+/// rebuilt to where it asked for that reply. Returns the guess it asks about again.
+fn take_back<R: BufRead, W: Write>(
+    console: &mut Console<R, W>,
+    history: &mut History,
+    possible: &mut Possible,
+    breaker: &mut Codebreaker,
+) -> Result<Result<Code, PlayerError>> {
+    let turns = history.turns();
+    let last = turns[turns.len() - 1];
+    let text = format!(
+        "Took back your reply to {} ({}).",
+        console.board.style.code(&last.guess),
+        reply_words(last.feedback)
+    );
+    console.tell(&text, json!({ "event": "undone", "turn": turns.len() }))?;
     let mut shorter = History::new(history.game());
-    for turn in &history.turns()[..history.len() - 1] {
+    for turn in &turns[..turns.len() - 1] {
         shorter.push(turn.guess, turn.feedback);
     }
-    shorter
+    *history = shorter;
+    *possible = Possible::after_history(history);
+    Ok(breaker.replay(history))
 }
 
 /// The end of a solved game: the board and the count of guesses.

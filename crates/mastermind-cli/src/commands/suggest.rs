@@ -19,10 +19,12 @@ const LIST_AT_MOST: usize = 12;
 #[derive(Debug, Clone, Args)]
 #[command(after_help = "Example:\n  mastermind suggest --game 4x6 \"AABB 1 0\" \"CCDE 0 2\" --explain\n\n".to_string() + &players_help())]
 pub struct SuggestArgs {
+    /// The game size.
     #[command(flatten)]
     pub game: GameArg,
     /// The turns played, each a guess then its reply: "AABB 1 0" (or "AABB 10", "AABB BW").
     pub turns: Vec<String>,
+    /// The codebreaker.
     #[command(flatten)]
     pub player: PlayerArgs,
     /// Also show the best candidates and how each splits the codes still possible.
@@ -31,8 +33,10 @@ pub struct SuggestArgs {
     /// Candidates shown by --explain.
     #[arg(long, default_value_t = 10, value_name = "N")]
     pub top: usize,
+    /// The random seed.
     #[command(flatten)]
     pub seed: SeedArg,
+    /// How answers are written.
     #[command(flatten)]
     pub output: OutputArgs,
 }

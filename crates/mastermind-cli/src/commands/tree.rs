@@ -17,6 +17,7 @@ use std::time::Instant;
 #[derive(Debug, Clone, Args)]
 #[command(after_help = tree_help())]
 pub struct TreeArgs {
+    /// The game size.
     #[command(flatten)]
     pub game: GameArg,
     /// The deterministic player (a preset below, or optimal).
