@@ -127,3 +127,38 @@ fn codes_lists_exactly_the_consistent_codes() {
     let answer = json_of(&run_ok(&["codes", "--json", "--game", "3x3", "ABC 3 0"]));
     assert_eq!(answer, serde_json::json!({"count": 1, "codes": ["ABC"]}));
 }
+
+#[test]
+fn random_players_repeat_with_their_seed() {
+    let args = |seed: &'static str| {
+        ["suggest", "--json", "--player", "eda", "--seed", seed, "AABB 1 0", "CCDE 0 2"]
+    };
+    let first = json_of(&run_ok(&args("5")));
+    assert_eq!(json_of(&run_ok(&args("5"))), first);
+    assert_eq!(first["seed"], 5);
+    let guesses: std::collections::BTreeSet<String> = (1..=8)
+        .map(|seed| {
+            let seed = seed.to_string();
+            let out =
+                run_ok(&["suggest", "--json", "--player", "random", "--seed", &seed, "AABB 1 0"]);
+            json_of(&out)["guess"].as_str().unwrap().to_string()
+        })
+        .collect();
+    assert!(guesses.len() > 1, "eight seeds, one guess: {guesses:?}");
+}
+
+#[test]
+fn the_optimal_tree_answers_games_that_follow_it_and_says_when_one_does_not() {
+    let answer = json_of(&run_ok(&["suggest", "--json", "--player", "optimal"]));
+    let first = answer["guess"].as_str().unwrap().to_string();
+    let following = format!("{first} 0 0");
+    let answer = json_of(&run_ok(&["suggest", "--json", "--player", "optimal", &following]));
+    let saved = include_str!("../../trees/optimal-4x6.json");
+    let tree = mastermind_tree::export::from_json(saved).unwrap();
+    let history = [(code(Game::CLASSIC, &first), Feedback::new(0, 0))];
+    assert_eq!(answer["guess"], tree.guess_after(&history).unwrap().to_string());
+    let other = if first == "ABCD" { "ABCE 0 0" } else { "ABCD 0 0" };
+    let ran = run(&["suggest", "--player", "optimal", other], "");
+    assert!(!ran.success);
+    assert!(ran.stderr.contains("--player knuth answers any game"), "{}", ran.stderr);
+}

@@ -36,6 +36,18 @@ fn stats_are_one_short_block() {
 }
 
 #[test]
+fn a_spec_configuration_builds_its_tree() {
+    // Kooi's rule written out: most parts over every code, consistent first, AABC first.
+    let config = "(heuristic: MostParts, pool: AllPreferConsistent, ties: First, first_guess: Some(\"AABC\"))";
+    let json: Value =
+        serde_json::from_str(run_ok(&["tree", "--config", config, "--json"]).trim()).unwrap();
+    assert_eq!((json["player"].as_str(), json["total"].as_u64()), (Some("custom"), Some(5668)));
+    let ran = run(&["tree", "--config", "(heuristic: Random)"], "");
+    assert!(!ran.success);
+    assert!(ran.stderr.contains("heuristic"), "{}", ran.stderr);
+}
+
+#[test]
 fn a_json_export_saved_to_a_file_passes_the_check() {
     let path = scratch("knuth-3x4.json");
     let path_text = path.to_str().unwrap();
