@@ -1,8 +1,8 @@
 //! The optimal strategy tree of a game: saved with the crate for 4x6, searched for elsewhere.
 //!
 //! The 4x6 tree (5625 guesses over the 1296 secrets, Koyama & Lai's optimum) is loaded from
-//! `trees/optimal-4x6.json` in a few milliseconds instead of searched for; a test checks that
-//! the saved file is exactly what the search gives today.
+//! `trees/optimal-4x6.json` in a few milliseconds instead of searched for (0.15-0.6 s); a test
+//! checks that it replays every secret and totals what a fresh search proves optimal.
 
 use anyhow::{Context, Result, bail};
 use mastermind_core::Game;
@@ -44,21 +44,19 @@ mod tests {
     use super::*;
     use crate::commands::tree::{Format, export_as};
 
-    /// The saved tree is exactly the search's tree today. After a deliberate change to the search,
-    /// regenerate it with `UPDATE_SAVED_TREES=1 cargo test -p mastermind-cli saved_optimal`.
+    /// The saved tree replays every secret and totals what a fresh search proves optimal (the
+    /// search may break ties differently over time; any optimal tree will do). To rewrite the file
+    /// from the search: `UPDATE_SAVED_TREES=1 cargo test -p mastermind-cli saved_optimal`.
     #[test]
-    fn saved_optimal_tree_is_what_the_search_gives() {
+    fn saved_optimal_tree_is_optimal() {
         let solution = solve(Game::CLASSIC, &SolveOptions::default()).unwrap();
         assert!(solution.proved);
-        assert_eq!(solution.total, 5625);
-        let fresh = export_as(&solution.tree, Format::Json);
         if std::env::var_os("UPDATE_SAVED_TREES").is_some() {
             let path = concat!(env!("CARGO_MANIFEST_DIR"), "/trees/optimal-4x6.json");
-            std::fs::write(path, &fresh).unwrap();
-        } else {
-            assert!(fresh == SAVED_4X6, "trees/optimal-4x6.json is stale; see this test's doc");
+            std::fs::write(path, export_as(&solution.tree, Format::Json)).unwrap();
         }
         let saved = saved_4x6().unwrap();
+        assert_eq!(saved.total_guesses(), solution.total);
         assert_eq!((saved.total_guesses(), saved.max_guesses()), (5625, 6));
     }
 }
