@@ -17,7 +17,7 @@ use mastermind_core::{Code, Game, LabRng, Oracle, Player, PlayerError, Strategy}
 use mastermind_evolution::{
     EdaConfig, EdaStrategy, EvoConfig, EvoStrategy, ShcConfig, ShcStrategy,
 };
-use mastermind_heuristics::{Heuristic, OnePlyConfig, OnePlyStrategy, Pool};
+use mastermind_heuristics::{Heuristic, OnePlyConfig, OnePlyStrategy, Pool, Ties};
 use mastermind_mcmc::{MhConfig, MhStrategy};
 use mastermind_tree::{Preset, StrategyTree};
 use serde::{Deserialize, Serialize};
@@ -141,6 +141,11 @@ impl Choice {
                 set_first_guess(&mut spec, first)?;
             }
             let name = family(&spec).to_string();
+            if let PlayerSpec::OnePly(config) = &spec {
+                if has_tree(config) {
+                    return Choice::deterministic(name, config.clone(), game);
+                }
+            }
             return Choice::from_spec(name, spec, game);
         }
         let name = args.player.as_str();
@@ -149,11 +154,7 @@ impl Choice {
             if let Some(first) = &args.first_guess {
                 config.first_guess = Some(first.clone());
             }
-            if let Some(first) = &config.first_guess {
-                Code::parse(game, first)
-                    .with_context(|| format!("the first guess of {name} at {game}"))?;
-            }
-            return Ok(Choice::Deterministic { name: name.into(), config });
+            return Choice::deterministic(name.into(), config, game);
         }
         if name == OPTIMAL {
             if args.first_guess.is_some() {
@@ -171,6 +172,15 @@ impl Choice {
             set_first_guess(&mut spec, first)?;
         }
         Choice::from_spec(name.into(), spec, game)
+    }
+
+    /// A deterministic one-ply player, after checking its first guess against `game`.
+    fn deterministic(name: String, config: OnePlyConfig, game: Game) -> Result<Choice> {
+        if let Some(first) = &config.first_guess {
+            Code::parse(game, first)
+                .with_context(|| format!("the first guess of {name} at {game}"))?;
+        }
+        Ok(Choice::Deterministic { name, config })
     }
 
     /// A lab player from its spec, validated for `game`.
@@ -194,7 +204,7 @@ impl Choice {
         !matches!(self, Choice::Spec { .. })
     }
 
-    /// Whether the player draws random numbers (then `--seed` matters).
+    /// Whether the player may draw random numbers (then `--seed` matters).
     pub fn is_random(&self) -> bool {
         !self.is_stateless()
     }
@@ -234,6 +244,16 @@ impl Choice {
             _ => Ok(self.clone()),
         }
     }
+}
+
+/// Whether a one-ply configuration is deterministic, so that the tree crate's next guess (which
+/// scores one candidate per symmetry class) plays exactly as its player would, only faster.
+fn has_tree(config: &OnePlyConfig) -> bool {
+    let scored = matches!(
+        config.heuristic,
+        Heuristic::Entropy | Heuristic::MostParts | Heuristic::ExpectedSize | Heuristic::WorstCase
+    );
+    scored && config.ties == Ties::First && config.subset.is_none()
 }
 
 /// The spec's family name, as in `OnePly(...)`.
