@@ -24,11 +24,13 @@ use std::io::IsTerminal;
 fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
     let terminal = std::io::stdout().is_terminal();
+    // Colours only on a terminal, and never when the NO_COLOR convention asks for none.
+    let colour = terminal && std::env::var_os("NO_COLOR").is_none();
     let stdin = std::io::stdin().lock();
     let stdout = std::io::stdout().lock();
     let result = match &cli.command {
-        Command::Play(args) => commands::play::run(args, stdin, stdout, terminal),
-        Command::Solve(args) => commands::solve::run(args, stdin, stdout, terminal),
+        Command::Play(args) => commands::play::run(args, stdin, stdout, colour),
+        Command::Solve(args) => commands::solve::run(args, stdin, stdout, colour),
         Command::Suggest(args) => commands::suggest::run(args, stdout),
         Command::Score(args) => commands::score::run(args, stdout),
         Command::Codes(args) => commands::codes::run(args, stdout, terminal),

@@ -48,7 +48,7 @@ pub struct PlayArgs {
 }
 
 /// Plays one game: reads guesses from `input`, writes the board to `output`.
-pub fn run(args: &PlayArgs, input: impl BufRead, output: impl Write, terminal: bool) -> Result<()> {
+pub fn run(args: &PlayArgs, input: impl BufRead, output: impl Write, colour: bool) -> Result<()> {
     let game = args.game.game;
     args.output.colours.check(game).map_err(anyhow::Error::msg)?;
     let seed = args.seed.seed.resolve();
@@ -59,7 +59,7 @@ pub fn run(args: &PlayArgs, input: impl BufRead, output: impl Write, terminal: b
     } else {
         Box::new(TruthfulCodemaker::new(secret))
     };
-    let board = Board { style: args.output.colours, ansi: terminal && !args.output.json };
+    let board = Board { style: args.output.colours, ansi: colour && !args.output.json };
     let mut console = Console::new(input, output, board, args.output.json);
     introduce(&mut console, game, args, seed)?;
     let lies = args.lies != 0.0;
