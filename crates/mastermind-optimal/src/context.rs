@@ -21,6 +21,8 @@ pub struct Context {
     pub colours: usize,
     /// Every code, in rank order (index = rank).
     pub codes: Vec<mastermind_core::Code>,
+    /// Every rank, `0..size`.
+    pub ranks: Vec<u16>,
     /// The colours of every code, padded with zeros to 8 pegs.
     pub colour_rows: Vec<[u8; 8]>,
     /// The colours every code holds, bit `c` for colour `c`.
@@ -31,9 +33,17 @@ pub struct Context {
     pub win: u8,
     /// Number of reply slots (the dense indices `0..feedback_count`).
     pub feedback_count: usize,
+    /// The reply indices a guess can get (all but the impossible `(p - 1, 1)`).
+    pub possible_replies: Vec<u8>,
     /// The size bound, see [`SizeBound`].
     pub bound: SizeBound,
+    /// The bound of a part by its size, per depth left (see [`Context::prepare_part_bounds`]).
+    part_bounds: Vec<(u32, PartBounds)>,
 }
+
+/// The lower bound of a part by its size, for every size a `u16` holds (sizes past the game's
+/// are infeasible), so that a count indexes it without a bounds check.
+pub type PartBounds = Box<[u32; 1 << 16]>;
 
 impl Context {
     /// Builds the shared tables, or `None` when the game has more than [`MAX_CODES`] codes or
@@ -70,13 +80,50 @@ impl Context {
             pegs: usize::from(pegs),
             colours: usize::from(game.colours()),
             codes,
+            ranks: (0..size as u16).collect(),
             colour_rows,
             colour_masks,
             replies,
             win: Feedback::all_black(pegs).index() as u8,
             feedback_count: game.feedback_count(),
+            possible_replies: Feedback::all(pegs)
+                .filter(|f| f.is_possible(pegs))
+                .map(|f| f.index() as u8)
+                .collect(),
             bound: SizeBound::new(pegs, size),
+            part_bounds: Vec::new(),
         })
+    }
+
+    /// Fills the part-bound tables for every depth a search with `max_depth` reaches (and for
+    /// no limit), with the size bound or, when `size_bound` is false, one guess per secret.
+    pub fn prepare_part_bounds(&mut self, size_bound: bool, max_depth: u32) {
+        let depths =
+            std::iter::once(u32::MAX).chain((0..=max_depth).take_while(|_| max_depth != u32::MAX));
+        self.part_bounds = depths
+            .map(|depth| {
+                let mut table = Box::new([INFEASIBLE; 1 << 16]);
+                for (n, slot) in table.iter_mut().enumerate().take(self.size() + 1) {
+                    *slot = if size_bound {
+                        self.bound.total(n, depth)
+                    } else {
+                        SizeBound::trivial(n, depth)
+                    };
+                }
+                (depth, table)
+            })
+            .collect();
+    }
+
+    /// The part-bound table for `depth_left` guesses (prepared by
+    /// [`prepare_part_bounds`](Self::prepare_part_bounds)).
+    pub fn part_bounds(&self, depth_left: u32) -> &[u32; 1 << 16] {
+        let (_, table) = self
+            .part_bounds
+            .iter()
+            .find(|(depth, _)| *depth == depth_left)
+            .expect("part bounds prepared for every depth searched");
+        table
     }
 
     /// Number of codes in the game.

@@ -27,6 +27,7 @@
 #![deny(missing_docs)]
 
 mod context;
+mod counting;
 mod heuristic;
 mod search;
 mod symmetry;

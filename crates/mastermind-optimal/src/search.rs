@@ -1,6 +1,7 @@
 //! The depth-first branch and bound over secret sets, and the public entry point [`solve`].
 
 use crate::context::{Context, INFEASIBLE, SizeBound};
+use crate::counting::{BLOCK, for_each_block};
 use crate::heuristic::heuristic_tree;
 use crate::symmetry::{GuessClasses, absent_colour_mask, peg_permutations};
 use crate::{
@@ -17,6 +18,9 @@ use std::time::Instant;
 /// The depth budget of a search without a depth limit: never decremented, never reached.
 pub(crate) const UNLIMITED: u32 = u32::MAX;
 
+/// Histories whose symmetry group is remembered at most (each entry holds up to one guess list).
+const HISTORY_CACHE_ENTRIES: usize = 4096;
+
 /// Sets this small are never remembered: they are solved in closed form or in one short scan.
 const MEMO_MIN_SECRETS: usize = 3;
 
@@ -29,8 +33,10 @@ const MEMO_MIN_SECRETS: usize = 3;
 /// lower bound.
 pub fn solve(game: Game, options: &SolveOptions) -> Result<Solution, SolveError> {
     let start = Instant::now();
-    let ctx = Context::new(game).ok_or(SolveError::TooLarge { game })?;
+    let mut ctx = Context::new(game).ok_or(SolveError::TooLarge { game })?;
     let depth = options.max_depth.unwrap_or(UNLIMITED);
+    ctx.prepare_part_bounds(options.rules.size_bound, depth);
+    let ctx = ctx;
     let all: Vec<u16> = (0..ctx.size() as u16).collect();
     let mut searcher = Searcher::new(&ctx, options, start);
     let infeasible = || SolveError::Infeasible { game, max_depth: depth };
@@ -144,6 +150,7 @@ struct Searcher<'a> {
     /// Per depth: the last history seen there and its group's representatives.
     group_cache: Vec<Option<(Vec<u16>, Guesses)>>,
     relabel_cache: FxHashMap<u32, Guesses>,
+    history_cache: FxHashMap<Vec<u16>, Guesses>,
     every_code: Guesses,
     nodes: u64,
     memo_hits: u64,
@@ -164,6 +171,7 @@ impl<'a> Searcher<'a> {
             memo_key: Vec::new(),
             group_cache: Vec::new(),
             relabel_cache: FxHashMap::default(),
+            history_cache: FxHashMap::default(),
             every_code: Rc::new((0..ctx.size() as u16).collect()),
             nodes: 0,
             memo_hits: 0,
@@ -447,13 +455,25 @@ impl<'a> Searcher<'a> {
         if !classes.permutes_pegs_or_used_colours() {
             return Rc::clone(relabelled);
         }
-        Rc::new(
+        // The group depends on the set of guesses played, and the same few sets come back at
+        // every node of the upper levels: remember them (a bounded cache, emptied when full).
+        let mut key = history.to_vec();
+        key.sort_unstable();
+        if let Some(kept) = self.history_cache.get(&key) {
+            return Rc::clone(kept);
+        }
+        let kept: Guesses = Rc::new(
             relabelled
                 .iter()
                 .copied()
                 .filter(|&g| classes.is_smallest_image(&ctx.colour_rows[usize::from(g)]))
                 .collect(),
-        )
+        );
+        if self.history_cache.len() >= HISTORY_CACHE_ENTRIES {
+            self.history_cache.clear();
+        }
+        self.history_cache.insert(key, Rc::clone(&kept));
+        kept
     }
 
     fn recall(&mut self, secrets: &[u16], depth_left: u32) -> Option<MemoEntry> {
@@ -578,50 +598,38 @@ pub(crate) fn score_candidates(
         return score_small(ctx, rules, secrets, kept);
     }
     let win = usize::from(ctx.win);
-    let slots = ctx.feedback_count;
-    let part_bounds: Vec<u32> = (0..=n).map(|k| size_bound(ctx, rules, k, child_depth)).collect();
-    // One histogram of replies per kept guess, filled secret by secret: the reply table is
-    // symmetric, so the replies of one secret to every guess are one contiguous row, read in
-    // order instead of gathered from a row per guess. Guesses go in blocks whose histograms
-    // stay in the first-level cache.
-    const BLOCK: usize = 256;
-    let mut histograms = vec![0u16; kept.len() * slots];
-    let every_code = kept.len() == ctx.size();
-    for (block, (histograms, kept)) in
-        histograms.chunks_mut(BLOCK * slots).zip(kept.chunks(BLOCK)).enumerate()
-    {
-        let first = block * BLOCK;
-        for &s in secrets {
-            let replies = ctx.replies_to(s);
-            if every_code {
-                let replies = &replies[first..first + kept.len()];
-                for (histogram, &reply) in histograms.chunks_exact_mut(slots).zip(replies) {
-                    histogram[usize::from(reply)] += 1;
-                }
-            } else {
-                for (histogram, &g) in histograms.chunks_exact_mut(slots).zip(kept) {
-                    histogram[usize::from(replies[usize::from(g)])] += 1;
-                }
-            }
-        }
+    let part_bounds = ctx.part_bounds(child_depth);
+    let mut wanted = vec![false; ctx.size()];
+    for &g in kept {
+        wanted[usize::from(g)] = true;
     }
     let mut out = Vec::with_capacity(kept.len());
-    for (counts, &g) in histograms.chunks_exact(slots).zip(kept) {
-        let consistent = counts[win] > 0;
-        if !consistent && counts.contains(&(n as u16)) {
-            continue;
-        }
-        // At most 45 terms of at most INFEASIBLE each: no overflow.
-        let mut bound = n as u32;
-        for (j, &count) in counts.iter().enumerate() {
-            if j != win {
-                bound += part_bounds[usize::from(count)];
+    let mut bounds = [0u32; BLOCK];
+    let mut useless = [false; BLOCK];
+    for_each_block(ctx, secrets, kept, |guesses, counts| {
+        let width = guesses.len();
+        let (bounds, useless) = (&mut bounds[..width], &mut useless[..width]);
+        bounds.fill(n as u32);
+        useless.fill(false);
+        // Reply by reply across the block; at most 45 terms of at most INFEASIBLE: no overflow.
+        for &reply in &ctx.possible_replies {
+            let reply = usize::from(reply);
+            if reply == win {
+                continue;
+            }
+            let lane = &counts[reply * BLOCK..][..width];
+            for ((bound, all_here), &count) in bounds.iter_mut().zip(useless.iter_mut()).zip(lane) {
+                *bound += part_bounds[usize::from(count)];
+                *all_here |= usize::from(count) == n;
             }
         }
-        if bound < INFEASIBLE {
-            out.push(Candidate { bound, consistent, guess: g });
+        let wins = &counts[win * BLOCK..][..width];
+        for (i, &g) in guesses.iter().enumerate() {
+            if wanted[usize::from(g)] && !useless[i] && bounds[i] < INFEASIBLE {
+                out.push(Candidate { bound: bounds[i], consistent: wins[i] > 0, guess: g });
+            }
         }
-    }
+    });
     out
 }
 
