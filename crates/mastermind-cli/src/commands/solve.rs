@@ -65,11 +65,15 @@ pub fn run(args: &SolveArgs, input: impl BufRead, output: impl Write, colour: bo
         let current = match guess {
             Ok(code) => code,
             Err(error) => {
+                if history.is_empty() {
+                    // Not one guess: the player cannot play this game at all.
+                    anyhow::bail!("{error}");
+                }
                 console.tell(
                     &format!("{error}. Type 'undo' to take back your last reply, or 'quit'."),
                     json!({ "event": "gave_up", "message": error.to_string() }),
                 )?;
-                if !ask_after_failure(&mut console, &history)? {
+                if !ask_to_undo(&mut console)? {
                     return Ok(());
                 }
                 guess = take_back(&mut console, &mut history, &mut possible, &mut breaker)?;
@@ -229,18 +233,15 @@ fn explain_impossible<R: BufRead, W: Write>(
 }
 
 /// After the player failed: `true` to undo, `false` to stop.
-fn ask_after_failure<R: BufRead, W: Write>(
-    console: &mut Console<R, W>,
-    history: &History,
-) -> Result<bool> {
+fn ask_to_undo<R: BufRead, W: Write>(console: &mut Console<R, W>) -> Result<bool> {
     loop {
         let Some(line) = console.ask("undo or quit> ")? else {
             return Ok(false);
         };
-        if line.eq_ignore_ascii_case("undo") && !history.is_empty() {
+        if line.eq_ignore_ascii_case("undo") {
             return Ok(true);
         }
-        if is_quit(&line) || history.is_empty() {
+        if is_quit(&line) {
             return Ok(false);
         }
     }
