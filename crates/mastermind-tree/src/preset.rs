@@ -1,11 +1,11 @@
 //! Named deterministic players, shared by the lab's specs and the command line.
 //!
-//! Each preset is a one-ply configuration with `ties: First`. Its first guess follows one rule for
-//! every game: the first guess of the published 4x6 strategy where the preset reproduces one
-//! (listed on each variant), and otherwise none, so that the heuristic also chooses the first
-//! guess (the root is cheap to score: at 4x6 only five classes of codes differ). At 4x6 that rule
-//! gives the published first guesses anyway, except where a variant says otherwise.
-
+//! Each preset is a one-ply configuration with `ties: First`. The first-guess rule is the same for
+//! every preset and every game: none, so the heuristic chooses the first guess too (the root is
+//! cheap to score: only the sorted codes with non-increasing colour runs differ there, five at
+//! 4x6). At 4x6 this rule picks the first guesses of the published strategies, and the all-codes
+//! presets reproduce the published totals (each variant says which). To compare with a program
+//! that fixes another first guess, set `first_guess` in the returned configuration.
 use mastermind_core::Game;
 use mastermind_heuristics::{Heuristic, OnePlyConfig, Pool, Ties};
 
@@ -13,15 +13,22 @@ use mastermind_heuristics::{Heuristic, OnePlyConfig, Pool, Ties};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Preset {
     /// Knuth (1977): the smallest largest part over all codes, consistent codes preferred on
-    /// ties, then the first in code order; first guess AABB at 4x6. Reproduces Knuth's 5801
-    /// guesses (at most 5) over the 1296 secrets.
+    /// ties, then the first in code order. Chooses AABB first at 4x6 and reproduces Knuth's 5801
+    /// guesses (at most 5); with AABBC first at 5x8, mikemag's 183775 (at most 7).
     Knuth,
     /// Irving (1979): the smallest expected part size over all codes, consistent preferred.
+    /// Chooses AABC first at 4x6 and reproduces Irving's 5696 guesses. With AABB first it gives
+    /// mikemag's 5764 (at most 5); at 5x8 with AABBC 180200, where mikemag records 180215 (it
+    /// rounds expected sizes to six decimals in single precision, so its ties differ).
     Irving,
-    /// Kooi (2005): the most parts over all codes, consistent preferred; first guess AABC at 4x6.
-    /// Reproduces 5668 guesses (mikemag's Most parts).
+    /// Kooi (2005): the most parts over all codes, consistent preferred. Chooses AABC first at
+    /// 4x6 and reproduces Kooi's and mikemag's 5668 guesses; with AABBC first at 5x8, mikemag's
+    /// 181834 (at most 8).
     Kooi,
-    /// The largest partition entropy over all codes, consistent preferred.
+    /// The largest partition entropy over all codes, consistent preferred (exact ties, as the
+    /// player breaks them). Chooses ABCD first at 4x6 and reproduces Neuwirth's 5722 guesses.
+    /// With AABC first it gives 5680 and at 5x8 with AABBC 179704, where mikemag records 5683
+    /// and 179751 (single-precision entropies rounded to nine digits: different ties).
     EntropyAll,
     /// Knuth's worst-case rule over the consistent codes only.
     WorstCaseConsistent,
@@ -85,22 +92,16 @@ impl Preset {
         }
     }
 
-    /// The one-ply configuration of the preset for `game` (see the module documentation for the
-    /// first guess).
-    pub fn config(self, game: Game) -> OnePlyConfig {
+    /// The one-ply configuration of the preset for `game`: no fixed first guess (see the module
+    /// documentation), the same for every game.
+    pub fn config(self, _game: Game) -> OnePlyConfig {
         OnePlyConfig {
             heuristic: self.heuristic(),
-            first_guess: self.first_guess(game).map(str::to_owned),
+            first_guess: None,
             pool: self.pool(),
             ties: Ties::First,
             subset: None,
         }
-    }
-
-    /// The fixed first guess at `game`, if the preset has one there.
-    pub fn first_guess(self, game: Game) -> Option<&'static str> {
-        let _ = game;
-        None
     }
 }
 

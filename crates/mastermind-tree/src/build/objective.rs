@@ -28,7 +28,8 @@ impl Objective {
     /// `max_set` codes.
     pub fn new(heuristic: Heuristic, max_set: usize) -> Objective {
         let size = if heuristic == Heuristic::Entropy { max_set.min(TABLE_LIMIT) + 1 } else { 0 };
-        let xlogx = (0..size).map(|s| s as f64 * (s as f64).log2()).collect();
+        let xlogx =
+            (0..size).map(|s| if s < 2 { 0.0 } else { s as f64 * (s as f64).log2() }).collect();
         Objective { heuristic, xlogx }
     }
 
@@ -37,6 +38,7 @@ impl Objective {
         self.heuristic
     }
 
+    /// `s log2 s` (0 for 0 and 1).
     #[inline(always)]
     fn xlogx(&self, s: u32) -> f64 {
         match self.xlogx.get(s as usize) {
@@ -69,15 +71,34 @@ impl Objective {
 
     /// A lower bound on the final cost of a partition whose counts so far are `counts`, with
     /// `remaining` codes still to be placed in at most `replies` parts.
+    ///
+    /// Part sizes only grow, and the codes still to come add at least what they would add on
+    /// their own, spread evenly: for `r` codes over `R` parts, `r^2 / R` to the sum of squares
+    /// (Cauchy-Schwarz) and `r log2(r / R)` to `sum s log2 s` (Jensen; `s log2 s` is
+    /// superadditive). Summed in any order: a bound need not match the player's rounding.
     #[inline]
     pub fn partial_bound(&self, counts: &[u32], remaining: usize, replies: usize) -> f64 {
+        let r = remaining as f64;
+        let parts = replies as f64;
         match self.heuristic {
             Heuristic::MostParts => {
-                let parts = counts.iter().filter(|&&s| s > 0).count();
-                -((parts + remaining).min(replies) as f64)
+                let seen = counts.iter().filter(|&&s| s > 0).count();
+                -((seen + remaining).min(replies) as f64)
             }
-            // The other costs only grow as parts grow.
-            _ => self.cost(counts),
+            Heuristic::WorstCase => f64::from(counts.iter().copied().max().unwrap_or(0)),
+            Heuristic::ExpectedSize => {
+                let sum: u64 = counts.iter().map(|&s| u64::from(s) * u64::from(s)).sum();
+                sum as f64 + r * r / parts
+            }
+            Heuristic::Entropy => {
+                let mut lanes = [0.0f64; 4];
+                for (i, &s) in counts.iter().enumerate() {
+                    lanes[i % 4] += self.xlogx(s);
+                }
+                let spread = if r > parts { r * (r / parts).log2() } else { 0.0 };
+                lanes[0] + lanes[1] + lanes[2] + lanes[3] + spread
+            }
+            Heuristic::Random | Heuristic::LocalEntropy => unreachable!("validated away"),
         }
     }
 
@@ -137,6 +158,30 @@ mod tests {
         check(Heuristic::MostParts, f64::from(stats.parts));
         check(Heuristic::ExpectedSize, -(stats.sum_squares as f64));
         check(Heuristic::WorstCase, -f64::from(stats.largest));
+    }
+
+    #[test]
+    fn partial_bounds_never_exceed_the_final_cost() {
+        // Every way of completing a partial partition of 6 codes into 4 parts with 5 more codes.
+        let partial = [3u32, 0, 2, 1];
+        for h in [
+            Heuristic::Entropy,
+            Heuristic::ExpectedSize,
+            Heuristic::WorstCase,
+            Heuristic::MostParts,
+        ] {
+            let objective = Objective::new(h, 100);
+            let bound = objective.partial_bound(&partial, 5, 4);
+            for a in 0..=5u32 {
+                for b in 0..=5 - a {
+                    for c in 0..=5 - a - b {
+                        let d = 5 - a - b - c;
+                        let last = [3 + a, b, 2 + c, 1 + d];
+                        assert!(bound <= objective.cost(&last) + 1e-12, "{h:?} {last:?}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
