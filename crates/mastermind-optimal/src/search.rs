@@ -21,6 +21,9 @@ pub(crate) const UNLIMITED: u32 = u32::MAX;
 /// Histories whose symmetry group is remembered at most (each entry holds up to one guess list).
 const HISTORY_CACHE_ENTRIES: usize = 4096;
 
+/// Guesses picked by selection at a node before the rest are sorted.
+const SELECTED_BEFORE_SORT: usize = 3;
+
 /// Sets this small are never remembered: they are solved in closed form or in one short scan.
 const MEMO_MIN_SECRETS: usize = 3;
 
@@ -272,11 +275,15 @@ impl<'a> Searcher<'a> {
         let mut parts = Partition::default();
         for index in 0..candidates.len() {
             if self.rules.ordering {
-                // Selection instead of a sort: most nodes try one or two guesses.
-                let next = (index..candidates.len())
-                    .min_by_key(|&i| candidates[i].order_key())
-                    .expect("index is in range");
-                candidates.swap(index, next);
+                // Selection for the first few, then a sort: most nodes try one or two guesses.
+                if index < SELECTED_BEFORE_SORT {
+                    let next = (index..candidates.len())
+                        .min_by_key(|&i| candidates[i].order_key())
+                        .expect("index is in range");
+                    candidates.swap(index, next);
+                } else if index == SELECTED_BEFORE_SORT {
+                    candidates[index..].sort_unstable_by_key(Candidate::order_key);
+                }
             }
             let candidate = candidates[index];
             if is_root {
@@ -639,12 +646,13 @@ pub(crate) fn score_candidates(
 /// `parts` non-winning replies, the bound is `n + 2 (n - w) - parts`.
 fn score_small(ctx: &Context, rules: Rules, secrets: &[u16], kept: &[u16]) -> Vec<Candidate> {
     let n = secrets.len() as u32;
-    let mut replies_seen = vec![0u32; kept.len()];
-    let every_code = kept.len() == ctx.size();
+    // As in the counting of large nodes: when most codes are wanted, every code is scored from
+    // contiguous rows (vectorised), else the wanted ones are gathered.
+    let dense = kept.len() * 4 >= ctx.size();
+    let mut replies_seen = vec![0u32; if dense { ctx.size() } else { kept.len() }];
     for &s in secrets {
         let replies = ctx.replies_to(s);
-        if every_code {
-            // Contiguous on both sides: the compiler vectorises this loop.
+        if dense {
             for (seen, &reply) in replies_seen.iter_mut().zip(replies) {
                 *seen |= 1 << reply;
             }
@@ -655,7 +663,8 @@ fn score_small(ctx: &Context, rules: Rules, secrets: &[u16], kept: &[u16]) -> Ve
         }
     }
     let mut out = Vec::with_capacity(kept.len());
-    for (&seen, &g) in replies_seen.iter().zip(kept) {
+    for (i, &g) in kept.iter().enumerate() {
+        let seen = replies_seen[if dense { usize::from(g) } else { i }];
         let wins = (seen >> ctx.win) & 1;
         let parts = seen.count_ones() - wins;
         if wins == 0 && parts == 1 {
