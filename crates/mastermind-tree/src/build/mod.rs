@@ -272,10 +272,10 @@ fn split<W: Word>(
     for &i in indices.iter() {
         sizes[usize::from(i)] += 1;
     }
-    let mut next = Vec::with_capacity(sizes.len());
+    let mut next = [0usize; 256];
     let mut at = 0;
-    for &s in &sizes {
-        next.push(at);
+    for (slot, &s) in next.iter_mut().zip(&sizes) {
+        *slot = at;
         at += s;
     }
     for (k, &i) in indices.iter().enumerate() {
