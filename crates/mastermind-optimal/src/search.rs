@@ -250,24 +250,18 @@ impl<'a> Searcher<'a> {
         let child_depth = next_depth(depth_left);
         let present = present_colours(self.ctx, secrets);
         let kept = self.representatives(history, present);
-        let mut candidates = score_candidates(self.ctx, self.rules, secrets, &kept, child_depth);
-        let node_lower = candidates.iter().map(|c| c.bound).min().unwrap_or(INFEASIBLE).max(lower);
+        let scored = score_candidates(self.ctx, self.rules, secrets, &kept, child_depth, beta);
+        let mut candidates = scored.open;
+        let node_lower = scored.least_bound.max(lower);
         if node_lower >= beta {
             if remember {
                 self.remember(secrets, depth_left, MemoEntry { value: node_lower, guess: None });
             }
             return Outcome::at_least(node_lower);
         }
-        // Guesses whose bound reaches the budget can never be chosen; their least bound is part
-        // of the proved bound if every guess is refuted.
-        let mut refuted_at = INFEASIBLE;
-        candidates.retain(|c| {
-            let open = c.bound < beta;
-            if !open {
-                refuted_at = refuted_at.min(c.bound);
-            }
-            open
-        });
+        // Guesses whose bound reaches the budget were never kept; their least bound is part of
+        // the proved bound if every guess is refuted.
+        let mut refuted_at = scored.least_closed;
 
         let is_root = history.is_empty();
         let mut best = beta;
@@ -541,7 +535,38 @@ pub(crate) fn candidates(
 ) -> Vec<Candidate> {
     let present = present_colours(ctx, secrets);
     let kept = class_representatives(ctx, peg_perms, rules, history, present);
-    score_candidates(ctx, rules, secrets, &kept, child_depth)
+    score_candidates(ctx, rules, secrets, &kept, child_depth, INFEASIBLE).open
+}
+
+/// The guesses of a node that can still beat a budget, and the bounds of the others.
+pub(crate) struct Scored {
+    /// Guesses whose bound is below the budget, in the order of `kept`.
+    pub open: Vec<Candidate>,
+    /// The least bound of any guess ([`INFEASIBLE`] if none splits the node within the depth).
+    pub least_bound: u32,
+    /// The least bound of the guesses left out for reaching the budget.
+    pub least_closed: u32,
+}
+
+impl Scored {
+    fn new(capacity: usize) -> Scored {
+        Scored {
+            open: Vec::with_capacity(capacity),
+            least_bound: INFEASIBLE,
+            least_closed: INFEASIBLE,
+        }
+    }
+
+    /// Files one guess (its bound below [`INFEASIBLE`]).
+    #[inline]
+    fn offer(&mut self, candidate: Candidate, beta: u32) {
+        self.least_bound = self.least_bound.min(candidate.bound);
+        if candidate.bound < beta {
+            self.open.push(candidate);
+        } else {
+            self.least_closed = self.least_closed.min(candidate.bound);
+        }
+    }
 }
 
 /// The colours held by at least one of `secrets`, bit `c` for colour `c`.
@@ -598,11 +623,12 @@ pub(crate) fn score_candidates(
     secrets: &[u16],
     kept: &[u16],
     child_depth: u32,
-) -> Vec<Candidate> {
+    beta: u32,
+) -> Scored {
     let n = secrets.len();
     // Reply sets fit a `u32` up to 6 pegs (28 replies).
     if n <= ctx.bound.branching() + 1 && child_depth >= 2 && ctx.feedback_count <= 32 {
-        return score_small(ctx, rules, secrets, kept);
+        return score_small(ctx, rules, secrets, kept, beta);
     }
     let win = usize::from(ctx.win);
     let part_bounds = ctx.part_bounds(child_depth);
@@ -610,7 +636,7 @@ pub(crate) fn score_candidates(
     for &g in kept {
         wanted[usize::from(g)] = true;
     }
-    let mut out = Vec::with_capacity(kept.len());
+    let mut out = Scored::new(kept.len());
     let mut bounds = [0u32; BLOCK];
     let mut useless = [false; BLOCK];
     for_each_block(ctx, secrets, kept, |guesses, counts| {
@@ -633,7 +659,8 @@ pub(crate) fn score_candidates(
         let wins = &counts[win * BLOCK..][..width];
         for (i, &g) in guesses.iter().enumerate() {
             if wanted[usize::from(g)] && !useless[i] && bounds[i] < INFEASIBLE {
-                out.push(Candidate { bound: bounds[i], consistent: wins[i] > 0, guess: g });
+                let candidate = Candidate { bound: bounds[i], consistent: wins[i] > 0, guess: g };
+                out.offer(candidate, beta);
             }
         }
     });
@@ -644,7 +671,7 @@ pub(crate) fn score_candidates(
 /// after this one. Every part then holds at most `b + 1` secrets, whose size bound is `2k - 1`,
 /// so a guess's bound needs only the set of replies it gets: with `w` = 1 if it wins, and
 /// `parts` non-winning replies, the bound is `n + 2 (n - w) - parts`.
-fn score_small(ctx: &Context, rules: Rules, secrets: &[u16], kept: &[u16]) -> Vec<Candidate> {
+fn score_small(ctx: &Context, rules: Rules, secrets: &[u16], kept: &[u16], beta: u32) -> Scored {
     let n = secrets.len() as u32;
     // As in the counting of large nodes: when most codes are wanted, every code is scored from
     // contiguous rows (vectorised), else the wanted ones are gathered.
@@ -662,7 +689,7 @@ fn score_small(ctx: &Context, rules: Rules, secrets: &[u16], kept: &[u16]) -> Ve
             }
         }
     }
-    let mut out = Vec::with_capacity(kept.len());
+    let mut out = Scored::new(kept.len());
     for (i, &g) in kept.iter().enumerate() {
         let seen = replies_seen[if dense { usize::from(g) } else { i }];
         let wins = (seen >> ctx.win) & 1;
@@ -671,7 +698,7 @@ fn score_small(ctx: &Context, rules: Rules, secrets: &[u16], kept: &[u16]) -> Ve
             continue;
         }
         let bound = if rules.size_bound { 3 * n - 2 * wins - parts } else { 2 * n - wins };
-        out.push(Candidate { bound, consistent: wins == 1, guess: g });
+        out.offer(Candidate { bound, consistent: wins == 1, guess: g }, beta);
     }
     out
 }
