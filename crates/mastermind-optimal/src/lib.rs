@@ -17,7 +17,8 @@
 //! - **Guess equivalence** ([`Rules::symmetry`], [`Rules::absent_colours`]): one guess per class
 //!   of guesses that the history's peg and colour symmetries, or colours absent from every
 //!   remaining secret, make equal (see the `symmetry` module).
-//! - **Memoisation** ([`Rules::memo`]): solved and refuted sets are remembered by their secrets.
+//! - **Memoisation** ([`Rules::memo`], [`Rules::canonical_memo`]): solved and refuted sets are
+//!   remembered by a canonical form of their secrets under colour and peg permutations.
 //! - **Candidate order** ([`Rules::ordering`]): guesses are tried in order of their bound, so the
 //!   first found are good and the rest are cut off together.
 //! - **Small nodes in closed form** ([`Rules::small_nodes`]): one or two secrets, and a set that a
@@ -26,6 +27,7 @@
 //! Each rule can be switched off; the optimum must not change (the tests check it).
 #![deny(missing_docs)]
 
+mod canonical;
 mod context;
 mod counting;
 mod heuristic;
@@ -56,6 +58,9 @@ pub struct Rules {
     pub absent_colours: bool,
     /// Remember solved nodes (and refuted bounds) by their secret set.
     pub memo: bool,
+    /// Key the memo by a canonical form of the set under colour and peg permutations, so that
+    /// equivalent sets reached in different places share one entry (needs `memo`).
+    pub canonical_memo: bool,
     /// Start from the total of a heuristic tree built first.
     pub heuristic_upper_bound: bool,
     /// Try guesses in increasing order of their lower bound (off: in code order).
@@ -72,6 +77,7 @@ impl Default for Rules {
             symmetry: true,
             absent_colours: true,
             memo: true,
+            canonical_memo: true,
             heuristic_upper_bound: true,
             ordering: true,
             small_nodes: true,
@@ -88,6 +94,7 @@ impl Rules {
             symmetry: false,
             absent_colours: false,
             memo: false,
+            canonical_memo: false,
             heuristic_upper_bound: false,
             ordering: false,
             small_nodes: false,

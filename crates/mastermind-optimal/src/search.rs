@@ -1,5 +1,6 @@
 //! The depth-first branch and bound over secret sets, and the public entry point [`solve`].
 
+use crate::canonical::Relabelling;
 use crate::context::{Context, INFEASIBLE, SizeBound};
 use crate::counting::{BLOCK, for_each_block};
 use crate::heuristic::heuristic_tree;
@@ -477,21 +478,36 @@ impl<'a> Searcher<'a> {
         kept
     }
 
+    /// The memo's entry for `secrets` (its guess mapped back from the key's labels).
     fn recall(&mut self, secrets: &[u16], depth_left: u32) -> Option<MemoEntry> {
-        self.fill_key(secrets, depth_left);
-        self.memo.get(self.memo_key.as_slice()).copied()
+        let relabelling = self.fill_key(secrets, depth_left);
+        let entry = self.memo.get(self.memo_key.as_slice()).copied()?;
+        Some(MemoEntry {
+            guess: entry.guess.map(|g| relabelling.map_or(g, |r| r.invert(self.ctx, g))),
+            ..entry
+        })
     }
 
     fn remember(&mut self, secrets: &[u16], depth_left: u32, entry: MemoEntry) {
-        self.fill_key(secrets, depth_left);
+        let relabelling = self.fill_key(secrets, depth_left);
         let key: Box<[u16]> = self.memo_key.as_slice().into();
-        self.memo.insert(key, entry);
+        let guess = entry.guess.map(|g| relabelling.map_or(g, |r| r.apply(self.ctx, g)));
+        self.memo.insert(key, MemoEntry { guess, ..entry });
     }
 
-    fn fill_key(&mut self, secrets: &[u16], depth_left: u32) {
+    /// Writes the memo key of `secrets` (the depth left, then the secrets or, with
+    /// [`Rules::canonical_memo`], their canonical images) and returns the relabelling used.
+    fn fill_key(&mut self, secrets: &[u16], depth_left: u32) -> Option<Relabelling> {
         self.memo_key.clear();
         self.memo_key.push(depth_left.min(u32::from(u16::MAX)) as u16);
-        self.memo_key.extend_from_slice(secrets);
+        if self.rules.canonical_memo {
+            let relabelling = Relabelling::of(self.ctx, secrets);
+            relabelling.extend_key(self.ctx, secrets, &mut self.memo_key);
+            Some(relabelling)
+        } else {
+            self.memo_key.extend_from_slice(secrets);
+            None
+        }
     }
 
     /// The optimal tree below a set already solved (every node is found again in the memo, or

@@ -121,6 +121,7 @@ fn switching_off_any_rule_leaves_the_optimum_unchanged() {
         Rules { symmetry: false, ..all_on },
         Rules { absent_colours: false, ..all_on },
         Rules { memo: false, ..all_on },
+        Rules { canonical_memo: false, ..all_on },
         Rules { heuristic_upper_bound: false, ..all_on },
         Rules { ordering: false, ..all_on },
         Rules { small_nodes: false, ..all_on },
