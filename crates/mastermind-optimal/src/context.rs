@@ -11,6 +11,14 @@ pub const MAX_CODES: usize = 8192;
 /// enough that the bounds of the 45 replies of an 8-peg game add up without overflow.
 pub const INFEASIBLE: u32 = 1 << 26;
 
+/// The depth budget of a search without a depth limit: never decremented, never reached.
+pub(crate) const UNLIMITED: u32 = u32::MAX;
+
+/// The depth budget of a child.
+pub(crate) fn next_depth(depth_left: u32) -> u32 {
+    if depth_left == UNLIMITED { UNLIMITED } else { depth_left - 1 }
+}
+
 /// The game's codes, their replies to each other and the size bounds, built once per solve.
 pub struct Context {
     /// The game being solved.

@@ -3,7 +3,9 @@
 
 use crate::Rules;
 use crate::context::Context;
-use crate::search::{Partition, UNLIMITED, candidates, next_depth};
+use crate::context::{UNLIMITED, next_depth};
+use crate::partition::Partition;
+use crate::scoring::candidates;
 use mastermind_core::Feedback;
 use mastermind_tree::{Branch, Node, StrategyTree};
 

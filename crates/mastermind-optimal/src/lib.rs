@@ -31,6 +31,8 @@ mod canonical;
 mod context;
 mod counting;
 mod heuristic;
+mod partition;
+mod scoring;
 mod search;
 mod symmetry;
 
@@ -164,7 +166,8 @@ pub struct Solution {
     /// The total of the heuristic tree that gave the first upper bound (`None` when that rule is
     /// off or its tree breaks the depth limit).
     pub heuristic_total: Option<u64>,
-    /// Nodes searched (calls of the recursive search, memo hits included).
+    /// Nodes searched: calls of the recursive search, memo hits and the final pass that reads
+    /// the tree back from the memo included.
     pub nodes_searched: u64,
     /// Nodes answered from the memo.
     pub memo_hits: u64,

@@ -1,0 +1,215 @@
+//! Scoring the guesses of a node: which guesses to consider (one per equivalence class) and the
+//! lower bound each one's partition gives.
+
+use crate::Rules;
+use crate::context::{Context, INFEASIBLE, SizeBound};
+use crate::counting::{BLOCK, for_each_block};
+use crate::symmetry::{GuessClasses, absent_colour_mask};
+
+/// One guess at a node, with the lower bound its partition gives.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Candidate {
+    /// The node's size plus the size bound of every non-winning part.
+    pub bound: u32,
+    /// Whether the guess is one of the node's secrets.
+    pub consistent: bool,
+    /// The guess (code rank).
+    pub guess: u16,
+}
+
+impl Candidate {
+    /// The order of trial: least bound first, consistent guesses first among equals, then code
+    /// order.
+    pub fn order_key(&self) -> u64 {
+        (u64::from(self.bound) << 32) | (u64::from(!self.consistent) << 16) | u64::from(self.guess)
+    }
+}
+
+/// Every guess worth trying at a node (one per equivalence class, none that leaves all the
+/// secrets together), each with its lower bound.
+pub(crate) fn candidates(
+    ctx: &Context,
+    peg_perms: &[[u8; 8]],
+    rules: Rules,
+    secrets: &[u16],
+    history: &[u16],
+    child_depth: u32,
+) -> Vec<Candidate> {
+    let present = present_colours(ctx, secrets);
+    let kept = class_representatives(ctx, peg_perms, rules, history, present);
+    score_candidates(ctx, rules, secrets, &kept, child_depth, INFEASIBLE).open
+}
+
+/// The guesses of a node that can still beat a budget, and the bounds of the others.
+pub(crate) struct Scored {
+    /// Guesses whose bound is below the budget, in the order of `kept`.
+    pub open: Vec<Candidate>,
+    /// The least bound of any guess ([`INFEASIBLE`] if none splits the node within the depth).
+    pub least_bound: u32,
+    /// The least bound of the guesses left out for reaching the budget.
+    pub least_closed: u32,
+}
+
+impl Scored {
+    fn new(capacity: usize) -> Scored {
+        Scored {
+            open: Vec::with_capacity(capacity),
+            least_bound: INFEASIBLE,
+            least_closed: INFEASIBLE,
+        }
+    }
+
+    /// Files one guess (its bound below [`INFEASIBLE`]).
+    #[inline]
+    fn offer(&mut self, candidate: Candidate, beta: u32) {
+        self.least_bound = self.least_bound.min(candidate.bound);
+        if candidate.bound < beta {
+            self.open.push(candidate);
+        } else {
+            self.least_closed = self.least_closed.min(candidate.bound);
+        }
+    }
+}
+
+/// The colours held by at least one of `secrets`, bit `c` for colour `c`.
+pub(crate) fn present_colours(ctx: &Context, secrets: &[u16]) -> u32 {
+    secrets.iter().fold(0u32, |m, &s| m | ctx.colour_masks[usize::from(s)])
+}
+
+/// One guess per equivalence class after `history` when the secrets hold the colours `present`.
+pub(crate) fn class_representatives(
+    ctx: &Context,
+    peg_perms: &[[u8; 8]],
+    rules: Rules,
+    history: &[u16],
+    present: u32,
+) -> Vec<u16> {
+    let absent = if rules.absent_colours { absent_colour_mask(ctx.colours, present) } else { 0 };
+    let group = rules.symmetry.then(|| group_representatives(ctx, peg_perms, history));
+    let all = 0..ctx.size() as u16;
+    let kept: Vec<u16> = match &group {
+        Some(group) => group.iter().copied().filter(|&g| holds_none(ctx, g, absent)).collect(),
+        None => all.filter(|&g| holds_none(ctx, g, absent)).collect(),
+    };
+    kept
+}
+
+/// Whether guess `g` holds none of the colours in `mask`.
+pub(crate) fn holds_none(ctx: &Context, g: u16, mask: u32) -> bool {
+    ctx.colour_masks[usize::from(g)] & mask == 0
+}
+
+/// One guess per class of the history's symmetry group (every code when the group is trivial).
+pub(crate) fn group_representatives(
+    ctx: &Context,
+    peg_perms: &[[u8; 8]],
+    history: &[u16],
+) -> Vec<u16> {
+    let history_rows: Vec<[u8; 8]> =
+        history.iter().map(|&g| ctx.colour_rows[usize::from(g)]).collect();
+    let classes = GuessClasses::new(ctx.pegs, ctx.colours, peg_perms, &history_rows);
+    if classes.is_trivial() {
+        (0..ctx.size() as u16).collect()
+    } else {
+        (0..ctx.size() as u16)
+            .filter(|&g| classes.is_representative(&ctx.colour_rows[usize::from(g)]))
+            .collect()
+    }
+}
+
+/// The guesses of `kept` that split `secrets`, each with its lower bound (the node's size plus
+/// the size bound of each non-winning part).
+pub(crate) fn score_candidates(
+    ctx: &Context,
+    rules: Rules,
+    secrets: &[u16],
+    kept: &[u16],
+    child_depth: u32,
+    beta: u32,
+) -> Scored {
+    let n = secrets.len();
+    // Reply sets fit a `u32` up to 6 pegs (28 replies).
+    if n <= ctx.bound.branching() + 1 && child_depth >= 2 && ctx.feedback_count <= 32 {
+        return score_small(ctx, rules, secrets, kept, beta);
+    }
+    let win = usize::from(ctx.win);
+    let part_bounds = ctx.part_bounds(child_depth);
+    let mut wanted = vec![false; ctx.size()];
+    for &g in kept {
+        wanted[usize::from(g)] = true;
+    }
+    let mut out = Scored::new(kept.len());
+    let mut bounds = [0u32; BLOCK];
+    let mut useless = [false; BLOCK];
+    for_each_block(ctx, secrets, kept, |guesses, counts| {
+        let width = guesses.len();
+        let (bounds, useless) = (&mut bounds[..width], &mut useless[..width]);
+        bounds.fill(n as u32);
+        useless.fill(false);
+        // Reply by reply across the block; at most 45 terms of at most INFEASIBLE: no overflow.
+        for &reply in &ctx.possible_replies {
+            let reply = usize::from(reply);
+            if reply == win {
+                continue;
+            }
+            let lane = &counts[reply * BLOCK..][..width];
+            for ((bound, all_here), &count) in bounds.iter_mut().zip(useless.iter_mut()).zip(lane) {
+                *bound += part_bounds[usize::from(count)];
+                *all_here |= usize::from(count) == n;
+            }
+        }
+        let wins = &counts[win * BLOCK..][..width];
+        for (i, &g) in guesses.iter().enumerate() {
+            if wanted[usize::from(g)] && !useless[i] && bounds[i] < INFEASIBLE {
+                let candidate = Candidate { bound: bounds[i], consistent: wins[i] > 0, guess: g };
+                out.offer(candidate, beta);
+            }
+        }
+    });
+    out
+}
+
+/// [`score_candidates`] for a node of at most `b + 1` secrets with at least two guesses left
+/// after this one. Every part then holds at most `b + 1` secrets, whose size bound is `2k - 1`,
+/// so a guess's bound needs only the set of replies it gets: with `w` = 1 if it wins, and
+/// `parts` non-winning replies, the bound is `n + 2 (n - w) - parts`.
+fn score_small(ctx: &Context, rules: Rules, secrets: &[u16], kept: &[u16], beta: u32) -> Scored {
+    let n = secrets.len() as u32;
+    // As in the counting of large nodes: when most codes are wanted, every code is scored from
+    // contiguous rows (vectorised), else the wanted ones are gathered.
+    let dense = kept.len() * 4 >= ctx.size();
+    let mut replies_seen = vec![0u32; if dense { ctx.size() } else { kept.len() }];
+    for &s in secrets {
+        let replies = ctx.replies_to(s);
+        if dense {
+            for (seen, &reply) in replies_seen.iter_mut().zip(replies) {
+                *seen |= 1 << reply;
+            }
+        } else {
+            for (seen, &g) in replies_seen.iter_mut().zip(kept) {
+                *seen |= 1 << replies[usize::from(g)];
+            }
+        }
+    }
+    let mut out = Scored::new(kept.len());
+    for (i, &g) in kept.iter().enumerate() {
+        let seen = replies_seen[if dense { usize::from(g) } else { i }];
+        let wins = (seen >> ctx.win) & 1;
+        let parts = seen.count_ones() - wins;
+        if wins == 0 && parts == 1 {
+            continue;
+        }
+        let bound = if rules.size_bound { 3 * n - 2 * wins - parts } else { 2 * n - wins };
+        out.offer(Candidate { bound, consistent: wins == 1, guess: g }, beta);
+    }
+    out
+}
+
+/// The lower bound for `n` secrets with `depth_left` guesses, under the rules.
+pub(crate) fn size_bound(ctx: &Context, rules: Rules, n: usize, depth_left: u32) -> u32 {
+    if rules.size_bound {
+        ctx.bound.total(n, depth_left)
+    } else {
+        SizeBound::trivial(n, depth_left)
+    }
+}
