@@ -3,6 +3,7 @@
 //! This is the only place that knows every player crate: adding a player means one variant here
 //! and one arm in [`PlayerSpec::strategy`].
 
+use crate::tasks::trees::spec::TreeSpec;
 use mastermind_core::{Game, Strategy};
 use mastermind_evolution::{
     EdaConfig, EdaStrategy, EvoConfig, EvoStrategy, ShcConfig, ShcStrategy,
@@ -10,6 +11,8 @@ use mastermind_evolution::{
 use mastermind_heuristics::{OnePlyConfig, OnePlyStrategy};
 use mastermind_importance::{ExpFamilyConfig, ExpFamilyStrategy};
 use mastermind_mcmc::{MhConfig, MhStrategy};
+use mastermind_optimal::{SolveOptions, solve};
+use mastermind_tree::{Preset, TreeStrategy, build_tree};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -29,6 +32,9 @@ pub enum PlayerSpec {
     MetropolisHastings(MhConfig),
     /// Snyder's exponential-family policy (random consistent play, theta_0, fitted theta).
     ExpFamily(ExpFamilyConfig),
+    /// A strategy tree built once before the games (a preset, a deterministic one-ply rule or the
+    /// exact optimum) and then followed: `Tree(Optimal(()))` plays optimally.
+    Tree(TreeSpec),
 }
 
 fn shared<S: Strategy + 'static, E: std::fmt::Display>(
@@ -47,6 +53,7 @@ impl PlayerSpec {
             PlayerSpec::HillClimber(_) => "HillClimber",
             PlayerSpec::MetropolisHastings(_) => "MetropolisHastings",
             PlayerSpec::ExpFamily(_) => "ExpFamily",
+            PlayerSpec::Tree(_) => "Tree",
         }
     }
 
@@ -60,6 +67,27 @@ impl PlayerSpec {
             PlayerSpec::HillClimber(config) => shared(ShcStrategy::new(game, config.clone())),
             PlayerSpec::MetropolisHastings(config) => shared(MhStrategy::new(*config)),
             PlayerSpec::ExpFamily(config) => shared(ExpFamilyStrategy::new(game, config)),
+            PlayerSpec::Tree(spec) => shared(tree_strategy(spec, game)),
         }
     }
+}
+
+/// Builds the tree `spec` describes for `game` (the exact search runs here, once per spec).
+fn tree_strategy(spec: &TreeSpec, game: Game) -> Result<TreeStrategy, String> {
+    let config = match spec {
+        TreeSpec::Optimal(options) => {
+            let options = SolveOptions { max_depth: options.max_depth, ..SolveOptions::default() };
+            let solution = solve(game, &options).map_err(|e| e.to_string())?;
+            return Ok(TreeStrategy::new(Arc::new(solution.tree)));
+        }
+        TreeSpec::OnePly(config) => config.clone(),
+        TreeSpec::Preset(name) => Preset::from_name(name)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
+                format!("no preset is called {name:?}; the presets are {}", names.join(", "))
+            })?
+            .config(game),
+    };
+    let (tree, _) = build_tree(game, &config).map_err(|e| e.to_string())?;
+    Ok(TreeStrategy::new(Arc::new(tree)))
 }

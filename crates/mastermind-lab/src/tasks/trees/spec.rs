@@ -55,7 +55,7 @@ pub struct TreeArm {
 }
 
 /// How a tree is made.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum TreeSpec {
     /// A named one-ply preset of the tree crate (`"knuth"`, `"irving"`, `"kooi"`, ...).
     Preset(String),
@@ -66,7 +66,7 @@ pub enum TreeSpec {
 }
 
 /// Options of the exact search.
-#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct OptimalSpec {
     /// The most guesses any secret may need.
