@@ -5,8 +5,11 @@
 //!
 //! The cost of a node is the total number of guesses its secrets still need: its own guess counts
 //! once for every secret at the node, plus the cost of every non-winning part the guess leaves.
-//! The search ([`search`]) tries guesses from every code of the game, not only the consistent
-//! ones, and keeps a guess only while a lower bound on its cost stays below the best total known:
+//! The search ([`solve`]) tries guesses from every code of the game, not only the consistent
+//! ones, and keeps a guess only while a lower bound on its cost stays below the best total known
+//! (each part is searched with the budget the guess has left; parts are searched smallest first,
+//! since their exact costs are cheap and often refute the guess before the large parts are
+//! touched):
 //!
 //! - **Size bound** ([`Rules::size_bound`]): a guess wins at most one secret and splits the rest
 //!   into at most `b = p (p + 3) / 2 - 1` parts, so `n` secrets need at least the total of a tree
@@ -25,6 +28,16 @@
 //!   consistent guess splits into singletons (or singletons and one pair).
 //!
 //! Each rule can be switched off; the optimum must not change (the tests check it).
+//!
+//! # What makes it fast
+//!
+//! Nearly all the time goes into scoring every guess against the secrets of a node. The replies
+//! of all codes to each other are one table (`codes²` bytes, hence [`MAX_CODES`]); it is
+//! symmetric, so the replies of one secret to every guess are one contiguous row, and counting
+//! replies for a block of guesses is a byte compare per reply over that row, which the compiler
+//! vectorises. At nodes of at most `b + 1` secrets every part's bound is `2k - 1`, so a guess's
+//! bound needs only the set of replies it gets, a bit-or per secret. The history's symmetry
+//! group is worked out once per set of guesses played.
 #![deny(missing_docs)]
 
 mod canonical;
