@@ -1,18 +1,34 @@
 //! Solves one game exactly and prints the optimum: `cargo run --release -p mastermind-optimal
-//! --example solve -- 4x6 [max_depth]`.
+//! --example solve -- 4x6 [max_depth|-] [seconds]`. With `seconds`, the search is stopped after
+//! that long and prints its best tree and the proved bound.
 
 use mastermind_core::Game;
 use mastermind_optimal::{SolveOptions, solve};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
     let size = args.next().unwrap_or_else(|| "4x6".into());
     let (pegs, colours) = size.split_once('x').ok_or("the game is written PEGSxCOLOURS")?;
     let game = Game::new(pegs.parse()?, colours.parse()?)?;
-    let max_depth = args.next().map(|d| d.parse()).transpose()?;
+    let max_depth = match args.next().as_deref() {
+        None | Some("-") => None,
+        Some(depth) => Some(depth.parse()?),
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    if let Some(seconds) = args.next() {
+        let seconds: f64 = seconds.parse()?;
+        let flag = Arc::clone(&stop);
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_secs_f64(seconds));
+            flag.store(true, Ordering::Relaxed);
+        });
+    }
     let options = SolveOptions {
         max_depth,
+        stop: Some(stop),
         progress: Some(Arc::new(|p: &mastermind_optimal::Progress| {
             eprintln!(
                 "  {:>12} nodes, bounds {}..{}, {:.1} s",
