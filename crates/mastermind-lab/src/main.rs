@@ -2,6 +2,7 @@
 //! `cargo xtask`, which builds it optimised).
 
 use anyhow::{Result, bail};
+use mastermind_lab::budget::{self, Budget};
 use mastermind_lab::plan::Plan;
 use mastermind_lab::provenance::Provenance;
 use mastermind_lab::runner::{self, Workspace};
@@ -20,9 +21,12 @@ commands:
   list                        list the specs
 
 options:
-  --full         the papers' sample sizes (default: the quick profile)
-  --force        run even if the stored results are current
-  --threads N    worker threads (results do not depend on it)
+  --full            the papers' sample sizes (default: the quick profile)
+  --force           run even if the stored results are current
+  --threads N       worker threads (results do not depend on it)
+  --max-hours H     refuse a spec estimated to need more than H hours on 2 cores (default 4)
+  --max-memory G    refuse a spec estimated to need more than G GiB of memory (default 16)
+  --no-budget       run whatever the estimates say
 ";
 
 struct Args {
@@ -31,6 +35,7 @@ struct Args {
     profile: Profile,
     force: bool,
     threads: Option<usize>,
+    budget: Budget,
 }
 
 fn parse_args() -> Result<Args> {
@@ -41,6 +46,11 @@ fn parse_args() -> Result<Args> {
         profile: Profile::Quick,
         force: false,
         threads: None,
+        budget: Budget::default(),
+    };
+    let positive = |flag: &str, value: Option<String>| -> Result<f64> {
+        let n = value.and_then(|n| n.parse::<f64>().ok()).filter(|n| n.is_finite() && *n > 0.0);
+        n.ok_or_else(|| anyhow::anyhow!("{flag} needs a positive number\n\n{USAGE}"))
     };
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -52,6 +62,11 @@ fn parse_args() -> Result<Args> {
                 let Some(n) = n else { bail!("--threads needs a positive number\n\n{USAGE}") };
                 parsed.threads = Some(n);
             }
+            "--max-hours" => parsed.budget.max_hours = positive(&arg, args.next())?,
+            "--max-memory" => {
+                parsed.budget.max_memory = positive(&arg, args.next())? * 1024.0 * 1024.0 * 1024.0;
+            }
+            "--no-budget" => parsed.budget = Budget::unlimited(),
             "-h" | "--help" => {
                 print!("{USAGE}");
                 std::process::exit(0);
@@ -119,25 +134,36 @@ fn try_main() -> Result<()> {
         other => bail!("unknown command {other:?}\n\n{USAGE}"),
     };
 
-    let plans = match workspace.plans(&selected, args.profile) {
-        Ok(plans) => plans,
-        Err(errors) => {
-            for e in &errors {
-                eprintln!("error: {e}\n");
-            }
-            bail!("{} spec(s) have mistakes; nothing was run and data/ is untouched", errors.len());
-        }
-    };
-    match args.command.as_str() {
-        "check" => {
-            for plan in &plans {
-                println!("ok  {}", plan.name);
-            }
-            Ok(())
-        }
-        "report" => report_all(&workspace, &plans, args.profile, Vec::new()),
-        _ => run_all(&workspace, &plans, args.profile, args.force),
+    if args.command == "report" {
+        return report_every(&workspace, args.profile, Vec::new(), 0);
     }
+    let mut errors = match workspace.plans(&selected, args.profile) {
+        Ok(plans) => {
+            // The budget check: what would not finish on this kind of machine is refused.
+            let over: Vec<_> =
+                plans.iter().filter_map(|p| budget::check(p, &args.budget).err()).collect();
+            if over.is_empty() {
+                return match args.command.as_str() {
+                    "check" => {
+                        for plan in &plans {
+                            println!("ok  {}", plan.name);
+                        }
+                        Ok(())
+                    }
+                    _ => run_all(&workspace, &plans, args.profile, args.force),
+                };
+            }
+            over
+        }
+        Err(errors) => errors,
+    };
+    for e in &mut errors {
+        if let Ok(relative) = e.file.strip_prefix(&workspace.root) {
+            e.file = relative.to_path_buf();
+        }
+        eprintln!("error: {e}\n");
+    }
+    bail!("{} spec(s) have mistakes; nothing was run and data/ is untouched", errors.len());
 }
 
 fn run_all(workspace: &Workspace, plans: &[Plan], profile: Profile, force: bool) -> Result<()> {
@@ -162,40 +188,31 @@ fn run_all(workspace: &Workspace, plans: &[Plan], profile: Profile, force: bool)
         }
     }
     // The report index covers every spec with stored results, not only those run now.
-    let every = workspace.plans(&workspace.specs()?, profile).unwrap_or_default();
-    report_all(workspace, &every, profile, rendered)?;
+    report_every(workspace, profile, rendered, failures)?;
     eprintln!("done in {:.1} s", start.elapsed().as_secs_f64());
-    if failures > 0 {
-        bail!("{failures} spec(s) failed; the others' results are stored");
-    }
     Ok(())
 }
 
-/// Renders every plan that has stored results (reusing sections already rendered), and the
-/// report index.
-fn report_all(
+/// Writes the report index over every spec with stored results, reusing the sections in
+/// `rendered`; fails (after writing it) if any spec failed or any section has a problem.
+fn report_every(
     workspace: &Workspace,
-    plans: &[Plan],
     profile: Profile,
-    mut rendered: Vec<mastermind_lab::report::Section>,
+    rendered: Vec<mastermind_lab::report::Section>,
+    failures: usize,
 ) -> Result<()> {
-    let mut sections = Vec::new();
-    for plan in plans {
-        if let Some(i) = rendered.iter().position(|s| s.name == plan.name) {
-            sections.push(rendered.swap_remove(i));
-            continue;
-        }
-        match runner::render(workspace, plan) {
-            Ok(section) => sections.push(section),
-            Err(e) => eprintln!("skipped  {}: {e:#}", plan.name),
-        }
+    let index = runner::report_every(workspace, profile, rendered)?;
+    for problem in &index.problems {
+        eprintln!("problem  {problem}");
     }
-    let index = mastermind_lab::report::write_index(
-        &workspace.figures(profile),
-        profile.name(),
-        &sections,
-        &workspace.paper_order(),
-    )?;
-    eprintln!("report   {}", index.strip_prefix(&workspace.root).unwrap_or(&index).display());
+    let shown = index.path.strip_prefix(&workspace.root).unwrap_or(&index.path);
+    eprintln!("report   {}", shown.display());
+    if failures > 0 || !index.problems.is_empty() {
+        bail!(
+            "{failures} spec(s) failed and {} problem(s) in the report; the results that were \
+             stored are kept",
+            index.problems.len()
+        );
+    }
     Ok(())
 }

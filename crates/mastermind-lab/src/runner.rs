@@ -4,7 +4,7 @@ use crate::plan::Plan;
 use crate::provenance::Provenance;
 use crate::report::{self, Section};
 use crate::spec::{self, SpecError, scaled::Profile};
-use crate::store::{self, Manifest, ResultPaths};
+use crate::store::{self, Manifest, ResultPaths, SpecLock};
 use crate::tasks::progress_bar;
 use anyhow::{Context, Result};
 use polars::prelude::Column;
@@ -123,6 +123,11 @@ pub fn run(
     let profile = plan.profile.name();
     let paths = ResultPaths::new(&workspace.data(), profile, &plan.name);
     let key = provenance.cache_key(&plan.source, profile);
+    // One run of a spec at a time: a second waits, then finds the first one's result current.
+    let lock = SpecLock::acquire(&paths, |lock| {
+        eprintln!("waiting  {}: another run holds {}", plan.name, lock.display());
+    })?;
+    store::repair(&paths)?;
     let mut ran = false;
     let mut seconds = 0.0;
     if force || !paths.is_current(&key) {
@@ -145,10 +150,12 @@ pub fn run(
             rows: frame.height(),
             seconds,
             threads: rayon::current_num_threads(),
+            data_hash: String::new(),
         };
         store::write(&paths, &mut frame, &manifest)?;
         ran = true;
     }
+    drop(lock);
     let section = render(workspace, plan)?;
     Ok(Outcome { name: plan.name.clone(), ran, seconds, section })
 }
@@ -159,4 +166,78 @@ pub fn render(workspace: &Workspace, plan: &Plan) -> Result<Section> {
     let frame = store::read(&paths)?;
     report::render(plan, &frame, &workspace.figures(plan.profile))
         .with_context(|| format!("rendering the report of {}", plan.name))
+}
+
+/// What rendering the report index came to.
+#[derive(Debug, Clone)]
+pub struct IndexReport {
+    /// `figures/<profile>/REPORT.md`.
+    pub path: PathBuf,
+    /// Specs that could not be re-rendered and figures that could not be drawn, one sentence
+    /// each; a spec that does not validate keeps the section last rendered for it.
+    pub problems: Vec<String>,
+}
+
+/// Renders every spec with stored results (reusing `rendered`, the sections just drawn) and
+/// writes the report index. A spec that does not validate, or whose report fails, is a problem
+/// of that spec only: the index keeps the section last rendered for it, if any.
+pub fn report_every(
+    workspace: &Workspace,
+    profile: Profile,
+    mut rendered: Vec<Section>,
+) -> Result<IndexReport> {
+    let figures = workspace.figures(profile);
+    let mut sections = Vec::new();
+    let mut problems = Vec::new();
+    let keep_last =
+        |name: &str, problem: String, sections: &mut Vec<Section>, problems: &mut Vec<String>| {
+            problems.push(problem);
+            if let Some(section) = last_rendered(&figures, name) {
+                sections.push(section);
+            }
+        };
+    let root = workspace.experiments();
+    for path in workspace.specs()? {
+        let name = spec::spec_name(&root, &path);
+        if let Some(i) = rendered.iter().position(|s| s.name == name) {
+            let section = rendered.swap_remove(i);
+            problems.extend(section.errors.iter().map(|e| format!("{name}: {e}")));
+            sections.push(section);
+            continue;
+        }
+        let plan = match workspace.plans(std::slice::from_ref(&path), profile) {
+            Ok(mut plans) => plans.remove(0),
+            Err(errors) => {
+                let problem = format!("{name} not re-rendered: {}", errors[0]);
+                keep_last(&name, problem, &mut sections, &mut problems);
+                continue;
+            }
+        };
+        let paths = ResultPaths::new(&workspace.data(), profile.name(), &plan.name);
+        if !paths.manifest.exists() {
+            continue;
+        }
+        match render(workspace, &plan) {
+            Ok(section) => {
+                problems.extend(section.errors.iter().map(|e| format!("{name}: {e}")));
+                sections.push(section);
+            }
+            Err(e) => {
+                let problem = format!("{name} not re-rendered: {e:#}");
+                keep_last(&name, problem, &mut sections, &mut problems);
+            }
+        }
+    }
+    let path = report::write_index(&figures, profile.name(), &sections, &workspace.paper_order())?;
+    Ok(IndexReport { path, problems })
+}
+
+/// The section last rendered for a spec (`figures/<profile>/<name>.md`), its paper read from its
+/// heading (`## <paper> — <section>: <title>`).
+fn last_rendered(figures: &Path, name: &str) -> Option<Section> {
+    let path = figures.join(format!("{name}.md"));
+    let markdown = std::fs::read_to_string(&path).ok()?;
+    let heading = markdown.lines().next()?.strip_prefix("## ")?;
+    let paper = heading.split(" — ").next()?.to_owned();
+    Some(Section { paper, name: name.to_owned(), markdown, files: vec![path], errors: Vec::new() })
 }

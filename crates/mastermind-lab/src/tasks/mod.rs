@@ -31,6 +31,21 @@ pub trait Task: Send + Sync {
 
     /// Renders tables and figures from a stored result table.
     fn report(&self, ctx: &ReportContext<'_>, frame: &DataFrame) -> Result<Rendered>;
+
+    /// An estimate of the run's work and memory, for the budget check before anything runs
+    /// ([`crate::budget`]). The default allows a hundredth of a second and one result row per
+    /// unit; kinds whose units cost more override it.
+    fn cost(&self) -> crate::budget::Cost {
+        use crate::budget::{BYTES_PER_ROW, Cost, Driver, REFERENCE_CORES};
+        let units = self.units() as f64;
+        let detail = format!("{units} units of work");
+        Cost {
+            seconds: units * 0.01 / REFERENCE_CORES,
+            bytes: units * BYTES_PER_ROW,
+            time: Driver { path: "task".into(), detail: detail.clone(), ..Driver::default() },
+            memory: Driver { path: "task".into(), detail, ..Driver::default() },
+        }
+    }
 }
 
 /// Where and under what title a task's report is drawn.
@@ -133,7 +148,7 @@ impl PlanContext<'_> {
 
 /// The 1-based line of the first occurrence of `field:` at or after the line that holds `anchor`
 /// (quoted, as labels are written), or of `anchor` itself when `field` is empty.
-fn locate(source: &str, anchor: Option<&str>, field: &str) -> Option<usize> {
+pub(crate) fn locate(source: &str, anchor: Option<&str>, field: &str) -> Option<usize> {
     let lines: Vec<&str> = source.lines().collect();
     let start = match anchor {
         Some(a) => lines.iter().position(|l| l.contains(&format!("{a:?}")))?,

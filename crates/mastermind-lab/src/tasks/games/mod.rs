@@ -1,9 +1,11 @@
 //! The games experiment: players play games against secrets, several runs each; one row per game.
 //!
-//! [`spec`] is what a RON file says, [`plan`] validates it, [`execute`] plays every game in
+//! [`spec`] is what a RON file says, [`plan`] validates it, [`cost`] estimates it for the budget
+//! check, [`execute`] plays every game in
 //! parallel, [`frame`] turns the records into the Parquet table and back, and [`report`] draws the
 //! tables and figures.
 
+pub mod cost;
 pub mod execute;
 pub mod frame;
 pub mod plan;
@@ -19,6 +21,10 @@ use polars::prelude::DataFrame;
 impl Task for GamesPlan {
     fn units(&self) -> u64 {
         self.game_count()
+    }
+
+    fn cost(&self) -> crate::budget::Cost {
+        GamesPlan::cost(self)
     }
 
     fn run(&self, seed: u64, bar: &ProgressBar) -> Result<DataFrame> {

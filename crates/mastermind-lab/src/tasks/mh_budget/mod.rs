@@ -22,6 +22,15 @@ impl Task for MhBudgetPlan {
         self.games.game_count()
     }
 
+    fn cost(&self) -> crate::budget::Cost {
+        // Every arm is the spec's one player with a budget from `budgets`.
+        let mut cost = self.games.cost();
+        if cost.time.key == "player" {
+            cost.time = crate::budget::Driver::task("budgets", cost.time.detail);
+        }
+        cost
+    }
+
     fn run(&self, seed: u64, bar: &ProgressBar) -> Result<DataFrame> {
         let records = execute::play_all(&self.games, seed, bar);
         frame::games_frame(&self.games, &records)
