@@ -286,13 +286,20 @@ fn tokens(source: &str) -> Vec<(usize, Token<'_>)> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < bytes.len() {
+        // An escape inside a string may have stepped into a multi-byte character.
+        if !source.is_char_boundary(i) {
+            i += 1;
+            continue;
+        }
         let rest = &source[i..];
         if rest.starts_with("//") {
             i += rest.find('\n').unwrap_or(rest.len());
         } else if rest.starts_with("/*") {
             let mut depth = 0;
             while i < bytes.len() {
-                if source[i..].starts_with("/*") {
+                if !source.is_char_boundary(i) {
+                    i += 1;
+                } else if source[i..].starts_with("/*") {
                     depth += 1;
                     i += 2;
                 } else if source[i..].starts_with("*/") {

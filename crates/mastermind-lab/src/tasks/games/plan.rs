@@ -150,13 +150,21 @@ pub(crate) fn plan(
     let mut seen = HashSet::new();
     for (arm, written) in arms.iter().zip(&written_as) {
         if !seen.insert(arm.label.as_str()) {
-            return Err(ctx.error(
+            let mut e = ctx.error(
                 Some(written),
                 "label",
                 "task.arms.label",
                 format!("the label {:?} is used twice", arm.label),
                 "labels name table rows and must be unique",
-            ));
+            );
+            // Written twice: point at the second arm, the one that repeats the label.
+            let quoted = format!("{written:?}");
+            if let Some(i) =
+                ctx.spec.source.lines().enumerate().filter(|(_, l)| l.contains(&quoted)).nth(1)
+            {
+                e.line = Some(i.0 + 1);
+            }
+            return Err(e);
         }
     }
     for label in &task.report.compare_to {
