@@ -7,6 +7,7 @@ use mastermind_lab::plan::Plan;
 use mastermind_lab::provenance::Provenance;
 use mastermind_lab::runner::{self, Workspace};
 use mastermind_lab::spec::scaled::Profile;
+use mastermind_lab::tasks::Shard;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -16,6 +17,7 @@ usage: mastermind-lab <command> [options]
 commands:
   reproduce [SPEC_PREFIX...]  run every spec (or those whose name starts with a prefix) and report
   run SPEC...                 run the named specs and report them
+  merge SPEC...               merge the parts of sharded runs into each spec's result, and report
   report                      re-render every table and figure from the stored Parquet files
   check [SPEC...]             validate specs without running anything
   list                        list the specs
@@ -27,6 +29,8 @@ options:
   --max-hours H     refuse a spec estimated to need more than H hours on 2 cores (default 4)
   --max-memory G    refuse a spec estimated to need more than G GiB of memory (default 16)
   --no-budget       run whatever the estimates say
+  --shard I/N       run only slice I (0 to N-1) of the units into a part file; `merge` joins them
+                    (the budget then applies to one slice: 1/N of the work)
 ";
 
 struct Args {
@@ -36,6 +40,7 @@ struct Args {
     force: bool,
     threads: Option<usize>,
     budget: Budget,
+    shard: Option<Shard>,
 }
 
 fn parse_args() -> Result<Args> {
@@ -47,6 +52,7 @@ fn parse_args() -> Result<Args> {
         force: false,
         threads: None,
         budget: Budget::default(),
+        shard: None,
     };
     let positive = |flag: &str, value: Option<String>| -> Result<f64> {
         let n = value.and_then(|n| n.parse::<f64>().ok()).filter(|n| n.is_finite() && *n > 0.0);
@@ -67,6 +73,13 @@ fn parse_args() -> Result<Args> {
                 parsed.budget.max_memory = positive(&arg, args.next())? * 1024.0 * 1024.0 * 1024.0;
             }
             "--no-budget" => parsed.budget = Budget::unlimited(),
+            "--shard" => {
+                let shard = args.next().and_then(|s| Shard::parse(&s));
+                let Some(shard) = shard else {
+                    bail!("--shard needs I/N with 0 <= I < N, such as 0/8\n\n{USAGE}")
+                };
+                parsed.shard = Some(shard);
+            }
             "-h" | "--help" => {
                 print!("{USAGE}");
                 std::process::exit(0);
@@ -98,9 +111,9 @@ fn try_main() -> Result<()> {
     let all = workspace.specs()?;
     let name_of = |p: &PathBuf| mastermind_lab::spec::spec_name(&workspace.experiments(), p);
     let selected: Vec<PathBuf> = match args.command.as_str() {
-        "run" => {
+        "run" | "merge" => {
             if args.names.is_empty() {
-                bail!("`run` needs at least one spec name; `list` shows them");
+                bail!("`{}` needs at least one spec name; `list` shows them", args.command);
             }
             args.names.iter().map(|n| workspace.resolve(n)).collect::<Result<_>>()?
         }
@@ -137,11 +150,21 @@ fn try_main() -> Result<()> {
     if args.command == "report" {
         return report_every(&workspace, args.profile, Vec::new(), 0);
     }
+    if args.shard.is_some() && args.command != "run" {
+        bail!("--shard goes with `run`; `merge` joins the parts");
+    }
+    let mut budget = args.budget;
+    if let Some(shard) = args.shard {
+        // One slice does 1/N of the work and holds about 1/N of the rows.
+        budget.max_hours *= f64::from(shard.count);
+        budget.max_memory *= f64::from(shard.count);
+    }
     let mut errors = match workspace.plans(&selected, args.profile) {
+        Ok(plans) if args.command == "merge" => return merge_all(&workspace, &plans, args.profile),
         Ok(plans) => {
             // The budget check: what would not finish on this kind of machine is refused.
             let over: Vec<_> =
-                plans.iter().filter_map(|p| budget::check(p, &args.budget).err()).collect();
+                plans.iter().filter_map(|p| budget::check(p, &budget).err()).collect();
             if over.is_empty() {
                 return match args.command.as_str() {
                     "check" => {
@@ -150,7 +173,10 @@ fn try_main() -> Result<()> {
                         }
                         Ok(())
                     }
-                    _ => run_all(&workspace, &plans, args.profile, args.force),
+                    _ => match args.shard {
+                        Some(shard) => run_shards(&workspace, &plans, shard, args.force),
+                        None => run_all(&workspace, &plans, args.profile, args.force),
+                    },
                 };
             }
             over
@@ -191,6 +217,57 @@ fn run_all(workspace: &Workspace, plans: &[Plan], profile: Profile, force: bool)
     report_every(workspace, profile, rendered, failures)?;
     eprintln!("done in {:.1} s", start.elapsed().as_secs_f64());
     Ok(())
+}
+
+/// Runs one shard of every plan into its part file; no report (the merge renders it).
+fn run_shards(workspace: &Workspace, plans: &[Plan], shard: Shard, force: bool) -> Result<()> {
+    let provenance = Provenance::of_checkout(&workspace.root);
+    let mut failures = 0;
+    for plan in plans {
+        match runner::run_shard(workspace, plan, &provenance, shard, force) {
+            Ok(outcome) => {
+                let part = outcome.part.strip_prefix(&workspace.root).unwrap_or(&outcome.part);
+                if outcome.ran {
+                    eprintln!(
+                        "ran      {} {shard} ({:.1} s) -> {}",
+                        plan.name,
+                        outcome.seconds,
+                        part.display()
+                    );
+                } else {
+                    eprintln!("current  {} {shard} ({} is up to date)", plan.name, part.display());
+                }
+            }
+            Err(e) => {
+                failures += 1;
+                eprintln!("FAILED   {} {shard}: {e:#}", plan.name);
+            }
+        }
+    }
+    if failures > 0 {
+        bail!("{failures} shard(s) failed; run them again (a finished part is not redone)");
+    }
+    Ok(())
+}
+
+/// Merges the parts of every plan into its result, then writes the report index.
+fn merge_all(workspace: &Workspace, plans: &[Plan], profile: Profile) -> Result<()> {
+    let provenance = Provenance::of_checkout(&workspace.root);
+    let mut failures = 0;
+    let mut rendered = Vec::new();
+    for plan in plans {
+        match runner::merge(workspace, plan, &provenance) {
+            Ok(outcome) => {
+                eprintln!("merged   {}", plan.name);
+                rendered.push(outcome.section);
+            }
+            Err(e) => {
+                failures += 1;
+                eprintln!("FAILED   {}: {e:#}", plan.name);
+            }
+        }
+    }
+    report_every(workspace, profile, rendered, failures)
 }
 
 /// Writes the report index over every spec with stored results, reusing the sections in

@@ -1,11 +1,12 @@
 //! The executor: runs plans, skips those whose results are current, stores and reports them.
 
+use crate::merge;
 use crate::plan::Plan;
 use crate::provenance::Provenance;
 use crate::report::{self, Section};
 use crate::spec::{self, SpecError, scaled::Profile};
 use crate::store::{self, Manifest, ResultPaths, SpecLock};
-use crate::tasks::progress_bar;
+use crate::tasks::{Shard, progress_bar};
 use anyhow::{Context, Result};
 use polars::prelude::Column;
 use std::path::{Path, PathBuf};
@@ -240,4 +241,123 @@ fn last_rendered(figures: &Path, name: &str) -> Option<Section> {
     let heading = markdown.lines().next()?.strip_prefix("## ")?;
     let paper = heading.split(" — ").next()?.to_owned();
     Some(Section { paper, name: name.to_owned(), markdown, files: vec![path], errors: Vec::new() })
+}
+
+/// What running one shard came to.
+#[derive(Debug, Clone)]
+pub struct ShardOutcome {
+    /// The part's file.
+    pub part: PathBuf,
+    /// Whether it ran (false: the stored part was current).
+    pub ran: bool,
+    /// Seconds it took, if it ran.
+    pub seconds: f64,
+}
+
+/// Runs the units of `shard` of `plan` into its part file, unless that part is current (or
+/// `force`). A part is written like a result (atomically, under its own lock), so a shard that
+/// was interrupted is simply run again.
+pub fn run_shard(
+    workspace: &Workspace,
+    plan: &Plan,
+    provenance: &Provenance,
+    shard: Shard,
+    force: bool,
+) -> Result<ShardOutcome> {
+    let profile = plan.profile.name();
+    let paths = merge::part_paths(&workspace.data(), profile, &plan.name, shard);
+    let key = provenance.cache_key(&plan.source, profile);
+    let _lock = SpecLock::acquire(&paths, |lock| {
+        eprintln!("waiting  {} {shard}: another run holds {}", plan.name, lock.display());
+    })?;
+    store::repair(&paths)?;
+    if !force && paths.is_current(&key) {
+        return Ok(ShardOutcome { part: paths.data, ran: false, seconds: 0.0 });
+    }
+    let start = Instant::now();
+    let bar = progress_bar(plan.task.units(), format!("{} {shard}", plan.name), "units");
+    let mut frame = plan
+        .task
+        .run_shard(plan.raw.seed, shard, &bar)
+        .with_context(|| format!("running {} {shard}", plan.name))?;
+    bar.finish_and_clear();
+    let spec_column = Column::new("spec".into(), vec![plan.name.clone(); frame.height()]);
+    frame.insert_column(0, spec_column)?;
+    let seconds = start.elapsed().as_secs_f64();
+    let manifest = Manifest {
+        spec: plan.name.clone(),
+        profile: profile.to_owned(),
+        seed: plan.raw.seed,
+        spec_text: plan.source.clone(),
+        provenance: provenance.clone(),
+        cache_key: key,
+        rows: frame.height(),
+        seconds,
+        threads: rayon::current_num_threads(),
+        data_hash: String::new(),
+    };
+    store::write(&paths, &mut frame, &manifest)?;
+    Ok(ShardOutcome { part: paths.data, ran: true, seconds })
+}
+
+/// Merges the stored parts of `plan`'s shards into its result, then renders its report. Refuses
+/// unless every part is there, was run from this spec and code, and the parts hold every unit
+/// exactly once. The parts are removed once the result is stored.
+pub fn merge(workspace: &Workspace, plan: &Plan, provenance: &Provenance) -> Result<Outcome> {
+    let profile = plan.profile.name();
+    let paths = ResultPaths::new(&workspace.data(), profile, &plan.name);
+    let key = provenance.cache_key(&plan.source, profile);
+    let lock = SpecLock::acquire(&paths, |lock| {
+        eprintln!("waiting  {}: another run holds {}", plan.name, lock.display());
+    })?;
+    store::repair(&paths)?;
+    let count = merge::stored_shard_count(&paths)?;
+    let mut frames = Vec::new();
+    let mut parts = Vec::new();
+    let (mut seconds, mut threads) = (0.0, 0);
+    for index in 0..count {
+        let shard = Shard { index, count };
+        let part = merge::part_paths(&workspace.data(), profile, &plan.name, shard);
+        let (frame, manifest) = store::read_result(&part).with_context(|| {
+            format!(
+                "part {shard} of {} is missing or unreadable: run it with --shard {shard}",
+                plan.name
+            )
+        })?;
+        if manifest.cache_key != key {
+            anyhow::bail!(
+                "part {shard} of {} was run from another spec text or other code than the \
+                 checkout's (cache key {} instead of {key}); run it again with --shard {shard}",
+                plan.name,
+                manifest.cache_key
+            );
+        }
+        seconds += manifest.seconds;
+        threads = threads.max(manifest.threads);
+        frames.push(frame);
+        parts.push(part);
+    }
+    let mut frame = merge::combine(frames, plan.task.units())
+        .with_context(|| format!("merging the parts of {}", plan.name))?;
+    let manifest = Manifest {
+        spec: plan.name.clone(),
+        profile: profile.to_owned(),
+        seed: plan.raw.seed,
+        spec_text: plan.source.clone(),
+        provenance: provenance.clone(),
+        cache_key: key,
+        rows: frame.height(),
+        seconds,
+        threads,
+        data_hash: String::new(),
+    };
+    store::write(&paths, &mut frame, &manifest)?;
+    drop(lock);
+    for part in parts {
+        for file in [&part.manifest, &part.data, &part.lock()] {
+            let _ = std::fs::remove_file(file);
+        }
+    }
+    let section = render(workspace, plan)?;
+    Ok(Outcome { name: plan.name.clone(), ran: true, seconds, section })
 }

@@ -12,7 +12,7 @@ pub mod plan;
 pub mod report;
 pub mod spec;
 
-use crate::tasks::{Rendered, ReportContext, Task};
+use crate::tasks::{Rendered, ReportContext, Shard, Task};
 use anyhow::Result;
 use indicatif::ProgressBar;
 use plan::GamesPlan;
@@ -32,6 +32,10 @@ impl Task for GamesPlan {
         frame::games_frame(self, &records)
     }
 
+    fn run_shard(&self, seed: u64, shard: Shard, bar: &ProgressBar) -> Result<DataFrame> {
+        run_shard(self, seed, shard, bar)
+    }
+
     fn report(&self, ctx: &ReportContext<'_>, frame: &DataFrame) -> Result<Rendered> {
         let rows = frame::GameRows::from_frame(frame)?;
         let results = report::arm_results(self, &rows);
@@ -43,4 +47,18 @@ impl Task for GamesPlan {
         let figures = report::figures(ctx, self, &results, &rows)?;
         Ok(Rendered { tables, figures, notes: Vec::new() })
     }
+}
+
+/// The games of one shard of `plan`, with their `unit` index as the last column.
+pub fn run_shard(
+    plan: &GamesPlan,
+    seed: u64,
+    shard: Shard,
+    bar: &ProgressBar,
+) -> Result<DataFrame> {
+    let played = execute::play_units(plan, seed, bar, &|unit| shard.contains(unit));
+    let (units, records): (Vec<u64>, Vec<execute::GameRecord>) = played.into_iter().unzip();
+    let mut frame = frame::games_frame(plan, &records)?;
+    frame.with_column(polars::prelude::Column::new(crate::merge::UNIT_COLUMN.into(), units))?;
+    Ok(frame)
 }

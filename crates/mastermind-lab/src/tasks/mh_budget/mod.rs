@@ -11,7 +11,7 @@ pub mod report;
 pub mod spec;
 
 use crate::tasks::games::{execute, frame};
-use crate::tasks::{Rendered, ReportContext, Task};
+use crate::tasks::{Rendered, ReportContext, Shard, Task};
 use anyhow::Result;
 use indicatif::ProgressBar;
 use plan::MhBudgetPlan;
@@ -34,6 +34,10 @@ impl Task for MhBudgetPlan {
     fn run(&self, seed: u64, bar: &ProgressBar) -> Result<DataFrame> {
         let records = execute::play_all(&self.games, seed, bar);
         frame::games_frame(&self.games, &records)
+    }
+
+    fn run_shard(&self, seed: u64, shard: Shard, bar: &ProgressBar) -> Result<DataFrame> {
+        crate::tasks::games::run_shard(&self.games, seed, shard, bar)
     }
 
     fn report(&self, ctx: &ReportContext<'_>, frame: &DataFrame) -> Result<Rendered> {
