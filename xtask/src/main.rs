@@ -13,8 +13,10 @@ usage: cargo xtask <command> [options]
   reproduce [PREFIX...] [--full] [--force] [--threads N]
                  run every experiment spec (quick profile by default, --full for the papers'
                  sample sizes) and render every table and figure
-  run SPEC... [--full] [--force]
-                 run named specs (e.g. runarsson-merelo-2009/table-2)
+  run SPEC... [--full] [--force] [--shard I/N]
+                 run named specs (e.g. runarsson-merelo-2009/table-2), or slice I of N of them
+  merge SPEC... [--full]
+                 join the parts of sharded runs into each spec's result
   report [--full]
                  re-render tables and figures from the stored Parquet files
   check [SPEC...]
@@ -34,7 +36,7 @@ fn main() -> ExitCode {
     };
     let rest = &args[1..];
     let result = match command.as_str() {
-        "reproduce" | "run" | "report" | "check" | "list" => commands::lab(command, rest),
+        "reproduce" | "run" | "merge" | "report" | "check" | "list" => commands::lab(command, rest),
         "tree" => commands::tree(rest),
         "bench" => commands::bench(rest),
         "-h" | "--help" | "help" => {

@@ -17,11 +17,13 @@ pub enum GameError {
     /// The number of colours is outside `2..=26`.
     #[error("a game has 2 to {MAX_COLOURS} colours, not {0}")]
     Colours(u32),
-    /// The code space is too large to enumerate within the given limit.
+    /// The code space is too large to enumerate within the given limit (`size` saturates at
+    /// `u64::MAX`; the message gives the true count).
     #[error(
-        "the {pegs} pegs x {colours} colours game has {size} codes, more than the {limit} that may be \
+        "the {pegs} pegs x {colours} colours game has {} codes, more than the {limit} that may be \
          held in memory ({bytes} bytes each); use a player that does not enumerate the code set, or a \
-         smaller game"
+         smaller game",
+        code_count(*pegs, *colours)
     )]
     TooLargeToEnumerate {
         /// Pegs of the game.
@@ -136,6 +138,14 @@ impl Game {
 impl std::fmt::Display for Game {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}x{}", self.pegs, self.colours)
+    }
+}
+
+/// `colours ^ pegs` as text: exact while it fits in a `u64`, else `colours^pegs ≈ 4.4e22`.
+fn code_count(pegs: u8, colours: u8) -> String {
+    match u64::from(colours).checked_pow(u32::from(pegs)) {
+        Some(n) => n.to_string(),
+        None => format!("{colours}^{pegs} ≈ {:.1e}", f64::from(colours).powi(i32::from(pegs))),
     }
 }
 

@@ -42,6 +42,9 @@ pub struct ShcConfig {
     pub max_inductions: u64,
 }
 
+/// The largest `unused_weight` accepted.
+pub const MAX_UNUSED_WEIGHT: f64 = 1e6;
+
 impl Default for ShcConfig {
     fn default() -> Self {
         ShcConfig { code_tracker: true, unused_weight: 2.0, max_inductions: 100_000_000 }
@@ -51,10 +54,12 @@ impl Default for ShcConfig {
 impl ShcConfig {
     /// Checks every field.
     pub fn validate(&self) -> Result<(), ConfigError> {
+        // Beyond a million, the weights of used colours vanish beside the unused ones' in a sum
+        // of doubles, and a weight near f64::MAX overflows the sum to infinity.
         check(
-            self.unused_weight.is_finite() && self.unused_weight >= 1.0,
+            (1.0..=MAX_UNUSED_WEIGHT).contains(&self.unused_weight),
             "unused_weight",
-            "a finite number >= 1",
+            "a number from 1 to 1e6",
             self.unused_weight,
         )?;
         check(self.max_inductions >= 1, "max_inductions", "at least 1", self.max_inductions)

@@ -14,12 +14,16 @@
 //!    (seed, spec, crate version, git revision, cache key).
 //! 5. [`report`]: tables (Markdown, LaTeX) with the paper's numbers beside the reproduced ones,
 //!    significance groups, and figures (PNG, SVG), always from the stored Parquet.
-//! 6. [`runner`]: the executor that ties the stages together and skips specs whose inputs have
+//! 6. [`budget`]: an estimate of each plan's work and memory, checked before anything runs.
+//! 7. [`merge`]: sharded runs (`run --shard I/N`) and the merge of their parts.
+//! 8. [`runner`]: the executor that ties the stages together and skips specs whose inputs have
 //!    not changed.
 //!
 //! Only this crate touches RON, Parquet or the file system; the player crates do no I/O.
 #![deny(missing_docs)]
 
+pub mod budget;
+pub mod merge;
 pub mod plan;
 pub mod players;
 pub mod provenance;

@@ -2,10 +2,12 @@
 //! `cargo xtask`, which builds it optimised).
 
 use anyhow::{Result, bail};
+use mastermind_lab::budget::{self, Budget};
 use mastermind_lab::plan::Plan;
 use mastermind_lab::provenance::Provenance;
 use mastermind_lab::runner::{self, Workspace};
 use mastermind_lab::spec::scaled::Profile;
+use mastermind_lab::tasks::Shard;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -15,14 +17,20 @@ usage: mastermind-lab <command> [options]
 commands:
   reproduce [SPEC_PREFIX...]  run every spec (or those whose name starts with a prefix) and report
   run SPEC...                 run the named specs and report them
+  merge SPEC...               merge the parts of sharded runs into each spec's result, and report
   report                      re-render every table and figure from the stored Parquet files
   check [SPEC...]             validate specs without running anything
   list                        list the specs
 
 options:
-  --full         the papers' sample sizes (default: the quick profile)
-  --force        run even if the stored results are current
-  --threads N    worker threads (results do not depend on it)
+  --full            the papers' sample sizes (default: the quick profile)
+  --force           run even if the stored results are current
+  --threads N       worker threads (results do not depend on it)
+  --max-hours H     refuse a spec estimated to need more than H hours on 2 cores (default 4)
+  --max-memory G    refuse a spec estimated to need more than G GiB of memory (default 16)
+  --no-budget       run whatever the estimates say
+  --shard I/N       run only slice I (0 to N-1) of the units into a part file; `merge` joins them
+                    (the budget then applies to one slice: 1/N of the work)
 ";
 
 struct Args {
@@ -31,6 +39,8 @@ struct Args {
     profile: Profile,
     force: bool,
     threads: Option<usize>,
+    budget: Budget,
+    shard: Option<Shard>,
 }
 
 fn parse_args() -> Result<Args> {
@@ -41,6 +51,12 @@ fn parse_args() -> Result<Args> {
         profile: Profile::Quick,
         force: false,
         threads: None,
+        budget: Budget::default(),
+        shard: None,
+    };
+    let positive = |flag: &str, value: Option<String>| -> Result<f64> {
+        let n = value.and_then(|n| n.parse::<f64>().ok()).filter(|n| n.is_finite() && *n > 0.0);
+        n.ok_or_else(|| anyhow::anyhow!("{flag} needs a positive number\n\n{USAGE}"))
     };
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -51,6 +67,18 @@ fn parse_args() -> Result<Args> {
                 let n = args.next().and_then(|n| n.parse().ok()).filter(|&n| n > 0);
                 let Some(n) = n else { bail!("--threads needs a positive number\n\n{USAGE}") };
                 parsed.threads = Some(n);
+            }
+            "--max-hours" => parsed.budget.max_hours = positive(&arg, args.next())?,
+            "--max-memory" => {
+                parsed.budget.max_memory = positive(&arg, args.next())? * 1024.0 * 1024.0 * 1024.0;
+            }
+            "--no-budget" => parsed.budget = Budget::unlimited(),
+            "--shard" => {
+                let shard = args.next().and_then(|s| Shard::parse(&s));
+                let Some(shard) = shard else {
+                    bail!("--shard needs I/N with 0 <= I < N, such as 0/8\n\n{USAGE}")
+                };
+                parsed.shard = Some(shard);
             }
             "-h" | "--help" => {
                 print!("{USAGE}");
@@ -83,9 +111,9 @@ fn try_main() -> Result<()> {
     let all = workspace.specs()?;
     let name_of = |p: &PathBuf| mastermind_lab::spec::spec_name(&workspace.experiments(), p);
     let selected: Vec<PathBuf> = match args.command.as_str() {
-        "run" => {
+        "run" | "merge" => {
             if args.names.is_empty() {
-                bail!("`run` needs at least one spec name; `list` shows them");
+                bail!("`{}` needs at least one spec name; `list` shows them", args.command);
             }
             args.names.iter().map(|n| workspace.resolve(n)).collect::<Result<_>>()?
         }
@@ -119,25 +147,49 @@ fn try_main() -> Result<()> {
         other => bail!("unknown command {other:?}\n\n{USAGE}"),
     };
 
-    let plans = match workspace.plans(&selected, args.profile) {
-        Ok(plans) => plans,
-        Err(errors) => {
-            for e in &errors {
-                eprintln!("error: {e}\n");
-            }
-            bail!("{} spec(s) have mistakes; nothing was run and data/ is untouched", errors.len());
-        }
-    };
-    match args.command.as_str() {
-        "check" => {
-            for plan in &plans {
-                println!("ok  {}", plan.name);
-            }
-            Ok(())
-        }
-        "report" => report_all(&workspace, &plans, args.profile, Vec::new()),
-        _ => run_all(&workspace, &plans, args.profile, args.force),
+    if args.command == "report" {
+        return report_every(&workspace, args.profile, Vec::new(), 0);
     }
+    if args.shard.is_some() && args.command != "run" {
+        bail!("--shard goes with `run`; `merge` joins the parts");
+    }
+    let mut budget = args.budget;
+    if let Some(shard) = args.shard {
+        // One slice does 1/N of the work and holds about 1/N of the rows.
+        budget.max_hours *= f64::from(shard.count);
+        budget.max_memory *= f64::from(shard.count);
+    }
+    let mut errors = match workspace.plans(&selected, args.profile) {
+        Ok(plans) if args.command == "merge" => return merge_all(&workspace, &plans, args.profile),
+        Ok(plans) => {
+            // The budget check: what would not finish on this kind of machine is refused.
+            let over: Vec<_> =
+                plans.iter().filter_map(|p| budget::check(p, &budget).err()).collect();
+            if over.is_empty() {
+                return match args.command.as_str() {
+                    "check" => {
+                        for plan in &plans {
+                            println!("ok  {}", plan.name);
+                        }
+                        Ok(())
+                    }
+                    _ => match args.shard {
+                        Some(shard) => run_shards(&workspace, &plans, shard, args.force),
+                        None => run_all(&workspace, &plans, args.profile, args.force),
+                    },
+                };
+            }
+            over
+        }
+        Err(errors) => errors,
+    };
+    for e in &mut errors {
+        if let Ok(relative) = e.file.strip_prefix(&workspace.root) {
+            e.file = relative.to_path_buf();
+        }
+        eprintln!("error: {e}\n");
+    }
+    bail!("{} spec(s) have mistakes; nothing was run and data/ is untouched", errors.len());
 }
 
 fn run_all(workspace: &Workspace, plans: &[Plan], profile: Profile, force: bool) -> Result<()> {
@@ -162,40 +214,82 @@ fn run_all(workspace: &Workspace, plans: &[Plan], profile: Profile, force: bool)
         }
     }
     // The report index covers every spec with stored results, not only those run now.
-    let every = workspace.plans(&workspace.specs()?, profile).unwrap_or_default();
-    report_all(workspace, &every, profile, rendered)?;
+    report_every(workspace, profile, rendered, failures)?;
     eprintln!("done in {:.1} s", start.elapsed().as_secs_f64());
+    Ok(())
+}
+
+/// Runs one shard of every plan into its part file; no report (the merge renders it).
+fn run_shards(workspace: &Workspace, plans: &[Plan], shard: Shard, force: bool) -> Result<()> {
+    let provenance = Provenance::of_checkout(&workspace.root);
+    let mut failures = 0;
+    for plan in plans {
+        match runner::run_shard(workspace, plan, &provenance, shard, force) {
+            Ok(outcome) => {
+                let part = outcome.part.strip_prefix(&workspace.root).unwrap_or(&outcome.part);
+                if outcome.ran {
+                    eprintln!(
+                        "ran      {} {shard} ({:.1} s) -> {}",
+                        plan.name,
+                        outcome.seconds,
+                        part.display()
+                    );
+                } else {
+                    eprintln!("current  {} {shard} ({} is up to date)", plan.name, part.display());
+                }
+            }
+            Err(e) => {
+                failures += 1;
+                eprintln!("FAILED   {} {shard}: {e:#}", plan.name);
+            }
+        }
+    }
     if failures > 0 {
-        bail!("{failures} spec(s) failed; the others' results are stored");
+        bail!("{failures} shard(s) failed; run them again (a finished part is not redone)");
     }
     Ok(())
 }
 
-/// Renders every plan that has stored results (reusing sections already rendered), and the
-/// report index.
-fn report_all(
-    workspace: &Workspace,
-    plans: &[Plan],
-    profile: Profile,
-    mut rendered: Vec<mastermind_lab::report::Section>,
-) -> Result<()> {
-    let mut sections = Vec::new();
+/// Merges the parts of every plan into its result, then writes the report index.
+fn merge_all(workspace: &Workspace, plans: &[Plan], profile: Profile) -> Result<()> {
+    let provenance = Provenance::of_checkout(&workspace.root);
+    let mut failures = 0;
+    let mut rendered = Vec::new();
     for plan in plans {
-        if let Some(i) = rendered.iter().position(|s| s.name == plan.name) {
-            sections.push(rendered.swap_remove(i));
-            continue;
-        }
-        match runner::render(workspace, plan) {
-            Ok(section) => sections.push(section),
-            Err(e) => eprintln!("skipped  {}: {e:#}", plan.name),
+        match runner::merge(workspace, plan, &provenance) {
+            Ok(outcome) => {
+                eprintln!("merged   {}", plan.name);
+                rendered.push(outcome.section);
+            }
+            Err(e) => {
+                failures += 1;
+                eprintln!("FAILED   {}: {e:#}", plan.name);
+            }
         }
     }
-    let index = mastermind_lab::report::write_index(
-        &workspace.figures(profile),
-        profile.name(),
-        &sections,
-        &workspace.paper_order(),
-    )?;
-    eprintln!("report   {}", index.strip_prefix(&workspace.root).unwrap_or(&index).display());
+    report_every(workspace, profile, rendered, failures)
+}
+
+/// Writes the report index over every spec with stored results, reusing the sections in
+/// `rendered`; fails (after writing it) if any spec failed or any section has a problem.
+fn report_every(
+    workspace: &Workspace,
+    profile: Profile,
+    rendered: Vec<mastermind_lab::report::Section>,
+    failures: usize,
+) -> Result<()> {
+    let index = runner::report_every(workspace, profile, rendered)?;
+    for problem in &index.problems {
+        eprintln!("problem  {problem}");
+    }
+    let shown = index.path.strip_prefix(&workspace.root).unwrap_or(&index.path);
+    eprintln!("report   {}", shown.display());
+    if failures > 0 || !index.problems.is_empty() {
+        bail!(
+            "{failures} spec(s) failed and {} problem(s) in the report; the results that were \
+             stored are kept",
+            index.problems.len()
+        );
+    }
     Ok(())
 }

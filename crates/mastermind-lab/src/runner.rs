@@ -1,11 +1,12 @@
 //! The executor: runs plans, skips those whose results are current, stores and reports them.
 
+use crate::merge;
 use crate::plan::Plan;
 use crate::provenance::Provenance;
 use crate::report::{self, Section};
 use crate::spec::{self, SpecError, scaled::Profile};
-use crate::store::{self, Manifest, ResultPaths};
-use crate::tasks::progress_bar;
+use crate::store::{self, Manifest, ResultPaths, SpecLock};
+use crate::tasks::{Shard, progress_bar};
 use anyhow::{Context, Result};
 use polars::prelude::Column;
 use std::path::{Path, PathBuf};
@@ -123,6 +124,11 @@ pub fn run(
     let profile = plan.profile.name();
     let paths = ResultPaths::new(&workspace.data(), profile, &plan.name);
     let key = provenance.cache_key(&plan.source, profile);
+    // One run of a spec at a time: a second waits, then finds the first one's result current.
+    let lock = SpecLock::acquire(&paths, |lock| {
+        eprintln!("waiting  {}: another run holds {}", plan.name, lock.display());
+    })?;
+    store::repair(&paths)?;
     let mut ran = false;
     let mut seconds = 0.0;
     if force || !paths.is_current(&key) {
@@ -145,10 +151,12 @@ pub fn run(
             rows: frame.height(),
             seconds,
             threads: rayon::current_num_threads(),
+            data_hash: String::new(),
         };
         store::write(&paths, &mut frame, &manifest)?;
         ran = true;
     }
+    drop(lock);
     let section = render(workspace, plan)?;
     Ok(Outcome { name: plan.name.clone(), ran, seconds, section })
 }
@@ -159,4 +167,197 @@ pub fn render(workspace: &Workspace, plan: &Plan) -> Result<Section> {
     let frame = store::read(&paths)?;
     report::render(plan, &frame, &workspace.figures(plan.profile))
         .with_context(|| format!("rendering the report of {}", plan.name))
+}
+
+/// What rendering the report index came to.
+#[derive(Debug, Clone)]
+pub struct IndexReport {
+    /// `figures/<profile>/REPORT.md`.
+    pub path: PathBuf,
+    /// Specs that could not be re-rendered and figures that could not be drawn, one sentence
+    /// each; a spec that does not validate keeps the section last rendered for it.
+    pub problems: Vec<String>,
+}
+
+/// Renders every spec with stored results (reusing `rendered`, the sections just drawn) and
+/// writes the report index. A spec that does not validate, or whose report fails, is a problem
+/// of that spec only: the index keeps the section last rendered for it, if any.
+pub fn report_every(
+    workspace: &Workspace,
+    profile: Profile,
+    mut rendered: Vec<Section>,
+) -> Result<IndexReport> {
+    let figures = workspace.figures(profile);
+    let mut sections = Vec::new();
+    let mut problems = Vec::new();
+    let keep_last =
+        |name: &str, problem: String, sections: &mut Vec<Section>, problems: &mut Vec<String>| {
+            problems.push(problem);
+            if let Some(section) = last_rendered(&figures, name) {
+                sections.push(section);
+            }
+        };
+    let root = workspace.experiments();
+    for path in workspace.specs()? {
+        let name = spec::spec_name(&root, &path);
+        if let Some(i) = rendered.iter().position(|s| s.name == name) {
+            let section = rendered.swap_remove(i);
+            problems.extend(section.errors.iter().map(|e| format!("{name}: {e}")));
+            sections.push(section);
+            continue;
+        }
+        let plan = match workspace.plans(std::slice::from_ref(&path), profile) {
+            Ok(mut plans) => plans.remove(0),
+            Err(errors) => {
+                let problem = format!("{name} not re-rendered: {}", errors[0]);
+                keep_last(&name, problem, &mut sections, &mut problems);
+                continue;
+            }
+        };
+        let paths = ResultPaths::new(&workspace.data(), profile.name(), &plan.name);
+        if !paths.manifest.exists() {
+            continue;
+        }
+        match render(workspace, &plan) {
+            Ok(section) => {
+                problems.extend(section.errors.iter().map(|e| format!("{name}: {e}")));
+                sections.push(section);
+            }
+            Err(e) => {
+                let problem = format!("{name} not re-rendered: {e:#}");
+                keep_last(&name, problem, &mut sections, &mut problems);
+            }
+        }
+    }
+    let path = report::write_index(&figures, profile.name(), &sections, &workspace.paper_order())?;
+    Ok(IndexReport { path, problems })
+}
+
+/// The section last rendered for a spec (`figures/<profile>/<name>.md`), its paper read from its
+/// heading (`## <paper> — <section>: <title>`).
+fn last_rendered(figures: &Path, name: &str) -> Option<Section> {
+    let path = figures.join(format!("{name}.md"));
+    let markdown = std::fs::read_to_string(&path).ok()?;
+    let heading = markdown.lines().next()?.strip_prefix("## ")?;
+    let paper = heading.split(" — ").next()?.to_owned();
+    Some(Section { paper, name: name.to_owned(), markdown, files: vec![path], errors: Vec::new() })
+}
+
+/// What running one shard came to.
+#[derive(Debug, Clone)]
+pub struct ShardOutcome {
+    /// The part's file.
+    pub part: PathBuf,
+    /// Whether it ran (false: the stored part was current).
+    pub ran: bool,
+    /// Seconds it took, if it ran.
+    pub seconds: f64,
+}
+
+/// Runs the units of `shard` of `plan` into its part file, unless that part is current (or
+/// `force`). A part is written like a result (atomically, under its own lock), so a shard that
+/// was interrupted is simply run again.
+pub fn run_shard(
+    workspace: &Workspace,
+    plan: &Plan,
+    provenance: &Provenance,
+    shard: Shard,
+    force: bool,
+) -> Result<ShardOutcome> {
+    let profile = plan.profile.name();
+    let paths = merge::part_paths(&workspace.data(), profile, &plan.name, shard);
+    let key = provenance.cache_key(&plan.source, profile);
+    let _lock = SpecLock::acquire(&paths, |lock| {
+        eprintln!("waiting  {} {shard}: another run holds {}", plan.name, lock.display());
+    })?;
+    store::repair(&paths)?;
+    if !force && paths.is_current(&key) {
+        return Ok(ShardOutcome { part: paths.data, ran: false, seconds: 0.0 });
+    }
+    let start = Instant::now();
+    let bar = progress_bar(plan.task.units(), format!("{} {shard}", plan.name), "units");
+    let mut frame = plan
+        .task
+        .run_shard(plan.raw.seed, shard, &bar)
+        .with_context(|| format!("running {} {shard}", plan.name))?;
+    bar.finish_and_clear();
+    let spec_column = Column::new("spec".into(), vec![plan.name.clone(); frame.height()]);
+    frame.insert_column(0, spec_column)?;
+    let seconds = start.elapsed().as_secs_f64();
+    let manifest = Manifest {
+        spec: plan.name.clone(),
+        profile: profile.to_owned(),
+        seed: plan.raw.seed,
+        spec_text: plan.source.clone(),
+        provenance: provenance.clone(),
+        cache_key: key,
+        rows: frame.height(),
+        seconds,
+        threads: rayon::current_num_threads(),
+        data_hash: String::new(),
+    };
+    store::write(&paths, &mut frame, &manifest)?;
+    Ok(ShardOutcome { part: paths.data, ran: true, seconds })
+}
+
+/// Merges the stored parts of `plan`'s shards into its result, then renders its report. Refuses
+/// unless every part is there, was run from this spec and code, and the parts hold every unit
+/// exactly once. The parts are removed once the result is stored.
+pub fn merge(workspace: &Workspace, plan: &Plan, provenance: &Provenance) -> Result<Outcome> {
+    let profile = plan.profile.name();
+    let paths = ResultPaths::new(&workspace.data(), profile, &plan.name);
+    let key = provenance.cache_key(&plan.source, profile);
+    let lock = SpecLock::acquire(&paths, |lock| {
+        eprintln!("waiting  {}: another run holds {}", plan.name, lock.display());
+    })?;
+    store::repair(&paths)?;
+    let count = merge::stored_shard_count(&paths)?;
+    let mut frames = Vec::new();
+    let mut parts = Vec::new();
+    let (mut seconds, mut threads) = (0.0, 0);
+    for index in 0..count {
+        let shard = Shard { index, count };
+        let part = merge::part_paths(&workspace.data(), profile, &plan.name, shard);
+        let (frame, manifest) = store::read_result(&part).with_context(|| {
+            format!(
+                "part {shard} of {} is missing or unreadable: run it with --shard {shard}",
+                plan.name
+            )
+        })?;
+        if manifest.cache_key != key {
+            anyhow::bail!(
+                "part {shard} of {} was run from another spec text or other code than the \
+                 checkout's (cache key {} instead of {key}); run it again with --shard {shard}",
+                plan.name,
+                manifest.cache_key
+            );
+        }
+        seconds += manifest.seconds;
+        threads = threads.max(manifest.threads);
+        frames.push(frame);
+        parts.push(part);
+    }
+    let mut frame = merge::combine(frames, plan.task.units())
+        .with_context(|| format!("merging the parts of {}", plan.name))?;
+    let manifest = Manifest {
+        spec: plan.name.clone(),
+        profile: profile.to_owned(),
+        seed: plan.raw.seed,
+        spec_text: plan.source.clone(),
+        provenance: provenance.clone(),
+        cache_key: key,
+        rows: frame.height(),
+        seconds,
+        threads,
+        data_hash: String::new(),
+    };
+    store::write(&paths, &mut frame, &manifest)?;
+    drop(lock);
+    for part in parts {
+        for file in [&part.manifest, &part.data, &part.lock()] {
+            let _ = std::fs::remove_file(file);
+        }
+    }
+    let section = render(workspace, plan)?;
+    Ok(Outcome { name: plan.name.clone(), ran: true, seconds, section })
 }

@@ -1,17 +1,31 @@
 //! Results on disk: one Parquet file per spec and profile, with a JSON manifest beside it.
 //!
-//! Files are written to a temporary name and renamed into place, so an interrupted run leaves the
-//! previous results whole. The manifest records the seed, the spec as run, the crate version, the
-//! git revision and the cache key; the same fields are also stored in the Parquet file's key-value
-//! metadata, so the data file alone says where it came from.
+//! **A result is committed by its manifest.** The manifest records the seed, the spec as run, the
+//! crate version, the git revision, the cache key and the content hash of its data file; the same
+//! fields (but the hash) are also stored in the Parquet file's key-value metadata, so the data
+//! file alone says where it came from. A write goes:
+//!
+//! 1. the new data and the new manifest to temporary files, flushed to disk;
+//! 2. the old data file hard-linked to `<name>.parquet.previous` (it still matches the old
+//!    manifest);
+//! 3. the new data renamed over the old, then the new manifest renamed over the old: this last
+//!    rename is the commit;
+//! 4. `<name>.parquet.previous` removed.
+//!
+//! A reader takes the data file whose hash the manifest names: `<name>.parquet`, or after a kill
+//! between the two renames `<name>.parquet.previous`. So a kill between any two file operations
+//! leaves the old or the new result readable, never new data under an old manifest; [`repair`]
+//! (run by every write, under the spec's lock) restores the old data file or drops the leftover
+//! copy, and removes the temporaries of killed runs. [`SpecLock`] serialises runs of one spec.
 
 use crate::provenance::Provenance;
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 use polars::prelude::{
     DataFrame, KeyValueMetadata, ParquetCompression, ParquetReader, ParquetWriter, SerReader,
 };
 use serde::{Deserialize, Serialize};
 use std::fs::File;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// What is recorded beside every result file.
@@ -35,6 +49,10 @@ pub struct Manifest {
     pub seconds: f64,
     /// Worker threads used (results do not depend on it).
     pub threads: usize,
+    /// The content hash of the data file this manifest commits ([`content_hash`]); set by
+    /// [`write`]. Empty in manifests written before hashes were recorded.
+    #[serde(default)]
+    pub data_hash: String,
 }
 
 /// Where a spec's results live.
@@ -50,7 +68,17 @@ impl ResultPaths {
     /// `data/<profile>/<spec>.parquet` and `.json` under `data_root`.
     pub fn new(data_root: &Path, profile: &str, spec: &str) -> ResultPaths {
         let base = data_root.join(profile).join(spec);
-        ResultPaths { data: base.with_extension("parquet"), manifest: base.with_extension("json") }
+        ResultPaths { data: with_suffix(&base, ".parquet"), manifest: with_suffix(&base, ".json") }
+    }
+
+    /// The copy of the previous data file kept while a write is between its two renames.
+    pub fn previous(&self) -> PathBuf {
+        with_suffix(&self.data, ".previous")
+    }
+
+    /// The lock file of the spec: `<spec>.lock` beside the data.
+    pub fn lock(&self) -> PathBuf {
+        self.data.with_extension("lock")
     }
 
     /// The manifest of the stored result, if there is one and it can be read.
@@ -59,14 +87,78 @@ impl ResultPaths {
         serde_json::from_str(&text).ok()
     }
 
-    /// Whether a result with this cache key is already stored.
+    /// Whether a whole result (data matching its manifest) with this cache key is stored.
     pub fn is_current(&self, cache_key: &str) -> bool {
-        self.data.exists() && self.read_manifest().is_some_and(|m| m.cache_key == cache_key)
+        self.read_manifest().is_some_and(|m| m.cache_key == cache_key) && read_result(self).is_ok()
+    }
+
+    /// The file name stem of the spec's files (`table` for `data/quick/paper/table.parquet`).
+    fn stem(&self) -> String {
+        let name = self.data.file_name().unwrap_or_default().to_string_lossy();
+        name.strip_suffix(".parquet").unwrap_or(&name).to_owned()
     }
 }
 
-/// Writes `frame` and its manifest atomically.
+/// `path` with `suffix` appended to its file name (`a.b` + `.json` is `a.b.json`: spec names may
+/// hold dots, so extensions are appended, never replaced).
+fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(suffix);
+    path.with_file_name(name)
+}
+
+/// An exclusive lock on one spec's results, held while the spec runs and its result is stored;
+/// released when dropped (or when the process dies).
+#[derive(Debug)]
+pub struct SpecLock {
+    _file: File,
+}
+
+impl SpecLock {
+    /// Takes the lock of the spec whose results are at `paths`; if another run holds it, calls
+    /// `waiting` once (to say so) and waits for it.
+    pub fn acquire(paths: &ResultPaths, waiting: impl FnOnce(&Path)) -> Result<SpecLock> {
+        let path = paths.lock();
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        }
+        let file = File::options()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .with_context(|| format!("opening the lock {}", path.display()))?;
+        match fs4::FileExt::try_lock(&file) {
+            Ok(()) => {}
+            Err(fs4::TryLockError::WouldBlock) => {
+                waiting(&path);
+                fs4::FileExt::lock(&file)
+                    .with_context(|| format!("waiting for the lock {}", path.display()))?;
+            }
+            Err(fs4::TryLockError::Error(e)) => {
+                return Err(e).with_context(|| format!("locking {}", path.display()));
+            }
+        }
+        Ok(SpecLock { _file: file })
+    }
+}
+
+/// Writes `frame` and its manifest so that they become visible together (see the module docs).
+/// The caller holds the spec's [`SpecLock`].
 pub fn write(paths: &ResultPaths, frame: &mut DataFrame, manifest: &Manifest) -> Result<()> {
+    write_with_hook(paths, frame, manifest, &mut |_| Ok(()))
+}
+
+/// [`write`], calling `before` with a description of each file operation before doing it; an
+/// error from `before` stops the write there, leaving the files as a kill at that moment would
+/// (nothing is cleaned up). Tests use it to interrupt a write between any two operations.
+pub fn write_with_hook(
+    paths: &ResultPaths,
+    frame: &mut DataFrame,
+    manifest: &Manifest,
+    before: &mut dyn FnMut(&str) -> std::io::Result<()>,
+) -> Result<()> {
+    repair_with_hook(paths, before)?;
     if let Some(dir) = paths.data.parent() {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
@@ -80,37 +172,160 @@ pub fn write(paths: &ResultPaths, frame: &mut DataFrame, manifest: &Manifest) ->
         ("mastermind_lab.git_dirty".into(), manifest.provenance.git_dirty.to_string()),
         ("mastermind_lab.cache_key".into(), manifest.cache_key.clone()),
     ]);
-    let tmp = temporary(&paths.data);
-    let file = File::create(&tmp).with_context(|| format!("creating {}", tmp.display()))?;
-    ParquetWriter::new(file)
+    let mut bytes = Vec::new();
+    ParquetWriter::new(&mut bytes)
         .with_compression(ParquetCompression::Zstd(None))
         .with_key_value_metadata(Some(metadata))
         .finish(frame)
-        .with_context(|| format!("writing {}", tmp.display()))?;
-    std::fs::rename(&tmp, &paths.data)
-        .with_context(|| format!("moving {} into place", tmp.display()))?;
+        .with_context(|| format!("encoding {}", paths.data.display()))?;
+    let manifest = Manifest { data_hash: content_hash(&bytes), ..manifest.clone() };
 
-    let tmp = temporary(&paths.manifest);
-    std::fs::write(&tmp, serde_json::to_string_pretty(manifest)?)
-        .with_context(|| format!("writing {}", tmp.display()))?;
-    std::fs::rename(&tmp, &paths.manifest)
-        .with_context(|| format!("moving {} into place", tmp.display()))?;
+    let data_tmp = temporary(&paths.data);
+    before("write the new data to a temporary file")?;
+    write_synced(&data_tmp, &bytes)?;
+    let manifest_tmp = temporary(&paths.manifest);
+    before("write the new manifest to a temporary file")?;
+    write_synced(&manifest_tmp, serde_json::to_string_pretty(&manifest)?.as_bytes())?;
+    if paths.data.exists() {
+        before("keep the old data file as .previous")?;
+        std::fs::hard_link(&paths.data, paths.previous())
+            .with_context(|| format!("keeping {}", paths.data.display()))?;
+    }
+    before("move the new data into place")?;
+    rename(&data_tmp, &paths.data)?;
+    before("move the new manifest into place (the commit)")?;
+    rename(&manifest_tmp, &paths.manifest)?;
+    sync_directory(&paths.data);
+    if paths.previous().exists() {
+        before("remove the old data file's copy")?;
+        remove(&paths.previous())?;
+    }
     Ok(())
 }
 
-/// Reads a stored result.
+/// Restores a whole result after a killed write and removes the spec's temporary files: the old
+/// data file comes back if the manifest still names it, a leftover copy of it goes otherwise.
+/// The caller holds the spec's [`SpecLock`].
+pub fn repair(paths: &ResultPaths) -> Result<()> {
+    repair_with_hook(paths, &mut |_| Ok(()))
+}
+
+fn repair_with_hook(
+    paths: &ResultPaths,
+    before: &mut dyn FnMut(&str) -> std::io::Result<()>,
+) -> Result<()> {
+    for stale in temporaries(paths) {
+        before("remove a temporary file of a killed run")?;
+        remove(&stale)?;
+    }
+    let previous = paths.previous();
+    if !previous.exists() {
+        return Ok(());
+    }
+    let wanted = paths.read_manifest().map(|m| m.data_hash);
+    let hash_of = |p: &Path| std::fs::read(p).ok().map(|b| content_hash(&b));
+    if wanted.is_some() && wanted == hash_of(&previous) && wanted != hash_of(&paths.data) {
+        before("restore the old data file")?;
+        rename(&previous, &paths.data)?;
+    } else {
+        before("remove the old data file's copy")?;
+        remove(&previous)?;
+    }
+    Ok(())
+}
+
+/// Temporary files of this spec left by killed runs: `<stem>.parquet.<pid>.tmp`,
+/// `<stem>.json.<pid>.tmp` and the journal's `<stem>.journal.jsonl.tmp`.
+fn temporaries(paths: &ResultPaths) -> Vec<PathBuf> {
+    let Some(dir) = paths.data.parent() else { return Vec::new() };
+    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
+    let stem = paths.stem();
+    let journal = format!("{stem}.journal.jsonl.tmp");
+    entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            let name = p.file_name().unwrap_or_default().to_string_lossy();
+            let pid_tmp = |kind: &str| {
+                name.strip_prefix(&format!("{stem}.{kind}."))
+                    .and_then(|rest| rest.strip_suffix(".tmp"))
+                    .is_some_and(|pid| !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()))
+            };
+            pid_tmp("parquet") || pid_tmp("json") || *name == journal
+        })
+        .collect()
+}
+
+/// Reads a stored result's table.
 pub fn read(paths: &ResultPaths) -> Result<DataFrame> {
-    let file = File::open(&paths.data).with_context(|| {
+    read_result(paths).map(|(frame, _)| frame)
+}
+
+/// Reads a stored result: the manifest and the data file it names by hash (the current one, or
+/// the previous one when a write was interrupted before its commit).
+pub fn read_result(paths: &ResultPaths) -> Result<(DataFrame, Manifest)> {
+    let missing = || {
         format!(
             "no results at {}: run the spec first (`cargo xtask run <spec>`)",
             paths.data.display()
         )
-    })?;
-    ParquetReader::new(file).finish().with_context(|| format!("reading {}", paths.data.display()))
+    };
+    let text = std::fs::read_to_string(&paths.manifest).with_context(missing)?;
+    let manifest: Manifest = serde_json::from_str(&text)
+        .with_context(|| format!("reading the manifest {}", paths.manifest.display()))?;
+    let bytes = std::fs::read(&paths.data).with_context(missing)?;
+    // Manifests written before hashes were recorded name no hash: their data is taken as is.
+    let bytes = if manifest.data_hash.is_empty() || manifest.data_hash == content_hash(&bytes) {
+        bytes
+    } else {
+        match std::fs::read(paths.previous()) {
+            Ok(previous) if manifest.data_hash == content_hash(&previous) => previous,
+            _ => bail!(
+                "{} does not match its manifest {} (a write was interrupted or a file was \
+                 replaced by hand); run the spec again",
+                paths.data.display(),
+                paths.manifest.display()
+            ),
+        }
+    };
+    let frame = ParquetReader::new(std::io::Cursor::new(bytes))
+        .finish()
+        .with_context(|| format!("reading {}", paths.data.display()))?;
+    Ok((frame, manifest))
+}
+
+/// The content hash recorded in manifests: 64-bit FNV-1a, in hex. It detects a data file that
+/// does not belong to its manifest; it is not meant to resist deliberate collisions.
+pub fn content_hash(bytes: &[u8]) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        hash ^= u64::from(b);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("fnv1a64:{hash:016x}:{}", bytes.len())
+}
+
+fn write_synced(path: &Path, bytes: &[u8]) -> Result<()> {
+    let mut file = File::create(path).with_context(|| format!("creating {}", path.display()))?;
+    file.write_all(bytes)
+        .and_then(|()| file.sync_all())
+        .with_context(|| format!("writing {}", path.display()))
+}
+
+fn rename(from: &Path, to: &Path) -> Result<()> {
+    std::fs::rename(from, to).with_context(|| format!("moving {} into place", from.display()))
+}
+
+fn remove(path: &Path) -> Result<()> {
+    std::fs::remove_file(path).with_context(|| format!("removing {}", path.display()))
+}
+
+/// Flushes a directory's entries (the renames) to disk, where the platform allows it.
+fn sync_directory(file: &Path) {
+    if let Some(dir) = file.parent() {
+        let _ = File::open(dir).and_then(|d| d.sync_all());
+    }
 }
 
 fn temporary(path: &Path) -> PathBuf {
-    let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(format!(".{}.tmp", std::process::id()));
-    path.with_file_name(name)
+    with_suffix(path, &format!(".{}.tmp", std::process::id()))
 }

@@ -75,3 +75,19 @@ fn least_squares_recovers_a_line() {
     assert!((a - 0.3).abs() < 1e-12 && (b - 2.89).abs() < 1e-12);
     assert!(least_squares(&points[..1]).is_none());
 }
+
+/// Issue 15, defect 2: no budget reaching the threshold used to panic the report.
+#[test]
+fn a_report_where_no_budget_reaches_the_threshold_is_drawn() {
+    let scratch = Scratch::new("mh-budget-unreached");
+    // A threshold of exactly the optimum with budgets of one or two steps: nothing reaches it.
+    let text =
+        spec("(from: 1, to: 2, step: 1)", "1.0").replace("paper_fit: Some((0.3, 2.89)),", "");
+    let path = scratch.spec("budget", &text);
+    let workspace = scratch.workspace();
+    let plan = workspace.plans(&[path], Profile::Quick).unwrap().remove(0);
+    let provenance = mastermind_lab::provenance::Provenance::of_checkout(&scratch.root);
+    let outcome = mastermind_lab::runner::run(&workspace, &plan, &provenance, false).unwrap();
+    assert!(outcome.section.markdown.contains("> 2"), "{}", outcome.section.markdown);
+    assert!(outcome.section.markdown.contains("Too few sizes"), "{}", outcome.section.markdown);
+}

@@ -118,3 +118,27 @@ fn a_spec_named_by_a_roundabout_path_keeps_its_name() {
     assert_eq!(plans[0].name, "paper/table");
     assert_eq!(plans[1].name, "paper/table", "results would land under another name");
 }
+
+/// Issue 15, defect 4: a spec that no longer validates keeps its last section in the index, and
+/// the index says it could not be re-rendered, rather than silently dropping every other section.
+#[test]
+fn a_broken_spec_elsewhere_does_not_empty_the_report_index() {
+    let scratch = Scratch::new("index");
+    let a = scratch.spec("paper/a", &small_spec("1", ""));
+    let b = scratch.spec("paper/b", &small_spec("1", "").replace("\"Table 1\"", "\"Table 2\""));
+    let workspace = scratch.workspace();
+    let provenance = Provenance::of_checkout(&scratch.root);
+    for plan in workspace.plans(&[a.clone(), b.clone()], Profile::Quick).unwrap() {
+        runner::run(&workspace, &plan, &provenance, false).unwrap();
+    }
+    let index = runner::report_every(&workspace, Profile::Quick, Vec::new()).unwrap();
+    assert!(index.problems.is_empty(), "{:?}", index.problems);
+    std::fs::write(&b, "Experiment(").unwrap();
+    let plan = workspace.plans(&[a], Profile::Quick).unwrap().remove(0);
+    let outcome = runner::run(&workspace, &plan, &provenance, true).unwrap();
+    let index = runner::report_every(&workspace, Profile::Quick, vec![outcome.section]).unwrap();
+    assert_eq!(index.problems.len(), 1, "{:?}", index.problems);
+    assert!(index.problems[0].contains("b.ron"), "{:?}", index.problems);
+    let text = std::fs::read_to_string(&index.path).unwrap();
+    assert!(text.contains("Table 1") && text.contains("Table 2"), "{text}");
+}

@@ -3,6 +3,7 @@
 mod common;
 
 use common::{Scratch, small_spec};
+use mastermind_lab::spec::scaled::Profile;
 
 #[test]
 fn a_syntax_error_names_line_and_column() {
@@ -125,4 +126,182 @@ fn an_empty_arm_list_names_the_arms_line() {
     assert!(e.message.starts_with("no arms"), "{e}");
     let arms_line = text.lines().position(|l| l.trim_start().starts_with("arms:")).unwrap() + 1;
     assert_eq!(e.line, Some(arms_line), "{e}");
+}
+
+// Issue 15, defect 8: error messages.
+
+#[test]
+fn a_byte_order_mark_is_not_a_syntax_error() {
+    let scratch = Scratch::new("bom");
+    let path = scratch.spec("bom", &format!("\u{feff}{}", small_spec("1", "")));
+    let plans = scratch.workspace().plans(&[path], Profile::Quick);
+    assert!(plans.is_ok(), "{:?}", plans.err());
+}
+
+#[test]
+fn an_impossible_game_size_names_the_game_at_its_column() {
+    let scratch = Scratch::new("game-size");
+    let text = small_spec("2", "").replace("(pegs: 3, colours: 4)", "(pegs: 0, colours: 4)");
+    let e = scratch.rejected(&text);
+    assert_eq!(e.line, Some(7), "{e}");
+    assert_eq!(e.field, "game", "{e}");
+    let line = text.lines().nth(6).unwrap();
+    assert_eq!(e.column, Some(line.find("game").unwrap() + 1), "{e}");
+    assert!(e.message.contains("pegs, not 0"), "{e}");
+}
+
+#[test]
+fn a_fraction_where_a_whole_number_belongs_says_so() {
+    let scratch = Scratch::new("scaled-float");
+    let e = scratch.rejected(&small_spec("(quick: 1.0, full: 2.0)", ""));
+    assert_eq!(e.line, Some(9), "{e}");
+    assert!(!e.message.contains("Expected comma"), "{e}");
+    assert!(e.message.contains("floating point"), "{e}");
+    assert!(e.field.contains("quick") || e.field.contains("runs"), "{e}");
+}
+
+#[test]
+fn duplicate_labels_made_by_a_sweep_name_the_sweeping_arm() {
+    let scratch = Scratch::new("sweep-dupe");
+    let text = small_spec(
+        "2",
+        r#"(label: "Sub", player: OnePly((heuristic: Entropy, subset: Some((mu: 5)))), sweep: Some((parameter: "mu", values: [5, 5]))),"#,
+    );
+    let e = scratch.rejected(&text);
+    assert!(e.message.contains("used twice"), "{e}");
+    assert_eq!(e.line, Some(14), "{e}");
+}
+
+#[test]
+fn an_m_h_budget_player_error_has_a_line() {
+    let scratch = Scratch::new("mh-player");
+    let text = r#"Experiment(
+    title: "budget",
+    paper: "Test paper",
+    section: "Table 4",
+    seed: 3,
+    task: MhBudget((
+        sizes: [(game: (pegs: 2, colours: 4))],
+        player: (theta: 1.0),
+        optimal_games: 5,
+        budget_games: 5,
+        budgets: (from: 10, to: 20, step: 10),
+        until_cap: 0,
+    )),
+)"#;
+    let e = scratch.rejected(text);
+    assert_eq!(e.line, Some(12), "{e}");
+    assert_eq!(e.field, "task.until_cap", "{e}");
+}
+
+#[test]
+fn a_file_that_is_not_utf8_names_the_line_of_the_bad_byte() {
+    let scratch = Scratch::new("not-utf8");
+    let path = scratch.spec("latin1", "");
+    let mut bytes = small_spec("1", "").into_bytes();
+    let at = bytes.iter().position(|&b| b == b'"').unwrap() + 1; // inside the title, line 2
+    bytes.insert(at, 0xE9);
+    std::fs::write(&path, bytes).unwrap();
+    let errors = scratch.workspace().plans(&[path], Profile::Quick).err().unwrap();
+    assert_eq!(errors[0].line, Some(2), "{}", errors[0]);
+    assert!(errors[0].message.contains("UTF-8"), "{}", errors[0]);
+}
+
+#[test]
+fn a_game_beyond_u64_gives_its_true_number_of_codes() {
+    let scratch = Scratch::new("huge-game");
+    let text = small_spec("2", "").replace("(pegs: 3, colours: 4)", "(pegs: 16, colours: 26)");
+    let e = scratch.rejected(&text);
+    assert!(!e.message.contains("18446744073709551615"), "{e}");
+    assert!(e.message.contains("4.4e22"), "{e}");
+    assert_eq!(e.field, "task.secrets", "{e}");
+}
+
+#[test]
+fn labels_with_control_characters_are_rejected() {
+    let scratch = Scratch::new("label-control");
+    for label in ["two\\nlines", "nul\\u{0}byte", "tab\\tbed"] {
+        let arm = format!(r#"(label: "{label}", player: OnePly((heuristic: Random))),"#);
+        let e = scratch.rejected(&small_spec("2", &arm));
+        assert!(e.field.ends_with("label"), "{e}");
+        assert_eq!(e.line, Some(14), "{e}");
+    }
+    let e = scratch.rejected(&small_spec("2", "").replace("\"small\"", "\"a\\ntitle\""));
+    assert_eq!(e.field, "title", "{e}");
+    assert_eq!(e.line, Some(2), "{e}");
+}
+
+#[test]
+fn an_oversized_spec_is_refused_before_it_is_parsed() {
+    let scratch = Scratch::new("oversized");
+    let padding = format!("// {}\n", "x".repeat(1000)).repeat(2000);
+    let e = scratch.rejected(&format!("{padding}{}", small_spec("1", "")));
+    assert!(e.message.contains("MiB"), "{e}");
+    assert!(e.message.contains("bytes"), "{e}");
+}
+
+// Issue 15, defect 3: a spec outside experiments/ has no name to store its results under.
+
+#[test]
+fn a_spec_outside_experiments_is_refused() {
+    let scratch = Scratch::new("outside");
+    let outside = scratch.root.join("elsewhere/notes.ron");
+    std::fs::create_dir_all(outside.parent().unwrap()).unwrap();
+    std::fs::write(&outside, small_spec("1", "")).unwrap();
+    let workspace = scratch.workspace();
+    let resolved = workspace.resolve(outside.to_str().unwrap()).unwrap();
+    let errors = workspace.plans(&[resolved], Profile::Quick).err().expect("accepted");
+    assert!(errors[0].message.contains("experiments/"), "{}", errors[0]);
+}
+
+// Issue 15, defect 7 (validation part): absurd sizes are refused quickly, by field.
+
+#[test]
+fn a_sweep_of_a_hundred_thousand_values_is_refused_before_arms_are_built() {
+    let scratch = Scratch::new("huge-sweep");
+    let values: Vec<String> = (1..=100_000).map(|v| v.to_string()).collect();
+    let arm = format!(
+        r#"(label: "Sub", player: OnePly((heuristic: Entropy, subset: Some((mu: 5)))), sweep: Some((parameter: "mu", values: [{}]))),"#,
+        values.join(", ")
+    );
+    let e = scratch.rejected(&small_spec("2", &arm));
+    assert_eq!(e.field, "task.arms[2].sweep.values", "{e}");
+    assert_eq!(e.line, Some(14), "{e}");
+}
+
+#[test]
+fn an_absurd_unused_weight_is_refused() {
+    let scratch = Scratch::new("unused-weight");
+    let arm = r#"(label: "SHC", player: HillClimber((unused_weight: 1e308))),"#;
+    let e = scratch.rejected(&small_spec("2", arm));
+    assert!(e.message.contains("unused_weight"), "{e}");
+    assert_eq!(e.line, Some(14), "{e}");
+}
+
+// Issue 15, defect 1 (spec part): non-finite numbers are refused wherever a float is accepted.
+
+#[test]
+fn non_finite_numbers_are_refused_with_their_field_and_line() {
+    let scratch = Scratch::new("non-finite");
+    for (x, field) in
+        [("inf", "task.arms[2].x"), ("NaN", "task.arms[2].x"), ("-inf", "task.arms[2].x")]
+    {
+        let arm = format!(r#"(label: "X", player: OnePly((heuristic: Random)), x: Some({x})),"#);
+        let e = scratch.rejected(&small_spec("2", &arm));
+        assert_eq!(e.field, field, "{e}");
+        assert_eq!(e.line, Some(14), "{e}");
+        assert!(e.message.contains("finite"), "{e}");
+    }
+    let text = small_spec("2", "").replace(
+        "max_guesses: 12,",
+        "max_guesses: 12,\n        report: (reference_lines: [(\"r\", inf)]),",
+    );
+    let e = scratch.rejected(&text);
+    assert_eq!(e.field, "task.report.reference_lines[0].1", "{e}");
+    assert_eq!(e.line, Some(11), "{e}");
+    let text = small_spec("2", "")
+        .replace("max_guesses: 12,", "max_guesses: 12,\n        report: (test: (alpha: 1e999)),");
+    let e = scratch.rejected(&text);
+    assert_eq!(e.field, "task.report.test.alpha", "{e}");
+    assert_eq!(e.line, Some(11), "{e}");
 }

@@ -8,7 +8,7 @@ pub mod table;
 
 use crate::plan::Plan;
 use crate::tasks::ReportContext;
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, anyhow};
 use polars::prelude::DataFrame;
 use std::path::{Path, PathBuf};
 
@@ -23,6 +23,8 @@ pub struct Section {
     pub markdown: String,
     /// Files written.
     pub files: Vec<PathBuf>,
+    /// Figures that could not be drawn, one sentence each (the tables and the data are fine).
+    pub errors: Vec<String>,
 }
 
 /// Renders the tables and figures of one spec from its results into `out` (the profile's folder).
@@ -39,7 +41,15 @@ pub fn render(plan: &Plan, frame: &DataFrame, out: &Path) -> Result<Section> {
         markdown += &format!("{}\n\n", raw.description.trim());
     }
     let mut latex = String::new();
-    let rendered = plan.task.report(&ReportContext { title: &title, base: &base }, frame)?;
+    let context = ReportContext { title: &title, base: &base };
+    // A figure that cannot be drawn is recorded in `errors`; a panic elsewhere in a report is
+    // an error of this spec only, never of the process that renders every spec.
+    let (rendered, errors) = plot::collecting_failures(|| {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| plan.task.report(&context, frame)))
+    });
+    let rendered = rendered.unwrap_or_else(|panic| {
+        Err(anyhow!("the report panicked: {}", plot::panic_text(&panic)))
+    })?;
     for table in &rendered.tables {
         markdown += &table.markdown();
         markdown += "\n";
@@ -56,6 +66,9 @@ pub fn render(plan: &Plan, frame: &DataFrame, out: &Path) -> Result<Section> {
         }
         files.push(figure);
     }
+    for error in &errors {
+        markdown += &format!("**Not drawn:** {error}\n\n");
+    }
     let md_path = base.with_extension("md");
     std::fs::write(&md_path, &markdown)
         .with_context(|| format!("writing {}", md_path.display()))?;
@@ -63,7 +76,7 @@ pub fn render(plan: &Plan, frame: &DataFrame, out: &Path) -> Result<Section> {
     std::fs::write(&tex_path, &latex).with_context(|| format!("writing {}", tex_path.display()))?;
     files.push(md_path);
     files.push(tex_path);
-    Ok(Section { paper: raw.paper.clone(), name: plan.name.clone(), markdown, files })
+    Ok(Section { paper: raw.paper.clone(), name: plan.name.clone(), markdown, files, errors })
 }
 
 /// The GitHub-style anchor of a section's first heading.

@@ -9,6 +9,7 @@ use anyhow::{Result, anyhow};
 use plotters::coord::Shift;
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
+use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 use std::sync::Once;
 
@@ -90,7 +91,32 @@ trait Figure {
 }
 
 /// Draws a figure to `<base>.png` and `<base>.svg`; returns both paths.
+///
+/// A figure that cannot be drawn (an error, or a panic inside the plotting library) is an error
+/// for that figure only: inside [`collecting_failures`] it is recorded there and no files are
+/// returned, so that the rest of the report (tables, other figures) is still written.
 fn both(base: &Path, figure: &impl Figure) -> Result<Vec<PathBuf>> {
+    let drawn = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| draw_both(base, figure)))
+        .unwrap_or_else(|panic| {
+            Err(anyhow!("the plotting library panicked: {}", panic_text(&panic)))
+        });
+    match drawn {
+        Ok(files) => Ok(files),
+        Err(e) => {
+            let name = base.file_name().unwrap_or_default().to_string_lossy().into_owned();
+            let failure = format!("figure {name} not drawn: {e:#}");
+            FAILURES.with(|f| match f.borrow_mut().as_mut() {
+                Some(list) => {
+                    list.push(failure);
+                    Ok(Vec::new())
+                }
+                None => Err(anyhow!(failure)),
+            })
+        }
+    }
+}
+
+fn draw_both(base: &Path, figure: &impl Figure) -> Result<Vec<PathBuf>> {
     register_fonts();
     if let Some(dir) = base.parent() {
         std::fs::create_dir_all(dir)?;
@@ -108,6 +134,48 @@ fn both(base: &Path, figure: &impl Figure) -> Result<Vec<PathBuf>> {
         root.present().map_err(|e| anyhow!("{}: {e}", svg.display()))?;
     }
     Ok(vec![png, svg])
+}
+
+/// The message of a caught panic.
+pub fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_owned())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "no message".to_owned())
+}
+
+thread_local! {
+    /// Figures that could not be drawn, while [`collecting_failures`] runs on this thread.
+    static FAILURES: RefCell<Option<Vec<String>>> = const { RefCell::new(None) };
+}
+
+/// Runs `draw` (a task's report) so that every figure that cannot be drawn is recorded rather
+/// than failing the report; returns its result and the failures, one sentence per figure.
+pub fn collecting_failures<T>(draw: impl FnOnce() -> T) -> (T, Vec<String>) {
+    let outer = FAILURES.with(|f| f.borrow_mut().replace(Vec::new()));
+    let result = draw();
+    let failures = FAILURES.with(|f| std::mem::replace(&mut *f.borrow_mut(), outer));
+    (result, failures.unwrap_or_default())
+}
+
+/// The finite points of a series: drawing code never sees an infinite or NaN coordinate.
+fn finite(points: &[(f64, f64)]) -> Vec<(f64, f64)> {
+    points.iter().copied().filter(|p| p.0.is_finite() && p.1.is_finite()).collect()
+}
+
+/// A drawable axis range from the smallest and largest value: a unit range when there are none,
+/// an error when the span itself is not finite (values near +-1.8e308).
+fn axis(lo: f64, hi: f64, pad: f64) -> Result<(f64, f64)> {
+    if !(lo.is_finite() && hi.is_finite()) {
+        return Ok((0.0, 1.0));
+    }
+    let span = if hi > lo { hi - lo } else { hi.abs().max(1.0) * 0.1 };
+    let (a, b) = (lo - pad * span, hi + pad * span);
+    if !(span.is_finite() && a.is_finite() && b.is_finite() && b > a) {
+        return Err(anyhow!("values from {lo} to {hi} span too wide a range to draw"));
+    }
+    Ok((a, b))
 }
 
 /// A tick label without trailing zeros: `10` rather than `10.0`, `4.45` rather than `4.450`.
@@ -130,11 +198,6 @@ fn three_digits(v: f64) -> String {
     }
 }
 
-fn padded(lo: f64, hi: f64) -> (f64, f64) {
-    let span = if hi > lo { hi - lo } else { hi.abs().max(1.0) * 0.1 };
-    (lo - 0.08 * span, hi + 0.08 * span)
-}
-
 /// A line chart: one line with markers per series, and dashed horizontal reference lines.
 pub fn line_chart(
     base: &Path,
@@ -155,14 +218,17 @@ pub fn line_chart_log_y(
     references: &[(String, f64)],
 ) -> Result<Vec<PathBuf>> {
     let log = |points: &[(f64, f64)]| -> Vec<(f64, f64)> {
-        points.iter().filter(|p| p.1 > 0.0).map(|&(x, y)| (x, y.log10())).collect()
+        finite(points).into_iter().filter(|p| p.1 > 0.0).map(|(x, y)| (x, y.log10())).collect()
     };
     let series: Vec<LineSeries> = series
         .iter()
         .map(|s| LineSeries { name: s.name.clone(), points: log(&s.points) })
         .collect();
-    let references: Vec<(String, f64)> =
-        references.iter().filter(|r| r.1 > 0.0).map(|(n, y)| (n.clone(), y.log10())).collect();
+    let references: Vec<(String, f64)> = references
+        .iter()
+        .filter(|r| r.1 > 0.0 && r.1.is_finite())
+        .map(|(n, y)| (n.clone(), y.log10()))
+        .collect();
     chart_lines(base, labels, &series, &[], &references, true)
 }
 
@@ -175,6 +241,13 @@ pub fn line_chart_with_paper(
     paper: &[LineSeries],
     references: &[(String, f64)],
 ) -> Result<Vec<PathBuf>> {
+    let keep = |set: &[LineSeries]| -> Vec<LineSeries> {
+        set.iter().map(|s| LineSeries { name: s.name.clone(), points: finite(&s.points) }).collect()
+    };
+    let (series, paper) = (&keep(series)[..], &keep(paper)[..]);
+    let references: Vec<(String, f64)> =
+        references.iter().filter(|r| r.1.is_finite()).cloned().collect();
+    let references = &references[..];
     let values = series.iter().chain(paper).flat_map(|s| s.points.iter().map(|p| p.1));
     let (lo, hi) =
         values.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| (a.min(v), b.max(v)));
@@ -214,12 +287,15 @@ fn chart_lines(
         .flat_map(|s| s.points.iter().map(|p| p.1))
         .chain(references.iter().map(|r| r.1));
     let (x0, x1) =
-        padded(xs.clone().fold(f64::INFINITY, f64::min), xs.fold(f64::NEG_INFINITY, f64::max));
+        axis(xs.clone().fold(f64::INFINITY, f64::min), xs.fold(f64::NEG_INFINITY, f64::max), 0.08)?;
     let (y0, y1) =
-        padded(ys.clone().fold(f64::INFINITY, f64::min), ys.fold(f64::NEG_INFINITY, f64::max));
+        axis(ys.clone().fold(f64::INFINITY, f64::min), ys.fold(f64::NEG_INFINITY, f64::max), 0.08)?;
     // Room above the data for the legend, so that it hides nothing.
     let entries = series.len() + references.len() + usize::from(!paper.is_empty());
     let y1 = y1 + (y1 - y0) * 0.065 * entries as f64;
+    if !y1.is_finite() {
+        return Err(anyhow!("values span too wide a range to draw"));
+    }
     both(base, &Lines { labels, series, paper, references, x: (x0, x1), y: (y0, y1), log_y })
 }
 
@@ -344,7 +420,15 @@ pub fn grouped_bars(
     categories: &[u32],
     series: &[(String, Vec<f64>)],
 ) -> Result<Vec<PathBuf>> {
+    let series: Vec<(String, Vec<f64>)> = series
+        .iter()
+        .map(|(n, v)| (n.clone(), v.iter().map(|&x| if x.is_finite() { x } else { 0.0 }).collect()))
+        .collect();
+    let series = &series[..];
     let top = series.iter().flat_map(|s| s.1.iter().copied()).fold(0.0, f64::max) * 1.1;
+    if !top.is_finite() {
+        return Err(anyhow!("bars too tall to draw"));
+    }
     let (lo, hi) = (
         f64::from(*categories.first().unwrap_or(&0)) - 0.6,
         f64::from(*categories.last().unwrap_or(&1)) + 0.6,
@@ -416,7 +500,7 @@ pub fn box_plots(
     let boxes: Vec<BoxStats> = samples.iter().map(|(_, s)| BoxStats::of(s)).collect();
     let lo = boxes.iter().map(|b| b.low).fold(f64::INFINITY, f64::min);
     let hi = boxes.iter().map(|b| b.high).fold(f64::NEG_INFINITY, f64::max);
-    let (y0, y1) = padded(lo, hi);
+    let (y0, y1) = axis(lo, hi, 0.08)?;
     let names: Vec<String> = samples.iter().map(|s| s.0.clone()).collect();
     both(base, &Boxes { labels, names: &names, boxes: &boxes, y: (y0, y1) })
 }
@@ -446,7 +530,7 @@ struct BoxStats {
 
 impl BoxStats {
     fn of(sample: &[f64]) -> BoxStats {
-        let mut v = sample.to_vec();
+        let mut v: Vec<f64> = sample.iter().copied().filter(|x| x.is_finite()).collect();
         v.sort_by(f64::total_cmp);
         if v.is_empty() {
             return BoxStats { low: 0.0, q1: 0.0, median: 0.0, q3: 0.0, high: 0.0, mean: 0.0 };

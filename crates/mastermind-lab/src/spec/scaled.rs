@@ -79,10 +79,19 @@ where
 
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
                 let (mut quick, mut full) = (None, None);
+                // Each value is read as any number first, so that `1.0` where a whole number
+                // belongs is named as a fraction rather than as a syntax error.
+                let value = |number: Number| -> Result<T, A::Error> {
+                    match number {
+                        Number::Unsigned(v) => T::deserialize(de::value::U64Deserializer::new(v)),
+                        Number::Signed(v) => T::deserialize(de::value::I64Deserializer::new(v)),
+                        Number::Float(v) => T::deserialize(de::value::F64Deserializer::new(v)),
+                    }
+                };
                 while let Some(key) = map.next_key::<String>()? {
                     match key.as_str() {
-                        "quick" => quick = Some(map.next_value()?),
-                        "full" => full = Some(map.next_value()?),
+                        "quick" => quick = Some(value(map.next_value()?)?),
+                        "full" => full = Some(value(map.next_value()?)?),
                         other => return Err(de::Error::unknown_field(other, &["quick", "full"])),
                     }
                 }
@@ -94,6 +103,41 @@ where
         }
 
         deserializer.deserialize_any(ScaledVisitor(std::marker::PhantomData))
+    }
+}
+
+/// A number as written, before it is converted to the field's type.
+enum Number {
+    Unsigned(u64),
+    Signed(i64),
+    Float(f64),
+}
+
+impl<'de> Deserialize<'de> for Number {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct NumberVisitor;
+
+        impl Visitor<'_> for NumberVisitor {
+            type Value = Number;
+
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a number")
+            }
+
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Number, E> {
+                Ok(Number::Unsigned(v))
+            }
+
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Number, E> {
+                Ok(Number::Signed(v))
+            }
+
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Number, E> {
+                Ok(Number::Float(v))
+            }
+        }
+
+        deserializer.deserialize_any(NumberVisitor)
     }
 }
 

@@ -32,6 +32,66 @@ pub trait Task: Send + Sync {
 
     /// Renders tables and figures from a stored result table.
     fn report(&self, ctx: &ReportContext<'_>, frame: &DataFrame) -> Result<Rendered>;
+
+    /// Runs only the units of `shard`, each with the seed an unsharded run gives it, into a table
+    /// with a `unit` column (the unit's index in the unsharded order) so that the parts of every
+    /// shard can be merged back into the unsharded table, row for row. Kinds that run as one
+    /// piece (a descent, an exact table) refuse.
+    fn run_shard(&self, seed: u64, shard: Shard, bar: &ProgressBar) -> Result<DataFrame> {
+        let _ = (seed, bar);
+        anyhow::bail!(
+            "this kind of experiment runs as one piece and cannot be split into shards (asked for \
+             {shard}); run it without --shard"
+        )
+    }
+
+    /// An estimate of the run's work and memory, for the budget check before anything runs
+    /// ([`crate::budget`]). The default allows a hundredth of a second and one result row per
+    /// unit; kinds whose units cost more override it.
+    fn cost(&self) -> crate::budget::Cost {
+        use crate::budget::{BYTES_PER_ROW, Cost, Driver, REFERENCE_CORES};
+        let units = self.units() as f64;
+        let detail = format!("{units} units of work");
+        Cost {
+            seconds: units * 0.01 / REFERENCE_CORES,
+            bytes: units * BYTES_PER_ROW,
+            time: Driver { path: "task".into(), detail: detail.clone(), ..Driver::default() },
+            memory: Driver { path: "task".into(), detail, ..Driver::default() },
+        }
+    }
+}
+
+/// A deterministic slice of a plan's units: those whose index leaves remainder `index` when
+/// divided by `count` (written `index/count`, from `0/count` to `count-1/count`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shard {
+    /// Which slice, from 0.
+    pub index: u32,
+    /// How many slices.
+    pub count: u32,
+}
+
+impl Shard {
+    /// The most shards a run may be split into.
+    pub const MAX_COUNT: u32 = 100_000;
+
+    /// Reads `I/N` with `0 <= I < N <= MAX_COUNT`.
+    pub fn parse(text: &str) -> Option<Shard> {
+        let (index, count) = text.split_once('/')?;
+        let (index, count) = (index.trim().parse().ok()?, count.trim().parse().ok()?);
+        ((1..=Self::MAX_COUNT).contains(&count) && index < count).then_some(Shard { index, count })
+    }
+
+    /// Whether unit `unit` belongs to this slice.
+    pub fn contains(&self, unit: u64) -> bool {
+        unit % u64::from(self.count) == u64::from(self.index)
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
 }
 
 /// Where and under what title a task's report is drawn.
@@ -134,7 +194,7 @@ impl PlanContext<'_> {
 
 /// The 1-based line of the first occurrence of `field:` at or after the line that holds `anchor`
 /// (quoted, as labels are written), or of `anchor` itself when `field` is empty.
-fn locate(source: &str, anchor: Option<&str>, field: &str) -> Option<usize> {
+pub(crate) fn locate(source: &str, anchor: Option<&str>, field: &str) -> Option<usize> {
     let lines: Vec<&str> = source.lines().collect();
     let start = match anchor {
         Some(a) => lines.iter().position(|l| l.contains(&format!("{a:?}")))?,

@@ -1,7 +1,7 @@
 //! Paths against a shared x axis in vertically stacked panels (parameter paths, estimates along a
 //! descent), with the legend beside each panel so it never covers data.
 
-use super::{FONT, Figure, both, colour};
+use super::{FONT, Figure, both, colour, finite};
 use anyhow::{Result, anyhow};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -45,11 +45,28 @@ pub fn stacked_paths(
     x_label: &str,
     panels: &[Panel],
 ) -> Result<Vec<PathBuf>> {
+    // Drawing code never sees an infinite or NaN coordinate.
+    let panels: Vec<Panel> = panels
+        .iter()
+        .map(|p| Panel {
+            y: p.y.clone(),
+            series: p
+                .series
+                .iter()
+                .map(|s| PathSeries { points: finite(&s.points), ..s.clone() })
+                .collect(),
+            y_range: p.y_range.filter(|r| r.0.is_finite() && r.1.is_finite() && r.1 > r.0),
+        })
+        .collect();
     let xs = panels.iter().flat_map(|p| p.series.iter().flat_map(|s| s.points.iter().map(|q| q.0)));
     let lo = xs.clone().fold(f64::INFINITY, f64::min);
     let hi = xs.fold(f64::NEG_INFINITY, f64::max);
-    let x = if lo.is_finite() && hi > lo { (lo, hi) } else { (0.0, 1.0) };
-    both(base, &Stacked { title, x_label, panels, x })
+    let x = if lo.is_finite() && hi.is_finite() && (hi - lo).is_finite() && hi > lo {
+        (lo, hi)
+    } else {
+        (0.0, 1.0)
+    };
+    both(base, &Stacked { title, x_label, panels: &panels, x })
 }
 
 struct Stacked<'a> {
@@ -70,7 +87,8 @@ fn y_range(panel: &Panel) -> (f64, f64) {
         return (0.0, 1.0);
     }
     let span = if hi > lo { hi - lo } else { hi.abs().max(1.0) * 0.1 };
-    (lo - 0.06 * span, hi + 0.06 * span)
+    let (a, b) = (lo - 0.06 * span, hi + 0.06 * span);
+    if a.is_finite() && b.is_finite() && b > a { (a, b) } else { (0.0, 1.0) }
 }
 
 impl Figure for Stacked<'_> {

@@ -46,17 +46,34 @@ pub fn game_seed(spec_seed: u64, label: &str, run: u32, secret_index: u32) -> u6
 
 /// Plays every game of `plan`; records come back ordered by arm, run, secret.
 pub fn play_all(plan: &GamesPlan, spec_seed: u64, bar: &ProgressBar) -> Vec<GameRecord> {
-    let mut jobs = Vec::with_capacity(plan.game_count() as usize);
+    play_units(plan, spec_seed, bar, &|_| true).into_iter().map(|(_, record)| record).collect()
+}
+
+/// Plays the games of `plan` whose unit index (their position in arm, run, secret order)
+/// `keep` accepts, with the same seeds as [`play_all`]; returns them with their unit index, in
+/// that order.
+pub fn play_units(
+    plan: &GamesPlan,
+    spec_seed: u64,
+    bar: &ProgressBar,
+    keep: &(dyn Fn(u64) -> bool + Sync),
+) -> Vec<(u64, GameRecord)> {
+    let mut jobs = Vec::new();
+    let mut unit = 0u64;
     for (a, arm) in plan.arms.iter().enumerate() {
         for run in 0..plan.runs {
             for s in 0..arm.secrets.len() {
-                jobs.push((a as u32, run, s as u32));
+                if keep(unit) {
+                    jobs.push((unit, (a as u32, run, s as u32)));
+                }
+                unit += 1;
             }
         }
     }
+    bar.set_length(jobs.len() as u64);
     jobs.into_par_iter()
         .progress_with(bar.clone())
-        .map(|(a, run, s)| {
+        .map(|(unit, (a, run, s))| {
             let arm = &plan.arms[a as usize];
             let secret = arm.secrets[s as usize];
             let seed = game_seed(spec_seed, &arm.label, run, s);
@@ -97,7 +114,7 @@ pub fn play_all(plan: &GamesPlan, spec_seed: u64, bar: &ProgressBar) -> Vec<Game
                 metrics.push(("random_replies", f64::from(random)));
                 metrics.push(("changed_replies", f64::from(changed)));
             }
-            GameRecord {
+            let record = GameRecord {
                 arm: a,
                 run,
                 secret_index: s,
@@ -109,7 +126,8 @@ pub fn play_all(plan: &GamesPlan, spec_seed: u64, bar: &ProgressBar) -> Vec<Game
                 score_calls: out.counters.score_calls,
                 nanos: out.nanos,
                 metrics,
-            }
+            };
+            (unit, record)
         })
         .collect()
 }

@@ -1,16 +1,18 @@
 //! The games experiment: players play games against secrets, several runs each; one row per game.
 //!
-//! [`spec`] is what a RON file says, [`plan`] validates it, [`execute`] plays every game in
+//! [`spec`] is what a RON file says, [`plan`] validates it, [`cost`] estimates it for the budget
+//! check, [`execute`] plays every game in
 //! parallel, [`frame`] turns the records into the Parquet table and back, and [`report`] draws the
 //! tables and figures.
 
+pub mod cost;
 pub mod execute;
 pub mod frame;
 pub mod plan;
 pub mod report;
 pub mod spec;
 
-use crate::tasks::{Rendered, ReportContext, Task};
+use crate::tasks::{Rendered, ReportContext, Shard, Task};
 use anyhow::Result;
 use indicatif::ProgressBar;
 use plan::GamesPlan;
@@ -21,9 +23,17 @@ impl Task for GamesPlan {
         self.game_count()
     }
 
+    fn cost(&self) -> crate::budget::Cost {
+        GamesPlan::cost(self)
+    }
+
     fn run(&self, seed: u64, bar: &ProgressBar) -> Result<DataFrame> {
         let records = execute::play_all(self, seed, bar);
         frame::games_frame(self, &records)
+    }
+
+    fn run_shard(&self, seed: u64, shard: Shard, bar: &ProgressBar) -> Result<DataFrame> {
+        run_shard(self, seed, shard, bar)
     }
 
     fn report(&self, ctx: &ReportContext<'_>, frame: &DataFrame) -> Result<Rendered> {
@@ -37,4 +47,18 @@ impl Task for GamesPlan {
         let figures = report::figures(ctx, self, &results, &rows)?;
         Ok(Rendered { tables, figures, notes: Vec::new() })
     }
+}
+
+/// The games of one shard of `plan`, with their `unit` index as the last column.
+pub fn run_shard(
+    plan: &GamesPlan,
+    seed: u64,
+    shard: Shard,
+    bar: &ProgressBar,
+) -> Result<DataFrame> {
+    let played = execute::play_units(plan, seed, bar, &|unit| shard.contains(unit));
+    let (units, records): (Vec<u64>, Vec<execute::GameRecord>) = played.into_iter().unzip();
+    let mut frame = frame::games_frame(plan, &records)?;
+    frame.with_column(polars::prelude::Column::new(crate::merge::UNIT_COLUMN.into(), units))?;
+    Ok(frame)
 }

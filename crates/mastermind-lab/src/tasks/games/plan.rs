@@ -16,6 +16,10 @@ use std::sync::Arc;
 /// The most games one spec may ask for: beyond this a number is a typo, not an experiment.
 pub const MAX_GAMES: u64 = 200_000_000;
 
+/// The most arms one spec may have once its sweeps are expanded: each arm prepares its own
+/// player (an enumerated code set, say), so validation alone would take minutes and gigabytes.
+pub const MAX_ARMS: usize = 10_000;
+
 /// Games of every arm against the same secrets, `runs` times.
 #[derive(Clone)]
 pub struct GamesPlan {
@@ -103,7 +107,27 @@ pub(crate) fn plan(
         ));
     }
 
+    let mut expanded_arms = 0;
+    for (index, arm) in task.arms.iter().enumerate() {
+        expanded_arms += arm.sweep.as_ref().map_or(1, |s| s.values.len());
+        if expanded_arms > MAX_ARMS {
+            let (field, path) = match &arm.sweep {
+                Some(_) => ("values", format!("task.arms[{index}].sweep.values")),
+                None => ("label", format!("task.arms[{index}]")),
+            };
+            return Err(ctx.error(
+                Some(&arm.label),
+                field,
+                &path,
+                format!("the sweeps make more than {MAX_ARMS} arms"),
+                "sweep fewer values; each value is an arm with its own prepared player",
+            ));
+        }
+    }
+
     let mut arms = Vec::new();
+    // The spec arm each planned arm comes from, to point errors at the line it is written on.
+    let mut written_as = Vec::new();
     let mut secrets_by_game: BTreeMap<(u8, u8), Arc<Vec<Code>>> = BTreeMap::new();
     for (index, arm) in task.arms.iter().enumerate() {
         for expanded in expand_sweep(ctx, index, arm)? {
@@ -119,19 +143,28 @@ pub(crate) fn plan(
             };
             let codemaker = arm.codemaker.unwrap_or(task.codemaker);
             arms.push(plan_arm(ctx, index, arm, expanded, game, secrets, codemaker)?);
+            written_as.push(arm.label.as_str());
         }
     }
 
     let mut seen = HashSet::new();
-    for arm in &arms {
+    for (arm, written) in arms.iter().zip(&written_as) {
         if !seen.insert(arm.label.as_str()) {
-            return Err(ctx.error(
-                Some(&arm.label),
+            let mut e = ctx.error(
+                Some(written),
                 "label",
                 "task.arms.label",
                 format!("the label {:?} is used twice", arm.label),
                 "labels name table rows and must be unique",
-            ));
+            );
+            // Written twice: point at the second arm, the one that repeats the label.
+            let quoted = format!("{written:?}");
+            if let Some(i) =
+                ctx.spec.source.lines().enumerate().filter(|(_, l)| l.contains(&quoted)).nth(1)
+            {
+                e.line = Some(i.0 + 1);
+            }
+            return Err(e);
         }
     }
     for label in &task.report.compare_to {

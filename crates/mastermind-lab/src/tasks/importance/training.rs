@@ -76,6 +76,22 @@ impl Task for TrainingPlan {
         u64::from(self.config.steps)
     }
 
+    fn cost(&self) -> crate::budget::Cost {
+        // Every step and every evaluation game samples from the consistent set each turn.
+        let codes = crate::budget::codes(self.game);
+        let turns = f64::from(self.game.pegs()) + f64::from(self.game.colours());
+        let games = f64::from(self.config.steps) * f64::from(self.config.games_per_step)
+            + 2.0 * f64::from(self.evaluation_games);
+        crate::budget::Cost {
+            seconds: crate::budget::Cost::seconds_of(games * codes * turns),
+            bytes: f64::from(self.config.games_per_step) * turns * 64.0
+                + f64::from(self.config.steps) * crate::budget::BYTES_PER_ROW
+                + codes * 2.0 * crate::budget::BYTES_PER_CODE,
+            time: crate::budget::Driver::task("steps", format!("{games} games simulated")),
+            memory: crate::budget::Driver::task("steps", "the steps' records".into()),
+        }
+    }
+
     fn run(&self, seed: u64, bar: &ProgressBar) -> Result<DataFrame> {
         let run = self.descend(seed, bar)?;
         let fitted = self.play(0, run.final_theta, seed)?;

@@ -12,6 +12,9 @@ use std::collections::HashSet;
 /// The most runs one spec may ask for.
 pub const MAX_RUNS: u64 = 10_000_000;
 
+/// The most arms one spec may have once its sweeps are expanded.
+pub const MAX_ARMS: usize = 10_000;
+
 /// Runs of every arm, ready to execute.
 #[derive(Debug, Clone)]
 pub struct JustusPlan {
@@ -63,19 +66,35 @@ pub(crate) fn plan(
         "nothing to run",
         "add at least one arm with a label (its config may be empty: the paper's defaults)",
     )?;
+    let mut expanded_arms = 0;
+    for (index, arm) in task.arms.iter().enumerate() {
+        expanded_arms += arm.sweep.as_ref().map_or(1, |s| s.values.len());
+        if expanded_arms > MAX_ARMS {
+            return Err(ctx.error(
+                Some(&arm.label),
+                "values",
+                &format!("task.arms[{index}].sweep.values"),
+                format!("the sweeps make more than {MAX_ARMS} arms"),
+                "sweep fewer values",
+            ));
+        }
+    }
     let mut arms = Vec::new();
+    let mut written_as = Vec::new();
     let mut swept = None;
     for arm in &task.arms {
         if let Some(sweep) = &arm.sweep {
             swept.get_or_insert_with(|| sweep.parameter.clone());
         }
-        arms.extend(expand(ctx, task.game, arm)?);
+        let expanded = expand(ctx, task.game, arm)?;
+        written_as.extend(std::iter::repeat_n(arm.label.as_str(), expanded.len()));
+        arms.extend(expanded);
     }
     let mut seen = HashSet::new();
-    for arm in &arms {
+    for (arm, written) in arms.iter().zip(&written_as) {
         if !seen.insert(arm.label.as_str()) {
             return Err(ctx.error(
-                Some(&arm.label),
+                Some(written),
                 "label",
                 "task.arms.label",
                 format!("the label {:?} is used twice", arm.label),

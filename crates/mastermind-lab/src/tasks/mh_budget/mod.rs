@@ -11,7 +11,7 @@ pub mod report;
 pub mod spec;
 
 use crate::tasks::games::{execute, frame};
-use crate::tasks::{Rendered, ReportContext, Task};
+use crate::tasks::{Rendered, ReportContext, Shard, Task};
 use anyhow::Result;
 use indicatif::ProgressBar;
 use plan::MhBudgetPlan;
@@ -22,9 +22,22 @@ impl Task for MhBudgetPlan {
         self.games.game_count()
     }
 
+    fn cost(&self) -> crate::budget::Cost {
+        // Every arm is the spec's one player with a budget from `budgets`.
+        let mut cost = self.games.cost();
+        if cost.time.key == "player" {
+            cost.time = crate::budget::Driver::task("budgets", cost.time.detail);
+        }
+        cost
+    }
+
     fn run(&self, seed: u64, bar: &ProgressBar) -> Result<DataFrame> {
         let records = execute::play_all(&self.games, seed, bar);
         frame::games_frame(&self.games, &records)
+    }
+
+    fn run_shard(&self, seed: u64, shard: Shard, bar: &ProgressBar) -> Result<DataFrame> {
+        crate::tasks::games::run_shard(&self.games, seed, shard, bar)
     }
 
     fn report(&self, ctx: &ReportContext<'_>, frame: &DataFrame) -> Result<Rendered> {

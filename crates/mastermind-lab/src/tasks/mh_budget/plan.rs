@@ -112,7 +112,13 @@ pub(crate) fn plan(
     };
     let until = Budget::UntilCandidate { cap: task.until_cap };
     if let Err(e) = (MhConfig { budget: until, ..task.player }).validate() {
-        return Err(err(e.field.rsplit('.').next().unwrap_or("player"), "task", e.to_string(), ""));
+        // The "until candidate" budget is the spec's `until_cap`; every other field is the player's.
+        let (field, path) = if e.field == "budget.cap" {
+            ("until_cap", "task.until_cap".to_owned())
+        } else {
+            ("player", format!("task.player.{}", e.field))
+        };
+        return Err(err(field, &path, e.to_string(), ""));
     }
     let mut arms = Vec::new();
     for size in &task.sizes {

@@ -1,0 +1,89 @@
+//! The estimated cost of a games plan, for the budget check: games times the cost of a game of
+//! each arm's player, and the memory of secrets, prepared players and result rows.
+
+use super::plan::GamesPlan;
+use super::spec::CodemakerSpec;
+use crate::budget::{BYTES_PER_CODE, BYTES_PER_ROW, Cost, Driver};
+
+/// Above this many seconds for one game, the player (on its game) is named as the cost's cause
+/// rather than the number of games.
+const COSTLY_GAME_SECONDS: f64 = 1.0;
+
+impl GamesPlan {
+    /// Work and memory of playing every game of the plan.
+    pub fn cost(&self) -> Cost {
+        let runs = f64::from(self.runs);
+        let mut seconds = 0.0;
+        let mut costliest = (0.0, 0);
+        let mut prepared = 0.0;
+        for (i, arm) in self.arms.iter().enumerate() {
+            let turns = self.expected_turns(arm.game, arm.codemaker);
+            let per_game = Cost::seconds_of(arm.player.operations_per_game(arm.game, turns));
+            seconds += per_game * arm.secrets.len() as f64 * runs;
+            if per_game > costliest.0 {
+                costliest = (per_game, i);
+            }
+            prepared += arm.player.prepared_bytes(arm.game);
+        }
+        let games = self.game_count() as f64;
+        let secrets: f64 = self.arms.iter().map(|a| a.secrets.len() as f64).sum();
+        let rows = games * BYTES_PER_ROW;
+        let (per_game, arm) = costliest;
+        let time = if per_game > COSTLY_GAME_SECONDS {
+            self.arm_player(
+                arm,
+                format!(
+                    "about {per_game:.1e} s per game of arm {:?} on {}",
+                    self.arms[arm].label, self.arms[arm].game
+                ),
+            )
+        } else if secrets >= runs {
+            Driver::task("secrets", format!("{games} games, up to {per_game:.1e} s each"))
+        } else {
+            Driver::task("runs", format!("{games} games, up to {per_game:.1e} s each"))
+        };
+        let memory = if prepared > rows {
+            Driver::task("arms", format!("{} arms each preparing the code set", self.arms.len()))
+        } else if secrets >= runs {
+            Driver::task("secrets", format!("{games} result rows"))
+        } else {
+            Driver::task("runs", format!("{games} result rows"))
+        };
+        Cost { seconds, bytes: rows + prepared + secrets * BYTES_PER_CODE, time, memory }
+    }
+
+    /// Turns a game of `game` lasts, roughly: a few more than pegs + colours for a truthful
+    /// codemaker; a liar can keep a game going until the guess cap.
+    fn expected_turns(&self, game: mastermind_core::Game, codemaker: CodemakerSpec) -> f64 {
+        let cap = f64::from(self.max_guesses);
+        let truthful = 2.0 + f64::from(game.pegs()) + f64::from(game.colours());
+        match codemaker {
+            CodemakerSpec::Truthful => truthful.min(cap),
+            CodemakerSpec::FalseReplies(lies) if lies.p >= 0.5 => cap,
+            CodemakerSpec::FalseReplies(lies) => (truthful * (1.0 + 10.0 * lies.p)).min(cap),
+        }
+    }
+
+    /// The player field of the spec arm that planned arm `index` comes from.
+    fn arm_player(&self, index: usize, detail: String) -> Driver {
+        // Arms of one sweep are consecutive and share their spec arm's label before " param=".
+        let written =
+            |label: &str| label.rsplit_once(' ').map_or(label, |(head, _)| head).to_owned();
+        let mut spec_arm = 0;
+        for i in 1..=index {
+            let (a, b) = (&self.arms[i - 1].label, &self.arms[i].label);
+            let same_sweep = a.contains('=') && b.contains('=') && written(a) == written(b);
+            if !same_sweep {
+                spec_arm += 1;
+            }
+        }
+        let label = &self.arms[index].label;
+        let anchor = if label.contains('=') { written(label) } else { label.clone() };
+        Driver {
+            path: format!("task.arms[{spec_arm}].player"),
+            key: "player".into(),
+            anchor: Some(anchor),
+            detail,
+        }
+    }
+}
