@@ -6,6 +6,7 @@
 //! whole game (`path`), so that the stored table holds the complete strategy and every export of it
 //! is regenerated from the data.
 
+mod cost;
 pub mod report;
 pub mod rows;
 pub mod spec;
@@ -39,6 +40,10 @@ impl Task for TreesPlan {
 
     fn report(&self, ctx: &ReportContext<'_>, frame: &DataFrame) -> Result<Rendered> {
         report::render(ctx, self, frame)
+    }
+
+    fn cost(&self) -> crate::budget::Cost {
+        TreesPlan::cost(self)
     }
 }
 
