@@ -23,6 +23,9 @@ const HISTORY_CACHE_ENTRIES: usize = 4096;
 /// Guesses picked by selection at a node before the rest are sorted.
 const SELECTED_BEFORE_SORT: usize = 3;
 
+/// The most sets the memo holds before it is thinned (some 3 GiB at the key sizes of 4x8).
+const MEMO_LIMIT: usize = 1 << 24;
+
 /// Sets this small are never remembered: they are solved in closed form or in one short scan.
 const MEMO_MIN_SECRETS: usize = 3;
 
@@ -471,6 +474,14 @@ impl<'a> Searcher<'a> {
         let relabelling = self.fill_key(secrets, depth_left);
         let key: Box<[u16]> = self.memo_key.as_slice().into();
         let guess = entry.guess.map(|g| relabelling.map_or(g, |r| r.apply(self.ctx, g)));
+        if self.memo.len() >= MEMO_LIMIT {
+            // Memory stays bounded: bounds go first, solved sets only if that is not enough
+            // (they are searched again if needed; nothing the search proves depends on them).
+            self.memo.retain(|_, e| e.guess.is_some());
+            if self.memo.len() >= MEMO_LIMIT / 2 {
+                self.memo.clear();
+            }
+        }
         self.memo.insert(key, MemoEntry { guess, ..entry });
     }
 
