@@ -25,7 +25,7 @@ const CHUNK: usize = 64;
 const BLOCK: usize = 256;
 /// Nodes of at most this many secrets count each candidate's parts first (cheap), and score its
 /// full partition only if that many parts could beat the best.
-const MASK_SECRETS: usize = 64;
+const MASK_SECRETS: usize = 160;
 /// Candidates scored ahead of a scan of a large node, to start pruning with a good bound.
 const SEEDS: usize = 4;
 
