@@ -1,5 +1,5 @@
 //! The tree plays exactly what the one-ply player plays: for every deterministic configuration at
-//! 4x6, each secret needs as many guesses in the tree as in a game played through the driver, and
+//! 4x6 (LocalEntropy over the consistent codes included), each secret needs as many guesses in the tree as in a game played through the driver, and
 //! every tree passes the replay check.
 
 use mastermind_core::{CodeSet, Game, TruthfulCodemaker, play_game, rng_for};
@@ -92,4 +92,7 @@ agreement! {
     entropy_consistent_aabb: Entropy, Consistent, Some("AABB");
     entropy_consistent_aabc: Entropy, Consistent, Some("AABC");
     entropy_consistent_own_first: Entropy, Consistent, None;
+    local_entropy_consistent_aabb: LocalEntropy, Consistent, Some("AABB");
+    local_entropy_consistent_aabc: LocalEntropy, Consistent, Some("AABC");
+    local_entropy_consistent_own_first: LocalEntropy, Consistent, None;
 }

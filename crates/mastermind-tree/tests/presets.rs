@@ -124,3 +124,27 @@ fn choose_guess_follows_the_player_off_the_tree() {
     impossible.push(Code::parse(game, "CCCC").unwrap(), Feedback::new(1, 0));
     assert!(choose_guess(game, &Preset::Knuth.config(game), &impossible).is_err());
 }
+
+#[test]
+fn configurations_without_a_tree_are_refused_naming_the_field() {
+    use mastermind_heuristics::{Heuristic, OnePlyConfig, PartitionOver, Subset, Ties};
+    let game = Game::CLASSIC;
+    let deterministic =
+        |heuristic| OnePlyConfig { ties: Ties::First, ..OnePlyConfig::new(heuristic) };
+    let refused = |config: OnePlyConfig| build_tree(game, &config).unwrap_err().to_string();
+    assert!(refused(OnePlyConfig::new(Heuristic::Entropy)).starts_with("ties: "));
+    assert!(refused(deterministic(Heuristic::Random)).starts_with("heuristic: "));
+    let local_all =
+        OnePlyConfig { pool: Pool::AllPreferConsistent, ..deterministic(Heuristic::LocalEntropy) };
+    assert!(refused(local_all).starts_with("pool: "));
+    let subset = OnePlyConfig {
+        subset: Some(Subset { mu: 10, partition: PartitionOver::Full }),
+        ..deterministic(Heuristic::MostParts)
+    };
+    assert!(refused(subset).starts_with("subset: "));
+    let bad_first =
+        OnePlyConfig { first_guess: Some("AABZ".into()), ..deterministic(Heuristic::WorstCase) };
+    assert!(refused(bad_first).starts_with("first_guess: "));
+    let history = History::new(Game::new(5, 8).unwrap());
+    assert!(choose_guess(game, &deterministic(Heuristic::WorstCase), &history).is_err());
+}

@@ -17,7 +17,7 @@ pub use rule::BuildError;
 
 use crate::tree::{Branch, Node, StrategyTree};
 use mastermind_core::{Code, CodeSet, Feedback, Game, History};
-use mastermind_heuristics::OnePlyConfig;
+use mastermind_heuristics::{Heuristic, OnePlyConfig};
 use rayon::prelude::*;
 use rule::Rule;
 use select::Selector;
@@ -56,7 +56,8 @@ impl BuildStats {
 ///
 /// The tree plays exactly the guesses [`OnePlyPlayer`](mastermind_heuristics::OnePlyPlayer) plays
 /// after the same history. `config` must be deterministic: a partition heuristic (Entropy,
-/// MostParts, ExpectedSize, WorstCase), `ties: First`, no `subset`; any pool and first guess.
+/// MostParts, ExpectedSize, WorstCase) over either pool, or LocalEntropy over the consistent
+/// codes; `ties: First`; no `subset`; any first guess.
 pub fn build_tree(
     game: Game,
     config: &OnePlyConfig,
@@ -202,6 +203,24 @@ impl<W: Word> Plan<W> {
         guesses: &mut Vec<[u8; 16]>,
     ) -> Node {
         let n = run.pegs.len();
+        // One or two secrets past the root: the first is played, the second follows it (with a
+        // partition heuristic; LocalEntropy ranks even two codes).
+        let partitions = self.rule.heuristic != Heuristic::LocalEntropy;
+        if (n == 1 || (n == 2 && partitions)) && !guesses.is_empty() {
+            let first = Packed { pegs: run.pegs[0], counts: run.counts[0] };
+            let mut node = Node::leaf(first.code(self.game));
+            if n == 2 {
+                let second = Packed { pegs: run.pegs[1], counts: run.counts[1] };
+                let reply = selector.scorer().index(first, second) as usize;
+                selector.stats.scores += 1;
+                node.secrets = 2;
+                node.branches.push(Branch {
+                    reply: Feedback::from_index(reply),
+                    node: Node::leaf(second.code(self.game)),
+                });
+            }
+            return node;
+        }
         let guess = match self.first_guess {
             Some(first) if guesses.is_empty() => first,
             _ => selector.choose(Slice { pegs: run.pegs, counts: run.counts }, guesses),

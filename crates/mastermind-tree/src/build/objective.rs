@@ -24,8 +24,8 @@ pub(crate) struct Objective {
 }
 
 impl Objective {
-    /// The objective of `heuristic` (one of the four partition heuristics) for sets of at most
-    /// `max_set` codes.
+    /// The objective of `heuristic` for sets of at most `max_set` codes (costs exist for the four
+    /// partition heuristics only).
     pub fn new(heuristic: Heuristic, max_set: usize) -> Objective {
         let size = if heuristic == Heuristic::Entropy { max_set.min(TABLE_LIMIT) + 1 } else { 0 };
         let xlogx =

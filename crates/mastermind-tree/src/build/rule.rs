@@ -8,12 +8,18 @@ use thiserror::Error;
 /// Why a tree (or a guess) could not be built.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum BuildError {
-    /// The heuristic is not a deterministic partition heuristic.
+    /// The heuristic is not deterministic.
     #[error(
-        "heuristic: a strategy tree needs Entropy, MostParts, ExpectedSize or WorstCase, not {0:?} \
-         (Random draws from a random stream; LocalEntropy has no tree builder yet)"
+        "heuristic: a strategy tree needs Entropy, MostParts, ExpectedSize, WorstCase or \
+         LocalEntropy, not {0:?} (it draws from a random stream)"
     )]
     Heuristic(Heuristic),
+    /// LocalEntropy over all codes, which may play a code that splits nothing, forever.
+    #[error(
+        "pool: LocalEntropy needs pool: Consistent (over all codes it scores no partition and may \
+         replay a code that teaches nothing, so the game need not end)"
+    )]
+    LocalEntropyPool,
     /// Ties are broken at random.
     #[error("ties: a strategy tree needs ties: First (Random ties draw from a random stream)")]
     RandomTies,
@@ -65,6 +71,8 @@ impl Rule {
             | Heuristic::MostParts
             | Heuristic::ExpectedSize
             | Heuristic::WorstCase => {}
+            Heuristic::LocalEntropy if config.pool == Pool::Consistent => {}
+            Heuristic::LocalEntropy => return Err(BuildError::LocalEntropyPool),
             other => return Err(BuildError::Heuristic(other)),
         }
         if config.ties != Ties::First {

@@ -14,8 +14,9 @@ use crate::build::BuildStats;
 use crate::build::objective::{Objective, TOLERANCE, beats, cannot_beat};
 use crate::build::symmetry::Symmetry;
 use crate::build::words::{MASK_LANES, Packed, Scorer, Slice, Word, Words};
-use mastermind_core::Game;
-use mastermind_heuristics::{Heuristic, Pool};
+use mastermind_core::local_entropy::PlayedSymbols;
+use mastermind_core::{Code, Game};
+use mastermind_heuristics::{Best as PlayerBest, Heuristic, Pool};
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -99,6 +100,9 @@ impl<W: Word> Selector<W> {
     /// playing `guesses`.
     pub fn choose(&mut self, secrets: Slice<'_, W>, guesses: &[[u8; 16]]) -> Packed<W> {
         let n = secrets.len();
+        if self.objective.heuristic() == Heuristic::LocalEntropy {
+            return self.choose_by_local_entropy(secrets, guesses);
+        }
         if n <= 2 {
             // One secret: play it. Two: the first splits them into the win and a singleton, and
             // nothing does better.
@@ -129,6 +133,35 @@ impl<W: Word> Selector<W> {
             self.scan(candidates.slice(), secrets, &mut best, other_bound);
         }
         best.code.expect("a node of three or more secrets has a consistent candidate")
+    }
+
+    /// The LocalEntropy player's choice: the first consistent code of highest local entropy next
+    /// to the guesses played (no partition, so no symmetry or bounds are needed), ranked with the
+    /// player's own [`PlayerBest`] and [`PlayedSymbols`].
+    fn choose_by_local_entropy(
+        &mut self,
+        secrets: Slice<'_, W>,
+        guesses: &[[u8; 16]],
+    ) -> Packed<W> {
+        let n = secrets.len();
+        if n == 1 {
+            return secrets.get(0);
+        }
+        self.stats.nodes += 1;
+        let pegs = usize::from(self.game.pegs());
+        let played = PlayedSymbols::from_codes(
+            guesses
+                .iter()
+                .map(|g| Code::from_valid_colours(self.game, &g[..pegs]))
+                .collect::<Vec<_>>()
+                .iter(),
+        );
+        let mut best = PlayerBest::new();
+        for i in 0..n {
+            best.offer(i, played.entropy_with(&secrets.get(i).code(self.game)));
+        }
+        self.stats.candidates_scored += n as u64;
+        secrets.get(best.indices()[0])
     }
 
     /// Colours used by some secret, as a bit mask.
