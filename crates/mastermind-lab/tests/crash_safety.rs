@@ -175,3 +175,36 @@ fn two_concurrent_runs_of_one_training_spec_both_succeed() {
     let paths = ResultPaths::new(&workspace.data(), "quick", "snyder/training");
     assert!(store::read_result(&paths).is_ok());
 }
+
+/// A second run of a spec whose lock is held says that it waits, and runs once the lock is free.
+#[test]
+fn a_second_run_of_a_spec_waits_for_the_lock_and_says_so() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let scratch = Scratch::new("lock-wait");
+    scratch.spec("paper/table", &small_spec("1", ""));
+    let paths = ResultPaths::new(&scratch.root.join("data"), "quick", "paper/table");
+    let held = store::SpecLock::acquire(&paths, |_| panic!("nobody else holds it")).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mastermind-lab"))
+        .args(["run", "paper/table"])
+        .current_dir(&scratch.root)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut first = String::new();
+    stderr.read_line(&mut first).unwrap();
+    assert!(first.starts_with("waiting  paper/table"), "{first}");
+    assert!(!paths.manifest.exists(), "it ran while the lock was held");
+    drop(held);
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut stderr, &mut rest).unwrap();
+    assert!(child.wait().unwrap().success(), "{rest}");
+    assert!(rest.contains("ran      paper/table"), "{rest}");
+    assert_eq!(stored_rows(&paths), 64 * 2);
+}
+
+/// The rows of a result stored by a real run.
+fn stored_rows(paths: &ResultPaths) -> usize {
+    store::read_result(paths).unwrap().1.rows
+}

@@ -41,7 +41,7 @@ impl Table {
         for row in &self.rows {
             out += &format!(
                 "| {} |\n",
-                row.iter().map(|c| c.replace('|', "\\|")).collect::<Vec<_>>().join(" | ")
+                row.iter().map(|c| markdown_cell(c)).collect::<Vec<_>>().join(" | ")
             );
         }
         for note in &self.notes {
@@ -81,6 +81,15 @@ impl Table {
                     || cell.trim_end_matches('%').parse::<f64>().is_ok()
             })
     }
+}
+
+/// A cell's text on one line of a Markdown table: pipes escaped, line breaks and other control
+/// characters (which would end the row or the table) shown as spaces.
+fn markdown_cell(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect::<String>()
+        .replace('|', "\\|")
 }
 
 fn latex_escape(text: &str) -> String {
@@ -127,5 +136,12 @@ mod tests {
         assert!(md.contains("| Player | Mean |\n|---|---:|\n| Most parts | 4.410 |"), "{md}");
         let tex = t.latex();
         assert!(tex.contains("\\begin{tabular}{lr}") && tex.contains("A\\_b \\& c & --"), "{tex}");
+    }
+
+    #[test]
+    fn a_cell_never_breaks_its_markdown_row() {
+        let mut t = Table::new("T", &["Player"]);
+        t.row(vec!["two\nlines|and a\0nul".into()]);
+        assert!(t.markdown().ends_with("| two lines\\|and a nul |\n"), "{}", t.markdown());
     }
 }

@@ -55,8 +55,13 @@ pub trait Task: Send + Sync {
         Cost {
             seconds: units * 0.01 / REFERENCE_CORES,
             bytes: units * BYTES_PER_ROW,
-            time: Driver { path: "task".into(), detail: detail.clone(), ..Driver::default() },
-            memory: Driver { path: "task".into(), detail, ..Driver::default() },
+            time: Driver {
+                path: "task".into(),
+                key: "task".into(),
+                anchor: None,
+                detail: detail.clone(),
+            },
+            memory: Driver { path: "task".into(), key: "task".into(), anchor: None, detail },
         }
     }
 }
