@@ -14,30 +14,12 @@
 use crate::cli::PlayerArgs;
 use anyhow::{Context, Result, bail};
 use mastermind_core::{Code, Game, LabRng, Oracle, Player, PlayerError, Strategy};
-use mastermind_evolution::{
-    EdaConfig, EdaStrategy, EvoConfig, EvoStrategy, ShcConfig, ShcStrategy,
-};
-use mastermind_heuristics::{Heuristic, OnePlyConfig, OnePlyStrategy, Pool, Ties};
-use mastermind_mcmc::{MhConfig, MhStrategy};
+use mastermind_evolution::{EdaConfig, EvoConfig, ShcConfig};
+use mastermind_heuristics::{Heuristic, OnePlyConfig, Pool, Ties};
+use mastermind_mcmc::MhConfig;
+pub use mastermind_players::PlayerSpec;
 use mastermind_tree::{Preset, StrategyTree};
-use serde::{Deserialize, Serialize};
 use std::sync::Arc;
-
-/// A player as an experiment spec writes it (the `player:` field), with the same variant names and
-/// the same defaults: `OnePly((heuristic: Entropy))`, `MetropolisHastings((theta: 5.0))`, ...
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub enum PlayerSpec {
-    /// A one-ply heuristic over the consistent set or a random subset of it.
-    OnePly(OnePlyConfig),
-    /// The estimation of distribution algorithm of Runarsson & Merelo 2009.
-    Eda(EdaConfig),
-    /// Evo++ of Merelo, Mora, Runarsson & Cotta.
-    Evo(EvoConfig),
-    /// The stochastic hill-climber of Temporel & Kovacs.
-    HillClimber(ShcConfig),
-    /// Snyder's Metropolis-Hastings player.
-    MetropolisHastings(MhConfig),
-}
 
 /// The lab's players by short name, with the specs' defaults.
 const SPEC_PLAYERS: [(&str, &str); 10] = [
@@ -140,7 +122,7 @@ impl Choice {
             if let Some(first) = &args.first_guess {
                 set_first_guess(&mut spec, first)?;
             }
-            let name = family(&spec).to_string();
+            let name = spec.family().to_string();
             if let PlayerSpec::OnePly(config) = &spec {
                 if has_tree(config) {
                     return Choice::deterministic(name, config.clone(), game);
@@ -185,7 +167,7 @@ impl Choice {
 
     /// A lab player from its spec, validated for `game`.
     pub fn from_spec(name: String, spec: PlayerSpec, game: Game) -> Result<Choice> {
-        let strategy = strategy(&spec, game).map_err(|e| anyhow::anyhow!("player {name}: {e}"))?;
+        let strategy = spec.strategy(game).map_err(|e| anyhow::anyhow!("player {name}: {e}"))?;
         Ok(Choice::Spec { name, spec, strategy })
     }
 
@@ -256,45 +238,21 @@ fn has_tree(config: &OnePlyConfig) -> bool {
     scored && config.ties == Ties::First && config.subset.is_none()
 }
 
-/// The spec's family name, as in `OnePly(...)`.
-fn family(spec: &PlayerSpec) -> &'static str {
-    match spec {
-        PlayerSpec::OnePly(_) => "OnePly",
-        PlayerSpec::Eda(_) => "Eda",
-        PlayerSpec::Evo(_) => "Evo",
-        PlayerSpec::HillClimber(_) => "HillClimber",
-        PlayerSpec::MetropolisHastings(_) => "MetropolisHastings",
-    }
-}
-
 /// Sets the first guess of a spec whose family has one.
 fn set_first_guess(spec: &mut PlayerSpec, first: &str) -> Result<()> {
     let slot = match spec {
         PlayerSpec::OnePly(c) => &mut c.first_guess,
         PlayerSpec::Eda(c) => &mut c.first_guess,
         PlayerSpec::Evo(c) => &mut c.first_guess,
-        PlayerSpec::HillClimber(_) | PlayerSpec::MetropolisHastings(_) => {
-            bail!("--first-guess: the {} player has no fixed first guess", family(spec))
+        PlayerSpec::HillClimber(_)
+        | PlayerSpec::MetropolisHastings(_)
+        | PlayerSpec::ExpFamily(_)
+        | PlayerSpec::Tree(_) => {
+            bail!("--first-guess: the {} player has no fixed first guess", spec.family())
         }
     };
     *slot = Some(first.to_string());
     Ok(())
-}
-
-/// Validates a spec for `game`; the error names the field at fault.
-fn strategy(spec: &PlayerSpec, game: Game) -> Result<Arc<dyn Strategy>, String> {
-    fn shared<S: Strategy + 'static, E: std::fmt::Display>(
-        made: Result<S, E>,
-    ) -> Result<Arc<dyn Strategy>, String> {
-        made.map(|s| Arc::new(s) as Arc<dyn Strategy>).map_err(|e| e.to_string())
-    }
-    match spec {
-        PlayerSpec::OnePly(config) => shared(OnePlyStrategy::new(game, config.clone())),
-        PlayerSpec::Eda(config) => shared(EdaStrategy::new(game, config.clone())),
-        PlayerSpec::Evo(config) => shared(EvoStrategy::new(game, config.clone())),
-        PlayerSpec::HillClimber(config) => shared(ShcStrategy::new(game, config.clone())),
-        PlayerSpec::MetropolisHastings(config) => shared(MhStrategy::new(*config)),
-    }
 }
 
 /// A deterministic one-ply player whose every guess is the tree crate's next guess for the
@@ -352,7 +310,7 @@ mod tests {
     fn every_short_name_is_a_valid_player_at_4x6() {
         for (name, _) in SPEC_PLAYERS {
             let spec = spec_for_name(name).unwrap();
-            strategy(&spec, Game::CLASSIC).unwrap();
+            spec.strategy(Game::CLASSIC).unwrap();
         }
     }
 }

@@ -4,6 +4,7 @@
 use super::plan::GamesPlan;
 use super::spec::CodemakerSpec;
 use crate::budget::{BYTES_PER_CODE, BYTES_PER_ROW, Cost, Driver};
+use crate::players::PlayerCost;
 
 /// Above this many seconds for one game, the player (on its game) is named as the cost's cause
 /// rather than the number of games.

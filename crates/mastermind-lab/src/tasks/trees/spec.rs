@@ -5,6 +5,7 @@ use crate::spec::scaled::Profile;
 use crate::tasks::PlanContext;
 use mastermind_core::{Game, History};
 use mastermind_heuristics::OnePlyConfig;
+pub use mastermind_players::{OptimalSpec, TreeSpec};
 use mastermind_tree::Preset;
 use serde::{Deserialize, Serialize};
 
@@ -52,26 +53,6 @@ pub struct TreeArm {
     /// guess such as `"AABB"`).
     #[serde(default)]
     pub game: Option<Game>,
-}
-
-/// How a tree is made.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub enum TreeSpec {
-    /// A named one-ply preset of the tree crate (`"knuth"`, `"irving"`, `"kooi"`, ...).
-    Preset(String),
-    /// Any deterministic one-ply configuration (`ties: First`).
-    OnePly(OnePlyConfig),
-    /// The exact optimum: fewest total guesses, optionally with at most `max_depth` guesses.
-    Optimal(OptimalSpec),
-}
-
-/// Options of the exact search.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct OptimalSpec {
-    /// The most guesses any secret may need.
-    #[serde(default)]
-    pub max_depth: Option<u32>,
 }
 
 /// A published total for one player and game.
