@@ -43,6 +43,8 @@ pub struct EvoPlayer {
     /// Fitness computations of the GA with repeats: every new member, even a code already met this
     /// turn, as the Perl implementation counts them.
     fitness_computations: u64,
+    /// Consistency checks the authors' endgame would make (see [`EvoPlayer::authors_evaluations`]).
+    authors_endgame_checks: u64,
 }
 
 impl EvoPlayer {
@@ -62,6 +64,7 @@ impl EvoPlayer {
             resets: 0,
             generations: 0,
             fitness_computations: 0,
+            authors_endgame_checks: 0,
         }
     }
 
@@ -75,6 +78,25 @@ impl EvoPlayer {
         self.generations
     }
 
+    /// Evaluations as the authors' implementation counts them, and so as the paper's Table III and
+    /// Figures 1-2 report them: the evaluation counter of Algorithm::MasterMind (Perl), which its
+    /// experiment logs print as `evaluations`. That counter goes up once per fitness computation,
+    /// repeats included, and in the permutation endgame twice per consistency check. So this is
+    /// `fitness_computations` (the whole population at the start of every turn the GA runs and
+    /// after every reset, plus every offspring, even a code already met this turn) plus two per
+    /// code the authors' endgame checks: every distinct permutation of the guess when the endgame
+    /// starts, then, at each later turn, the codes still left plus the code played last (their
+    /// endgame keeps it in its set until the next reply removes it). Scoring the consistent set for
+    /// Most parts is not counted (the library scores those pairs without its counter).
+    ///
+    /// `evaluations` (the driver's counter) instead counts a code at most once per turn, so the
+    /// two differ by the repeats; what the GA does is the same. Measured against the library itself
+    /// with Table II's parameters and N_cs = 30, the endgame term is a fraction of a percent of the
+    /// total at 4x8 and 5x8.
+    pub fn authors_evaluations(&self) -> u64 {
+        self.fitness_computations + 2 * self.authors_endgame_checks
+    }
+
     /// Per-game metrics beyond the driver's counters, for the runner.
     pub fn extra_metrics(&self) -> Vec<(&'static str, f64)> {
         vec![
@@ -82,6 +104,7 @@ impl EvoPlayer {
             ("generations", self.generations as f64),
             ("endgame", if self.endgame.is_some() { 1.0 } else { 0.0 }),
             ("fitness_computations", self.fitness_computations as f64),
+            ("authors_evaluations", self.authors_evaluations() as f64),
         ]
     }
 
@@ -190,15 +213,16 @@ impl EvoPlayer {
         }
         let mut set = match self.endgame.take() {
             Some(mut set) => {
+                // The authors' endgame still holds the code played last.
+                self.authors_endgame_checks += set.len() as u64 + 1;
                 oracle.retain_consistent_with_last(&mut set);
                 set
             }
             None => {
                 let known = all_colours_known(oracle.history())?;
-                distinct_permutations(self.game, &known)
-                    .into_iter()
-                    .filter(|c| oracle.is_consistent(c))
-                    .collect()
+                let permutations = distinct_permutations(self.game, &known);
+                self.authors_endgame_checks += permutations.len() as u64;
+                permutations.into_iter().filter(|c| oracle.is_consistent(c)).collect()
             }
         };
         if set.is_empty() {
@@ -337,7 +361,71 @@ impl Player for EvoPlayer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mastermind_core::rng_for;
+    use crate::EvoStrategy;
+    use mastermind_core::{Counters, History, rng_for, score};
+
+    /// The authors' count in the permutation endgame: two per distinct permutation when it starts,
+    /// then two per code left plus the code played last; nothing else, since no GA turn ran.
+    #[test]
+    fn authors_evaluations_count_the_endgame_as_the_library_does() {
+        let g = Game::new(4, 8).unwrap();
+        let code = |s: &str| Code::parse(g, s).unwrap();
+        let secret = code("BCDA");
+        let mut player = EvoStrategy::new(g, EvoConfig::default()).unwrap().player();
+        let mut rng = rng_for(5, &[]);
+        let mut history = History::new(g);
+        let mut counters = Counters::default();
+        // ABCD against BCDA: 0 black, 4 white, so the endgame starts at the next guess.
+        history.push(code("ABCD"), score(&secret, &code("ABCD")));
+        let mut expected = 0;
+        let mut left = distinct_permutations(g, &code("ABCD")).len() as u64;
+        let mut checked = Vec::new();
+        for turn in 0.. {
+            checked.push(left);
+            let guess = player.next_guess(&mut Oracle::new(&history, &mut counters), &mut rng);
+            let guess = guess.unwrap();
+            expected += 2 * left;
+            assert_eq!(player.authors_evaluations(), expected, "turn {turn}");
+            if guess == secret {
+                break;
+            }
+            history.push(guess, score(&secret, &guess));
+            // What the endgame holds now, plus the guess just played.
+            left = player.endgame.as_ref().unwrap().len() as u64 + 1;
+        }
+        assert_eq!(player.fitness_computations, 0, "no GA turn ran");
+        // 24 permutations of ABCD, then its 9 derangements (the only ones with 0 black, 4 white).
+        assert_eq!(checked[0], 24);
+        assert!(checked.len() == 1 || checked[1] == 9, "{checked:?}");
+    }
+
+    /// Without the endgame the authors' count is the GA's fitness computations, which count every
+    /// member given a fitness and so are never fewer than the once-per-turn `evaluations`.
+    #[test]
+    fn authors_evaluations_are_the_fitness_computations_without_the_endgame() {
+        let g = Game::new(4, 8).unwrap();
+        let config = EvoConfig { endgames: false, ..EvoConfig::default() };
+        let strategy = EvoStrategy::new(g, config).unwrap();
+        for i in 0..20u64 {
+            let mut rng = rng_for(6, &[i]);
+            let secret = Palette::full(g).random_code(&mut rng);
+            let mut player = strategy.player();
+            let mut codemaker = mastermind_core::TruthfulCodemaker::new(secret);
+            let out = mastermind_core::play_game(g, &mut player, &mut codemaker, 30, &mut rng);
+            assert!(out.solved());
+            assert_eq!(player.authors_evaluations(), player.fitness_computations);
+            let metric = player.metrics().into_iter().find(|(n, _)| *n == "authors_evaluations");
+            assert_eq!(metric, Some(("authors_evaluations", player.authors_evaluations() as f64)));
+            if out.guesses > 1 {
+                // A GA turn gives the whole population a fitness at least once.
+                assert!(player.authors_evaluations() >= 400);
+            }
+            // Each code given a fitness in a turn is among the fitness computations; `evaluations`
+            // adds at most N_cs = 30 re-checks of the consistent set kept from the turn before.
+            let rechecks = 30 * u64::from(out.guesses);
+            assert!(player.authors_evaluations() + rechecks >= out.counters.evaluations);
+        }
+    }
 
     #[test]
     fn breeder_diverser_children_differ_from_their_parents() {
