@@ -1,8 +1,12 @@
 //! Tables and figures, always regenerated from the stored Parquet results, never edited by hand.
 //!
 //! Each spec gets `figures/<profile>/<spec>.md` and `.tex` (its tables) and its figures as PNG and
-//! SVG beside them; `figures/<profile>/REPORT.md` stitches every spec's section together by paper.
+//! SVG beside them; `figures/<profile>/REPORT.md` stitches every spec's section together by paper,
+//! and `figures/<profile>/report.tex` does the same in LaTeX for one PDF ([`document`], [`pdf`]).
 
+pub mod document;
+pub mod latex;
+pub mod pdf;
 pub mod plot;
 pub mod table;
 
@@ -21,6 +25,8 @@ pub struct Section {
     pub name: String,
     /// Markdown for the report (figure links relative to the report).
     pub markdown: String,
+    /// The section's body in `report.tex` (paths relative to the report).
+    pub latex: String,
     /// Files written.
     pub files: Vec<PathBuf>,
     /// Figures that could not be drawn, one sentence each (the tables and the data are fine).
@@ -40,7 +46,7 @@ pub fn render(plan: &Plan, frame: &DataFrame, out: &Path) -> Result<Section> {
     if !raw.description.trim().is_empty() {
         markdown += &format!("{}\n\n", raw.description.trim());
     }
-    let mut latex = String::new();
+    let mut tables_tex = String::new();
     let context = ReportContext { title: &title, base: &base };
     // A figure that cannot be drawn is recorded in `errors`; a panic elsewhere in a report is
     // an error of this spec only, never of the process that renders every spec.
@@ -50,19 +56,25 @@ pub fn render(plan: &Plan, frame: &DataFrame, out: &Path) -> Result<Section> {
     let rendered = rendered.unwrap_or_else(|panic| {
         Err(anyhow!("the report panicked: {}", plot::panic_text(&panic)))
     })?;
-    for table in &rendered.tables {
+    for (k, table) in rendered.tables.iter().enumerate() {
         markdown += &table.markdown();
         markdown += "\n";
-        latex += &table.latex();
-        latex += "\n";
+        tables_tex += &table.latex(&format!("tab:{}:{}", plan.name, k + 1));
+        tables_tex += "\n";
     }
     for note in &rendered.notes {
         markdown += &format!("{note}\n\n");
     }
+    let mut pngs = Vec::new();
     for figure in rendered.figures {
         if figure.extension().is_some_and(|e| e == "png") {
             let relative = figure.strip_prefix(out).unwrap_or(&figure);
             markdown += &format!("![{title}]({})\n\n", relative.display());
+            let stem = figure.file_stem().unwrap_or_default().to_string_lossy().into_owned();
+            pngs.push((
+                relative.display().to_string(),
+                format!("{title}: {} ({stem}).", raw.title),
+            ));
         }
         files.push(figure);
     }
@@ -73,10 +85,29 @@ pub fn render(plan: &Plan, frame: &DataFrame, out: &Path) -> Result<Section> {
     std::fs::write(&md_path, &markdown)
         .with_context(|| format!("writing {}", md_path.display()))?;
     let tex_path = base.with_extension("tex");
-    std::fs::write(&tex_path, &latex).with_context(|| format!("writing {}", tex_path.display()))?;
+    std::fs::write(&tex_path, &tables_tex)
+        .with_context(|| format!("writing {}", tex_path.display()))?;
     files.push(md_path);
     files.push(tex_path);
-    Ok(Section { paper: raw.paper.clone(), name: plan.name.clone(), markdown, files, errors })
+    let heading = format!("{}: {}", raw.section, raw.title);
+    let latex = document::SectionBody {
+        name: &plan.name,
+        heading: &heading,
+        description: raw.description.trim(),
+        has_tables: !rendered.tables.is_empty(),
+        notes: &rendered.notes,
+        figures: &pngs,
+        errors: &errors,
+    }
+    .latex();
+    Ok(Section {
+        paper: raw.paper.clone(),
+        name: plan.name.clone(),
+        markdown,
+        latex,
+        files,
+        errors,
+    })
 }
 
 /// The GitHub-style anchor of a section's first heading.
@@ -93,8 +124,9 @@ fn anchor(markdown: &str) -> String {
         .collect()
 }
 
-/// Writes `REPORT.md` in `out`: every section, grouped by paper. Papers named in `paper_order`
-/// come first, in that order; the others follow in the order their sections are given.
+/// Writes `REPORT.md` and `report.tex` in `out`: every section, grouped by paper. Papers named in
+/// `paper_order` come first, in that order; the others follow in the order their sections are
+/// given. Returns the path of `REPORT.md`.
 pub fn write_index(
     out: &Path,
     profile: &str,
@@ -116,7 +148,12 @@ pub fn write_index(
             papers.push(&s.paper);
         }
     }
+    let mut tex_papers = Vec::new();
     for paper in papers {
+        tex_papers.push((
+            paper,
+            sections.iter().filter(|s| s.paper == paper).map(|s| s.latex.as_str()).collect(),
+        ));
         text += &format!("# {paper}\n\n");
         text += "Sections: ";
         let links: Vec<String> = sections
@@ -134,5 +171,8 @@ pub fn write_index(
     std::fs::create_dir_all(out)?;
     let path = out.join("REPORT.md");
     std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
+    let tex = out.join(document::FILE_NAME);
+    std::fs::write(&tex, document::document(profile, &tex_papers))
+        .with_context(|| format!("writing {}", tex.display()))?;
     Ok(path)
 }
