@@ -54,7 +54,9 @@ pub fn arm_results(plan: &GamesPlan, rows: &GameRows) -> Vec<ArmResult> {
             let run_means: Vec<f64> =
                 by_run.iter().filter(|r| r.1 > 0).map(|r| r.0 / r.1 as f64).collect();
             let games: Vec<f64> = idx.iter().map(|&i| f64::from(rows.guesses[i])).collect();
-            let n = idx.len().max(1) as f64;
+            // An arm without games of its own (a value computed elsewhere) has no counters: NaN,
+            // shown as a dash, rather than a mean of nothing.
+            let n = if idx.is_empty() { f64::NAN } else { idx.len() as f64 };
             ArmResult {
                 label: arm.label.clone(),
                 runs: Summary::from_slice(&run_means).ok(),
