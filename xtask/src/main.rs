@@ -19,6 +19,9 @@ usage: cargo xtask <command> [options]
                  join the parts of sharded runs into each spec's result
   report [--full]
                  re-render tables and figures from the stored Parquet files
+  latex [--full]
+                 build figures/<profile>/report.tex into report.pdf with latexmk (TeX must be
+                 installed; says so when latexmk is not on PATH)
   check [SPEC...]
                  validate specs without running anything
   list           list the specs
@@ -36,7 +39,9 @@ fn main() -> ExitCode {
     };
     let rest = &args[1..];
     let result = match command.as_str() {
-        "reproduce" | "run" | "merge" | "report" | "check" | "list" => commands::lab(command, rest),
+        "reproduce" | "run" | "merge" | "report" | "latex" | "check" | "list" => {
+            commands::lab(command, rest)
+        }
         "tree" => commands::tree(rest),
         "bench" => commands::bench(rest),
         "-h" | "--help" | "help" => {

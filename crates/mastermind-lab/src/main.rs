@@ -19,6 +19,8 @@ commands:
   run SPEC...                 run the named specs and report them
   merge SPEC...               merge the parts of sharded runs into each spec's result, and report
   report                      re-render every table and figure from the stored Parquet files
+  latex                       build figures/<profile>/report.tex (written by `report`) into
+                              report.pdf with latexmk, when latexmk is on PATH
   check [SPEC...]             validate specs without running anything
   list                        list the specs
 
@@ -108,6 +110,9 @@ fn try_main() -> Result<()> {
         rayon::ThreadPoolBuilder::new().num_threads(threads).build_global()?;
     }
     let workspace = Workspace::find(&std::env::current_dir()?)?;
+    if args.command == "latex" {
+        return latex_pdf(&workspace, args.profile);
+    }
     let all = workspace.specs()?;
     let name_of = |p: &PathBuf| mastermind_lab::spec::spec_name(&workspace.experiments(), p);
     let selected: Vec<PathBuf> = match args.command.as_str() {
@@ -217,6 +222,22 @@ fn run_all(workspace: &Workspace, plans: &[Plan], profile: Profile, force: bool)
     report_every(workspace, profile, rendered, failures)?;
     eprintln!("done in {:.1} s", start.elapsed().as_secs_f64());
     Ok(())
+}
+
+/// Builds the profile's `report.tex` into a PDF; says plainly (and fails) when `latexmk` is
+/// missing.
+fn latex_pdf(workspace: &Workspace, profile: Profile) -> Result<()> {
+    use mastermind_lab::report::pdf::{self, PdfBuild};
+    match pdf::build(&workspace.figures(profile))? {
+        PdfBuild::Built(path) => {
+            let shown = path.strip_prefix(&workspace.root).unwrap_or(&path);
+            eprintln!("pdf      {}", shown.display());
+            Ok(())
+        }
+        PdfBuild::NoLatexmk => {
+            bail!("latexmk is not on PATH, so no PDF was built; {}", pdf::INSTALL_HINT)
+        }
+    }
 }
 
 /// Runs one shard of every plan into its part file; no report (the merge renders it).

@@ -240,7 +240,15 @@ fn last_rendered(figures: &Path, name: &str) -> Option<Section> {
     let markdown = std::fs::read_to_string(&path).ok()?;
     let heading = markdown.lines().next()?.strip_prefix("## ")?;
     let paper = heading.split(" — ").next()?.to_owned();
-    Some(Section { paper, name: name.to_owned(), markdown, files: vec![path], errors: Vec::new() })
+    let latex = crate::report::document::kept_section(figures, name, &markdown);
+    Some(Section {
+        paper,
+        name: name.to_owned(),
+        markdown,
+        latex,
+        files: vec![path],
+        errors: Vec::new(),
+    })
 }
 
 /// What running one shard came to.

@@ -6,8 +6,9 @@
 //! Run with
 //! `cargo run --release -p mastermind-mcmc --example readings -- [games] [seed] [sizes] [p_false]
 //! [filter] [pool]` (defaults: 10000 games, seed 1, sizes `6/4`, p_false 0, every reading, the
-//! default reply pool; write sizes as colours/pegs, comma separated; `filter` keeps the readings
-//! whose label contains it; pool `any` adds the impossible reply to the false replies' pool).
+//! default reply pool, `any`; write sizes as colours/pegs, comma separated; `filter` keeps the
+//! readings whose label contains it; pool `possible` leaves the impossible reply out of the false
+//! replies' pool).
 
 use mastermind_core::{Code, Codemaker, Game, LabRng, TruthfulCodemaker, play_game, rng_for};
 use mastermind_mcmc::{
@@ -78,7 +79,8 @@ fn main() {
     let p_false: f64 = args.next().map_or(0.0, |a| a.parse().expect("p"));
     let filter = args.next().unwrap_or_default();
     let pool = match args.next().as_deref() {
-        None | Some("possible") => ReplyPool::PossibleExceptWin,
+        None => ReplyPool::default(),
+        Some("possible") => ReplyPool::PossibleExceptWin,
         Some("any") => ReplyPool::AnyExceptWin,
         Some(other) => panic!("pool is `possible` or `any`, not {other:?}"),
     };

@@ -1,9 +1,9 @@
 //! The lying codemaker of the thesis's p-false game (Case 3).
 //!
 //! Each reply to a guess that is not the secret is, with probability `p`, drawn uniformly from a
-//! pool of replies (see [`ReplyPool`]): by default every reply except all black (which would
-//! announce a false win) and the impossible `(pegs - 1) black, 1 white`, as the project's
-//! reproduction catalogue reads section 4.4. The draw may happen to equal the true reply: a
+//! pool of replies (see [`ReplyPool`]): by default every black/white pair except all black
+//! (which would announce a false win), as the thesis words it, so the impossible
+//! `(pegs - 1) black, 1 white` is among them. The draw may happen to equal the true reply: a
 //! "false reply" is a random one, as in the thesis. The secret itself is always answered all
 //! black. The codemaker has its own RNG, seeded when it is built, so that lying does not shift the
 //! player's random stream.
@@ -18,14 +18,21 @@ use serde::{Deserialize, Serialize};
 /// uniformly at random from the set of all possible replies (excluding the reply of all black
 /// pegs, which would falsely suggest that the player had won the game)" and does not say whether
 /// the impossible `(pegs - 1) black, 1 white`, which no truthful codemaker gives, is among them.
+///
+/// The default follows the thesis's words as written: "all possible replies" read as every
+/// black/white pair a reply can show (14 at 4 pegs), the only exclusion being the one the thesis
+/// names. Excluding the impossible reply as well is a second assumption the thesis does not make,
+/// so it is the option ([`ReplyPool::PossibleExceptWin`], 13 at 4 pegs). The two differ in one
+/// reply that a player knowing the rules could recognise as false; the lab's Figure 11 spec plays
+/// both (about 0.2 guesses apart at 6/4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum ReplyPool {
-    /// (Default.) Every reply a truthful codemaker can give, except all black: 13 at 4 pegs.
-    #[default]
+    /// Every reply a truthful codemaker can give, except all black: 13 at 4 pegs.
     PossibleExceptWin,
-    /// Every black/white pair with at most `pegs` pegs in all, except all black, the impossible
-    /// `(pegs - 1) black, 1 white` included: 14 at 4 pegs. A player that knows the rules can tell
-    /// that such a reply is false.
+    /// (Default, the thesis's wording.) Every black/white pair with at most `pegs` pegs in all,
+    /// except all black, the impossible `(pegs - 1) black, 1 white` included: 14 at 4 pegs. A
+    /// player that knows the rules can tell that such a reply is false.
+    #[default]
     AnyExceptWin,
 }
 
@@ -35,7 +42,8 @@ pub enum ReplyPool {
 pub struct FalseReplies {
     /// Probability that a reply to a non-winning guess is random, in `[0, 1]` (the thesis: 0.2).
     pub p: f64,
-    /// The replies a random reply is drawn from (default: the possible ones).
+    /// The replies a random reply is drawn from (default: every reply but all black, as the
+    /// thesis words it).
     #[serde(default)]
     pub pool: ReplyPool,
 }
@@ -182,6 +190,15 @@ mod tests {
     }
 
     #[test]
+    fn the_default_pool_is_the_theses_wording_fourteen_replies_at_four_pegs() {
+        assert_eq!(ReplyPool::default(), ReplyPool::AnyExceptWin);
+        assert_eq!(FalseReplies::with_p(0.2).pool, ReplyPool::AnyExceptWin);
+        let pool = false_reply_pool(Game::CLASSIC, ReplyPool::default());
+        assert_eq!(pool.len(), 14);
+        assert!(pool.contains(&Feedback::new(3, 1)) && !pool.contains(&Feedback::new(4, 0)));
+    }
+
+    #[test]
     fn the_literal_pool_adds_only_the_impossible_reply() {
         for pegs in 1..=8u8 {
             let game = Game::new(u32::from(pegs), 6).unwrap();
@@ -205,10 +222,18 @@ mod tests {
         assert!(matches!(err, Err(LiarError::Secret { .. })));
     }
 
-    /// Over every secret of 4x6 and many guesses: the secret is always answered all black, a lie
-    /// is never all black nor (3, 1), and the lie rate is p within a wide binomial tolerance.
+    /// Over every secret of 4x6 and many guesses, for both pools: the secret is always answered
+    /// all black, a lie is never all black, the lie rate is p within a wide binomial tolerance,
+    /// and every reply of the pool is drawn: 13 possible ones, or 14 with the impossible (3, 1)
+    /// in the default pool.
     #[test]
     fn lies_at_rate_p_and_never_about_a_win() {
+        for (pool, size) in [(ReplyPool::PossibleExceptWin, 13), (ReplyPool::default(), 14)] {
+            check_lies(pool, size);
+        }
+    }
+
+    fn check_lies(pool: ReplyPool, size: usize) {
         let g = Game::CLASSIC;
         let all = CodeSet::enumerate(g).unwrap();
         let p = 0.2;
@@ -216,7 +241,7 @@ mod tests {
         let mut seen = std::collections::BTreeSet::new();
         for (k, &secret) in all.iter().enumerate() {
             let mut liar =
-                LyingCodemaker::new(g, secret, FalseReplies::with_p(p), rng_for(9, &[k as u64]))
+                LyingCodemaker::new(g, secret, FalseReplies { p, pool }, rng_for(9, &[k as u64]))
                     .unwrap();
             for step in 0..40 {
                 let guess = all[(k * 37 + step * 101) % all.len()];
@@ -228,7 +253,9 @@ mod tests {
                     continue;
                 }
                 assert_ne!(reply, Feedback::all_black(4));
-                assert!(reply.is_possible(4), "{reply}");
+                if pool == ReplyPool::PossibleExceptWin {
+                    assert!(reply.is_possible(4), "{reply}");
+                }
                 if liar.random_replies() > before {
                     seen.insert(reply);
                 }
@@ -241,7 +268,8 @@ mod tests {
         let n = replies as f64;
         let sd = (n * p * (1.0 - p)).sqrt();
         assert!((lies as f64 - n * p).abs() < 5.0 * sd, "{lies} lies in {replies} replies");
-        assert_eq!(seen.len(), 13, "every non-winning reply is drawn: {seen:?}");
+        assert_eq!(seen.len(), size, "every reply of {pool:?} is drawn: {seen:?}");
+        assert_eq!(seen.contains(&Feedback::new(3, 1)), size == 14, "{pool:?}");
     }
 
     #[test]

@@ -37,6 +37,9 @@ impl Script {
     ) -> Result<Script, InvalidParameter> {
         check_probability("p", p)?;
         let secret = uniform_code(game, rng);
+        // Not the p-false game's default pool: these scripts stand for games the thesis played
+        // with people (Table 7), whose false replies a person could give without being caught,
+        // so the impossible `(pegs - 1) black, 1 white` is left out.
         let pool = false_reply_pool(game, ReplyPool::PossibleExceptWin);
         let lies = (0..turns)
             .map(|_| rng.random_bool(p).then(|| pool[rng.random_range(0..pool.len())]))

@@ -7,10 +7,12 @@
 //! contained in another run are not reported, so every sample is in at least one group
 //! and groups may overlap (when `a ~ b` and `b ~ c` but `a` and `c` differ).
 //!
-//! The tests are not corrected for multiple comparisons; pass a smaller `alpha`
-//! (for example Bonferroni's `alpha / pairs`) if that is wanted.
+//! The pairwise tests of a grouping are one family: [`group_samples`] and [`group_samples_by`]
+//! compare each p-value with `alpha` as it is, [`group_samples_corrected`] first corrects the
+//! family's p-values (Holm's method, see [`crate::multiple`]).
 
 use crate::moments::{check, mean_and_ss};
+use crate::multiple::Correction;
 use crate::{Alternative, StatsError, pooled_t_test, rank_sum, welch_t_test};
 
 /// The two-sided test used to compare two samples in [`group_samples`].
@@ -50,7 +52,8 @@ pub struct Grouping {
     order: Vec<usize>,
     /// Each group's sample indices, in sorted order; groups ordered by first member.
     groups: Vec<Vec<usize>>,
-    /// Pairwise p-values, row-major `k × k` by input index; 1 on the diagonal.
+    /// Pairwise p-values (corrected, if the grouping was), row-major `k × k` by input index; 1 on
+    /// the diagonal.
     p_values: Vec<f64>,
 }
 
@@ -67,8 +70,8 @@ impl Grouping {
         &self.groups
     }
 
-    /// The pairwise test's p-value for samples `i` and `j` (input indices); 1 when
-    /// `i == j`, `None` when either index is out of range.
+    /// The pairwise test's p-value for samples `i` and `j` (input indices), after the
+    /// grouping's correction; 1 when `i == j`, `None` when either index is out of range.
     pub fn p_value(&self, i: usize, j: usize) -> Option<f64> {
         let k = self.order.len();
         (i < k && j < k).then(|| self.p_values[i * k + j])
@@ -114,6 +117,22 @@ pub fn group_samples<S: AsRef<[f64]>>(
     group_samples_by(samples, alpha, |x, y| test.p_value(x, y))
 }
 
+/// As [`group_samples`], with the family of all pairwise p-values corrected by `correction`
+/// before they are compared with `alpha` (with [`Correction::Holm`], the chance that any two
+/// samples of equal distribution are split is at most `alpha`).
+///
+/// # Errors
+///
+/// As [`group_samples`].
+pub fn group_samples_corrected<S: AsRef<[f64]>>(
+    samples: &[S],
+    alpha: f64,
+    test: PairTest,
+    correction: Correction,
+) -> Result<Grouping, StatsError> {
+    grouping(samples, alpha, |x, y| test.p_value(x, y), correction)
+}
+
 /// As [`group_samples`], with any pairwise test: `p_value(x, y)` returns the p-value of
 /// the (two-sided, symmetric) test of `x` against `y`.
 ///
@@ -121,10 +140,19 @@ pub fn group_samples<S: AsRef<[f64]>>(
 ///
 /// As [`group_samples`], plus [`StatsError::Pair`] wrapping
 /// [`StatsError::InvalidPValue`] if `p_value` returns something outside `[0, 1]`.
-pub fn group_samples_by<S, F>(
+pub fn group_samples_by<S, F>(samples: &[S], alpha: f64, p_value: F) -> Result<Grouping, StatsError>
+where
+    S: AsRef<[f64]>,
+    F: FnMut(&[f64], &[f64]) -> Result<f64, StatsError>,
+{
+    grouping(samples, alpha, p_value, Correction::None)
+}
+
+fn grouping<S, F>(
     samples: &[S],
     alpha: f64,
     mut p_value: F,
+    correction: Correction,
 ) -> Result<Grouping, StatsError>
 where
     S: AsRef<[f64]>,
@@ -161,6 +189,12 @@ where
             p_values[i * k + j] = p;
             p_values[j * k + i] = p;
         }
+    }
+    let pairs: Vec<(usize, usize)> = (0..k).flat_map(|i| (i + 1..k).map(move |j| (i, j))).collect();
+    let family: Vec<f64> = pairs.iter().map(|&(i, j)| p_values[i * k + j]).collect();
+    for (&(i, j), p) in pairs.iter().zip(correction.adjust(&family)) {
+        p_values[i * k + j] = p;
+        p_values[j * k + i] = p;
     }
 
     // Same as: positions a and b of the sorted order are not significantly different.

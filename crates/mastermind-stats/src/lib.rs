@@ -10,7 +10,9 @@
 //! - [`mod@rank_sum`]: the Wilcoxon rank-sum / Mann-Whitney U test, exact or asymptotic.
 //! - [`t_test`]: Welch's and the pooled (Student) two-sample t-tests.
 //! - [`groups`]: sorting samples by mean and drawing the "not significantly different"
-//!   lines of a result table, with a compact letter display.
+//!   lines of a result table, with a compact letter display, optionally after correcting the
+//!   family of pairwise tests for multiple comparisons.
+//! - [`multiple`]: Holm's correction of a family of p-values.
 //!
 //! ```
 //! use mastermind_stats::{Alternative, PairTest, Summary, group_samples, rank_sum};
@@ -35,13 +37,15 @@ pub mod confidence;
 pub mod error;
 pub mod groups;
 mod moments;
+pub mod multiple;
 pub mod rank_sum;
 pub mod summary;
 pub mod t_test;
 
 pub use confidence::{ConfidenceInterval, mean_confidence_interval};
 pub use error::StatsError;
-pub use groups::{Grouping, PairTest, group_samples, group_samples_by};
+pub use groups::{Grouping, PairTest, group_samples, group_samples_by, group_samples_corrected};
+pub use multiple::{Correction, holm};
 pub use rank_sum::{
     EXACT_LIMIT, RankSumMethod, RankSumResult, rank_sum, rank_sum_asymptotic, rank_sum_exact,
 };

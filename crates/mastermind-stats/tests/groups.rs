@@ -1,7 +1,10 @@
 //! Tests of the grouping into indistinguishable sets and of the letter display, on
 //! constructed samples whose answer is clear.
 
-use mastermind_stats::{Grouping, PairTest, StatsError, group_samples, group_samples_by};
+use mastermind_stats::{
+    Correction, Grouping, PairTest, StatsError, group_samples, group_samples_by,
+    group_samples_corrected,
+};
 
 const TESTS: [PairTest; 3] = [PairTest::RankSum, PairTest::Welch, PairTest::Pooled];
 
@@ -42,6 +45,23 @@ fn two_overlapping_groups() {
         assert_eq!(g.groups(), [vec![1, 2], vec![2, 0]], "{test:?}");
         assert_eq!(letters(&g), ["b", "a", "ab"], "{test:?}");
     }
+}
+
+#[test]
+fn holm_joins_what_chance_alone_would_split() {
+    // Welch: neighbours 0.55 apart give p ~ 0.037 each, the ends p ~ 1e-4. Uncorrected, all
+    // three differ; Holm multiplies the two neighbour p-values by 2 (0.074), so each
+    // neighbouring pair joins a group while the ends stay apart.
+    let samples = [sample(0.0), sample(0.55), sample(1.1)];
+    let plain = group_samples(&samples, 0.05, PairTest::Welch).unwrap();
+    assert_eq!(letters(&plain), ["a", "b", "c"]);
+    let none = group_samples_corrected(&samples, 0.05, PairTest::Welch, Correction::None).unwrap();
+    assert_eq!(none, plain);
+    let holm = group_samples_corrected(&samples, 0.05, PairTest::Welch, Correction::Holm).unwrap();
+    assert_eq!(letters(&holm), ["a", "ab", "b"]);
+    let raw = plain.p_value(0, 1).unwrap();
+    assert!((holm.p_value(0, 1).unwrap() - 2.0 * raw).abs() < 1e-12, "{raw}");
+    assert!((holm.p_value(0, 2).unwrap() - 3.0 * plain.p_value(0, 2).unwrap()).abs() < 1e-12);
 }
 
 #[test]

@@ -198,6 +198,20 @@ fn three_digits(v: f64) -> String {
     }
 }
 
+/// A tick label of a log10 axis: the value itself, round where the exponent is a whole number
+/// (`1000`, not `1e3` or `999.9`).
+fn log_tick(y: f64) -> String {
+    let value = 10f64.powf(y);
+    if (y - y.round()).abs() < 1e-9 { short_number(value.round()) } else { three_digits(value) }
+}
+
+/// How many labels to ask for on a log10 axis from `y0` to `y1` so that plotters' round steps
+/// fall on whole exponents (one label per power of ten) when the axis spans at least two.
+fn log_label_count(y0: f64, y1: f64) -> usize {
+    let decades = (y1 - y0).max(0.0);
+    if decades >= 2.0 { (decades.floor() as usize + 1).min(12) } else { 6 }
+}
+
 /// A line chart: one line with markers per series, and dashed horizontal reference lines.
 pub fn line_chart(
     base: &Path,
@@ -229,7 +243,17 @@ pub fn line_chart_log_y(
         .filter(|r| r.1 > 0.0 && r.1.is_finite())
         .map(|(n, y)| (n.clone(), y.log10()))
         .collect();
-    chart_lines(base, labels, &series, &[], &references, true)
+    let lines = Lines {
+        labels,
+        series: &series,
+        intervals: &[],
+        paper: &[],
+        references: &references,
+        x: (0.0, 1.0),
+        y: (0.0, 1.0),
+        log_y: true,
+    };
+    chart_lines(base, lines)
 }
 
 /// A line chart as [`line_chart`], with a paper's values drawn as hollow markers in the colour of
@@ -241,10 +265,35 @@ pub fn line_chart_with_paper(
     paper: &[LineSeries],
     references: &[(String, f64)],
 ) -> Result<Vec<PathBuf>> {
+    line_chart_with_intervals(base, labels, series, &[], paper, references)
+}
+
+/// A point's confidence interval: `(x, lower, upper)`.
+pub type Interval = (f64, f64, f64);
+
+/// A line chart as [`line_chart_with_paper`], with error bars: `intervals[i]` holds the
+/// confidence intervals of `series[i]`'s points (empty or missing: no bars for that series).
+pub fn line_chart_with_intervals(
+    base: &Path,
+    labels: &Labels,
+    series: &[LineSeries],
+    intervals: &[Vec<Interval>],
+    paper: &[LineSeries],
+    references: &[(String, f64)],
+) -> Result<Vec<PathBuf>> {
     let keep = |set: &[LineSeries]| -> Vec<LineSeries> {
         set.iter().map(|s| LineSeries { name: s.name.clone(), points: finite(&s.points) }).collect()
     };
     let (series, paper) = (&keep(series)[..], &keep(paper)[..]);
+    let intervals: Vec<Vec<Interval>> = intervals
+        .iter()
+        .map(|set| {
+            set.iter()
+                .copied()
+                .filter(|i| i.0.is_finite() && i.1.is_finite() && i.2.is_finite())
+                .collect()
+        })
+        .collect();
     let references: Vec<(String, f64)> =
         references.iter().filter(|r| r.1.is_finite()).cloned().collect();
     let references = &references[..];
@@ -264,44 +313,74 @@ pub fn line_chart_with_paper(
                 })
                 .collect()
         };
+        let log_intervals: Vec<Vec<Interval>> = intervals
+            .iter()
+            .map(|set| {
+                set.iter()
+                    .filter(|i| i.1 > 0.0)
+                    .map(|&(x, a, b)| (x, a.log10(), b.log10()))
+                    .collect()
+            })
+            .collect();
         let refs: Vec<(String, f64)> =
             references.iter().map(|(n, v)| (n.clone(), v.log10())).collect();
-        return chart_lines(base, &log_labels, &log(series), &log(paper), &refs, true);
+        let lines = Lines {
+            labels: &log_labels,
+            series: &log(series),
+            intervals: &log_intervals,
+            paper: &log(paper),
+            references: &refs,
+            x: (0.0, 1.0),
+            y: (0.0, 1.0),
+            log_y: true,
+        };
+        return chart_lines(base, lines);
     }
-    chart_lines(base, labels, series, paper, references, false)
+    let lines = Lines {
+        labels,
+        series,
+        intervals: &intervals,
+        paper,
+        references,
+        x: (0.0, 1.0),
+        y: (0.0, 1.0),
+        log_y: false,
+    };
+    chart_lines(base, lines)
 }
 
-/// Draws a line chart whose y values are already transformed (`log_y`: they are log10 values).
-fn chart_lines(
-    base: &Path,
-    labels: &Labels,
-    series: &[LineSeries],
-    paper: &[LineSeries],
-    references: &[(String, f64)],
-    log_y: bool,
-) -> Result<Vec<PathBuf>> {
+/// Draws a line chart whose y values are already transformed (`log_y`: they are log10 values);
+/// the axes' ranges are fitted here (the ones given are ignored).
+fn chart_lines(base: &Path, lines: Lines) -> Result<Vec<PathBuf>> {
+    let (series, paper, references) = (lines.series, lines.paper, lines.references);
     let xs = series.iter().chain(paper).flat_map(|s| s.points.iter().map(|p| p.0));
     let ys = series
         .iter()
         .chain(paper)
         .flat_map(|s| s.points.iter().map(|p| p.1))
+        .chain(lines.intervals.iter().flatten().flat_map(|i| [i.1, i.2]))
         .chain(references.iter().map(|r| r.1));
     let (x0, x1) =
         axis(xs.clone().fold(f64::INFINITY, f64::min), xs.fold(f64::NEG_INFINITY, f64::max), 0.08)?;
     let (y0, y1) =
         axis(ys.clone().fold(f64::INFINITY, f64::min), ys.fold(f64::NEG_INFINITY, f64::max), 0.08)?;
     // Room above the data for the legend, so that it hides nothing.
-    let entries = series.len() + references.len() + usize::from(!paper.is_empty());
+    let entries = series.len()
+        + references.len()
+        + usize::from(!paper.is_empty())
+        + usize::from(lines.intervals.iter().any(|i| !i.is_empty()));
     let y1 = y1 + (y1 - y0) * 0.065 * entries as f64;
     if !y1.is_finite() {
         return Err(anyhow!("values span too wide a range to draw"));
     }
-    both(base, &Lines { labels, series, paper, references, x: (x0, x1), y: (y0, y1), log_y })
+    both(base, &Lines { x: (x0, x1), y: (y0, y1), ..lines })
 }
 
 struct Lines<'a> {
     labels: &'a Labels<'a>,
     series: &'a [LineSeries],
+    /// Error bars per series (by index).
+    intervals: &'a [Vec<Interval>],
     paper: &'a [LineSeries],
     references: &'a [(String, f64)],
     x: (f64, f64),
@@ -356,7 +435,7 @@ fn draw_lines<DB: DrawingBackend>(
 ) -> Result<()> {
     let (labels, series, paper, references) =
         (lines.labels, lines.series, lines.paper, lines.references);
-    let y_text = |y: f64| if lines.log_y { three_digits(10f64.powf(y)) } else { short_number(y) };
+    let y_text = |y: f64| if lines.log_y { log_tick(y) } else { short_number(y) };
     let e = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("drawing: {e}");
     let mut chart = titled_chart(root, labels.title, x0..x1, y0..y1)?;
     chart
@@ -364,6 +443,7 @@ fn draw_lines<DB: DrawingBackend>(
         .x_desc(labels.x)
         .y_desc(labels.y)
         .x_label_formatter(&|x| short_number(*x))
+        .y_labels(if lines.log_y { log_label_count(y0, y1) } else { 10 })
         .y_label_formatter(&|y| y_text(*y))
         .label_style((FONT, 16))
         .axis_desc_style((FONT, 18))
@@ -395,6 +475,25 @@ fn draw_lines<DB: DrawingBackend>(
             .label(s.name.clone())
             .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], c.stroke_width(2)));
         chart.draw_series(s.points.iter().map(|&p| Circle::new(p, 4, c.filled()))).map_err(e)?;
+    }
+    for (i, bars) in lines.intervals.iter().enumerate().filter(|(_, b)| !b.is_empty()) {
+        let c = colour(i);
+        // A vertical line from the lower to the upper end, with a short cap at each.
+        let cap = (x1 - x0) * 0.006;
+        let drawn = chart
+            .draw_series(bars.iter().flat_map(|&(x, lo, hi)| {
+                [
+                    PathElement::new(vec![(x, lo), (x, hi)], c.stroke_width(2)),
+                    PathElement::new(vec![(x - cap, lo), (x + cap, lo)], c.stroke_width(2)),
+                    PathElement::new(vec![(x - cap, hi), (x + cap, hi)], c.stroke_width(2)),
+                ]
+            }))
+            .map_err(e)?;
+        if lines.intervals.iter().position(|b| !b.is_empty()) == Some(i) {
+            drawn.label("95% confidence interval of the mean").legend(|(x, y)| {
+                PathElement::new(vec![(x + 10, y - 7), (x + 10, y + 7)], BLACK.stroke_width(2))
+            });
+        }
     }
     for (i, p) in paper.iter().enumerate() {
         let c = series
@@ -490,6 +589,116 @@ fn draw_bars<DB: DrawingBackend>(
     draw_legend(&mut chart)
 }
 
+/// Histograms of several series as outlines (steps) on one axis, which stay readable where
+/// grouped bars of five or more series shrink to slivers: `series[i]` gives the share of each
+/// category. Each series' mean is a solid vertical line in its colour and the paper's mean
+/// (`paper_means[i]`, where there is one) a dashed one.
+pub fn step_histogram(
+    base: &Path,
+    labels: &Labels,
+    categories: &[u32],
+    series: &[(String, Vec<f64>)],
+    means: &[Option<f64>],
+    paper_means: &[Option<f64>],
+) -> Result<Vec<PathBuf>> {
+    let clean = |v: &[Option<f64>]| -> Vec<Option<f64>> {
+        (0..series.len()).map(|i| v.get(i).copied().flatten().filter(|x| x.is_finite())).collect()
+    };
+    let steps: Vec<LineSeries> = series
+        .iter()
+        .map(|(name, shares)| LineSeries {
+            name: name.clone(),
+            points: categories
+                .iter()
+                .zip(shares)
+                .flat_map(|(&c, &v)| {
+                    let v = if v.is_finite() { v } else { 0.0 };
+                    [(f64::from(c) - 0.5, v), (f64::from(c) + 0.5, v)]
+                })
+                .collect(),
+        })
+        .collect();
+    let top = steps.iter().flat_map(|s| s.points.iter().map(|p| p.1)).fold(0.0, f64::max);
+    if !top.is_finite() {
+        return Err(anyhow!("bars too tall to draw"));
+    }
+    let (means, paper) = (clean(means), clean(paper_means));
+    let entries = series.len() + 1 + usize::from(paper.iter().any(Option::is_some));
+    let top = top.max(1e-9) * (1.08 + 0.07 * entries as f64);
+    let (lo, hi) = (
+        f64::from(*categories.first().unwrap_or(&0)) - 0.6,
+        f64::from(*categories.last().unwrap_or(&1)) + 0.6,
+    );
+    both(base, &Steps { labels, steps: &steps, means: &means, paper: &paper, x: (lo, hi), top })
+}
+
+struct Steps<'a> {
+    labels: &'a Labels<'a>,
+    steps: &'a [LineSeries],
+    means: &'a [Option<f64>],
+    paper: &'a [Option<f64>],
+    x: (f64, f64),
+    top: f64,
+}
+
+impl Figure for Steps<'_> {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
+        let e = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("drawing: {e}");
+        let (x0, x1) = self.x;
+        let mut chart = titled_chart(root, self.labels.title, x0..x1, 0.0..self.top)?;
+        chart
+            .configure_mesh()
+            .x_desc(self.labels.x)
+            .y_desc(self.labels.y)
+            .x_label_formatter(&|x| short_number(*x))
+            .y_label_formatter(&|y| short_number(*y))
+            .label_style((FONT, 16))
+            .axis_desc_style((FONT, 18))
+            .disable_x_mesh()
+            .light_line_style(TRANSPARENT)
+            .draw()
+            .map_err(e)?;
+        let height = self.top / (1.08 + 0.07 * (self.steps.len() + 2) as f64);
+        for (i, s) in self.steps.iter().enumerate() {
+            let c = colour(i);
+            chart
+                .draw_series(plotters::series::LineSeries::new(s.points.clone(), c.stroke_width(2)))
+                .map_err(e)?
+                .label(s.name.clone())
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 20, y)], c.stroke_width(2))
+                });
+        }
+        let mut first_mean = true;
+        for (i, m) in self.means.iter().enumerate() {
+            let Some(m) = *m else { continue };
+            let line = PathElement::new(vec![(m, 0.0), (m, height)], colour(i).stroke_width(1));
+            let drawn = chart.draw_series(std::iter::once(line)).map_err(e)?;
+            if std::mem::take(&mut first_mean) {
+                drawn.label("mean (solid vertical line)").legend(|(x, y)| {
+                    PathElement::new(vec![(x + 10, y - 7), (x + 10, y + 7)], BLACK.stroke_width(1))
+                });
+            }
+        }
+        let mut first_paper = true;
+        let single = self.paper.iter().flatten().count() == 1;
+        for (i, m) in self.paper.iter().enumerate() {
+            let Some(m) = *m else { continue };
+            let c = colour(i);
+            let dashes =
+                DashedLineSeries::new(vec![(m, 0.0), (m, height)], 8, 5, c.stroke_width(2));
+            let drawn = chart.draw_series(dashes).map_err(e)?;
+            if std::mem::take(&mut first_paper) {
+                let name = if single { format!("paper mean {m:.2}") } else { "paper mean".into() };
+                drawn.label(format!("{name} (dashed vertical line)")).legend(|(x, y)| {
+                    PathElement::new(vec![(x + 10, y - 7), (x + 10, y + 7)], BLACK.stroke_width(2))
+                });
+            }
+        }
+        draw_legend(&mut chart)
+    }
+}
+
 /// Box plots (quartiles, median, whiskers to the most extreme values within 1.5 IQR, and a
 /// cross at the mean), one per labelled sample.
 pub fn box_plots(
@@ -497,24 +706,69 @@ pub fn box_plots(
     labels: &Labels,
     samples: &[(String, Vec<f64>)],
 ) -> Result<Vec<PathBuf>> {
-    let boxes: Vec<BoxStats> = samples.iter().map(|(_, s)| BoxStats::of(s)).collect();
-    let lo = boxes.iter().map(|b| b.low).fold(f64::INFINITY, f64::min);
-    let hi = boxes.iter().map(|b| b.high).fold(f64::NEG_INFINITY, f64::max);
-    let (y0, y1) = axis(lo, hi, 0.08)?;
+    box_plots_with_paper(base, labels, samples, &[])
+}
+
+/// Box plots as [`box_plots`], with the paper's mean of each sample (by index; `None` where it
+/// has none) as a hollow marker. When the positive values span more than two orders of
+/// magnitude, the y axis is logarithmic (ticks at powers of ten) and says so.
+pub fn box_plots_with_paper(
+    base: &Path,
+    labels: &Labels,
+    samples: &[(String, Vec<f64>)],
+    paper_means: &[Option<f64>],
+) -> Result<Vec<PathBuf>> {
+    let mut boxes: Vec<BoxStats> = samples.iter().map(|(_, s)| BoxStats::of(s)).collect();
+    let mut paper: Vec<Option<f64>> =
+        (0..samples.len()).map(|i| paper_means.get(i).copied().flatten()).collect();
+    paper.iter_mut().for_each(|p| *p = p.filter(|v| v.is_finite()));
+    let values = || {
+        boxes
+            .iter()
+            .flat_map(|b| [b.low, b.q1, b.high, b.mean])
+            .chain(paper.iter().flatten().copied())
+    };
+    let lo = values().fold(f64::INFINITY, f64::min);
+    let hi = values().fold(f64::NEG_INFINITY, f64::max);
+    // The smallest positive value: a game that needed no evaluation (a fixed first guess that
+    // won) must not keep the axis linear when the rest spans decades.
+    let positive = values().filter(|v| *v > 0.0).fold(f64::INFINITY, f64::min);
+    let log_y = positive.is_finite() && hi / positive > 100.0;
+    let y_desc = match (log_y, lo <= 0.0) {
+        (true, true) => format!("{} (log scale; 0 drawn at the bottom)", labels.y),
+        (true, false) => format!("{} (log scale)", labels.y),
+        _ => labels.y.to_owned(),
+    };
+    let labels = Labels { title: labels.title, x: labels.x, y: &y_desc };
+    let (y0, y1) = if log_y {
+        let (y0, y1) = axis(positive.log10(), hi.log10(), 0.05)?;
+        boxes = boxes.iter().map(|b| b.log10(y0)).collect();
+        paper.iter_mut().for_each(|p| *p = p.map(f64::log10));
+        (y0, y1)
+    } else {
+        axis(lo, hi, 0.08)?
+    };
+    let legend = usize::from(paper.iter().any(Option::is_some)) + 1;
+    let y1 = y1 + (y1 - y0) * 0.07 * legend as f64;
     let names: Vec<String> = samples.iter().map(|s| s.0.clone()).collect();
-    both(base, &Boxes { labels, names: &names, boxes: &boxes, y: (y0, y1) })
+    let figure =
+        Boxes { labels: &labels, names: &names, boxes: &boxes, paper: &paper, y: (y0, y1), log_y };
+    both(base, &figure)
 }
 
 struct Boxes<'a> {
     labels: &'a Labels<'a>,
     names: &'a [String],
     boxes: &'a [BoxStats],
+    /// The paper's means, already on the axis's scale.
+    paper: &'a [Option<f64>],
     y: (f64, f64),
+    log_y: bool,
 }
 
 impl Figure for Boxes<'_> {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
-        draw_boxes(root, self.labels, self.names, self.boxes, self.y)
+        draw_boxes(root, self)
     }
 }
 
@@ -546,22 +800,47 @@ impl BoxStats {
         let high = v.iter().rev().copied().find(|&x| x <= q3 + 1.5 * iqr).unwrap_or(v[v.len() - 1]);
         BoxStats { low, q1, median, q3, high, mean: v.iter().sum::<f64>() / v.len() as f64 }
     }
+
+    /// The same box on a log10 scale; values at or below zero go to `bottom`, the axis's lowest.
+    fn log10(&self, bottom: f64) -> BoxStats {
+        let l = |v: f64| if v > 0.0 { v.log10().max(bottom) } else { bottom };
+        BoxStats {
+            low: l(self.low),
+            q1: l(self.q1),
+            median: l(self.median),
+            q3: l(self.q3),
+            high: l(self.high),
+            mean: l(self.mean),
+        }
+    }
 }
 
-fn draw_boxes<DB: DrawingBackend>(
-    root: &DrawingArea<DB, Shift>,
-    labels: &Labels,
-    names: &[String],
-    boxes: &[BoxStats],
-    (y0, y1): (f64, f64),
-) -> Result<()> {
+fn draw_boxes<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, figure: &Boxes) -> Result<()> {
+    let (labels, names, boxes, (y0, y1)) = (figure.labels, figure.names, figure.boxes, figure.y);
     let e = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("drawing: {e}");
     let n = boxes.len().max(1) as f64;
-    let mut chart = titled_chart(root, labels.title, -0.5..n - 0.5, y0..y1)?;
+    // Many boxes: their names turn upright, so that they do not run into each other.
+    let upright = boxes.len() > 8;
+    let longest = names.iter().map(|n| n.chars().count()).max().unwrap_or(0) as u32;
+    root.fill(&WHITE).map_err(e)?;
+    let mut chart = ChartBuilder::on(root)
+        .caption(labels.title, (FONT, 24))
+        .margin(20)
+        .x_label_area_size(if upright { 45 + 8 * longest.min(30) } else { 55 })
+        .y_label_area_size(75)
+        .build_cartesian_2d(-0.5..n - 0.5, y0..y1)
+        .map_err(e)?;
+    let y_text = |y: f64| if figure.log_y { log_tick(y) } else { short_number(y) };
+    let name_style = if upright {
+        TextStyle::from((FONT, 14)).transform(FontTransform::Rotate90)
+    } else {
+        TextStyle::from((FONT, 15))
+    };
     chart
         .configure_mesh()
         .x_desc(labels.x)
         .y_desc(labels.y)
+        .x_label_style(name_style)
         .x_labels(boxes.len().max(2))
         .x_label_formatter(&|x| {
             let i = x.round();
@@ -571,8 +850,9 @@ fn draw_boxes<DB: DrawingBackend>(
                 String::new()
             }
         })
-        .y_label_formatter(&|y| short_number(*y))
-        .label_style((FONT, 15))
+        .y_labels(if figure.log_y { log_label_count(y0, y1) } else { 10 })
+        .y_label_formatter(&|y| y_text(*y))
+        .y_label_style((FONT, 15))
         .axis_desc_style((FONT, 18))
         .disable_x_mesh()
         .light_line_style(TRANSPARENT)
@@ -606,9 +886,22 @@ fn draw_boxes<DB: DrawingBackend>(
                 .draw_series(std::iter::once(PathElement::new(line, BLACK.stroke_width(2))))
                 .map_err(e)?;
         }
-        chart
+        let mean = chart
             .draw_series(std::iter::once(Cross::new((x, b.mean), 6, BLACK.stroke_width(2))))
             .map_err(e)?;
+        if i == 0 {
+            mean.label("mean (cross)")
+                .legend(|(x, y)| Cross::new((x + 10, y), 6, BLACK.stroke_width(2)));
+        }
     }
-    Ok(())
+    let marks: Vec<(f64, f64)> =
+        figure.paper.iter().enumerate().filter_map(|(i, p)| p.map(|v| (i as f64, v))).collect();
+    if !marks.is_empty() {
+        chart
+            .draw_series(marks.iter().map(|&p| Circle::new(p, 8, BLACK.stroke_width(2))))
+            .map_err(e)?
+            .label("paper mean (hollow marker)")
+            .legend(|(x, y)| Circle::new((x + 10, y), 6, BLACK.stroke_width(2)));
+    }
+    draw_legend(&mut chart)
 }

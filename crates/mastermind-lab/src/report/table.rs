@@ -1,5 +1,7 @@
 //! A small table model rendered as Markdown (for the report) and LaTeX (for papers).
 
+use super::latex;
+
 /// A table with a caption, column headers and text cells.
 #[derive(Debug, Clone, Default)]
 pub struct Table {
@@ -50,24 +52,38 @@ impl Table {
         out
     }
 
-    /// A LaTeX `table` with a `tabular` (booktabs rules).
-    pub fn latex(&self) -> String {
+    /// A LaTeX `table` float with a `booktabs` tabular, its caption above and `\label{label}`,
+    /// and the notes below. A table wider than the line is scaled down to the line's width
+    /// (`\resizebox` from `graphicx`); narrower tables keep their size. Every cell, header,
+    /// caption and note goes through [`latex::inline`], so the fragment compiles with pdfLaTeX
+    /// given `\usepackage{booktabs,graphicx}`.
+    pub fn latex(&self, label: &str) -> String {
         let spec: String =
             (0..self.headers.len()).map(|c| if self.is_numeric(c) { 'r' } else { 'l' }).collect();
-        let mut out = String::from("\\begin{table}[ht]\n\\centering\n");
-        out += &format!("\\begin{{tabular}}{{{spec}}}\n\\toprule\n");
+        let cells = |row: &[String]| row.iter().map(|c| latex::inline(c)).collect::<Vec<_>>();
+        let mut out = String::from("\\begin{table}[htbp]\n\\centering\n");
         out += &format!(
-            "{} \\\\\n\\midrule\n",
-            self.headers.iter().map(|h| latex_escape(h)).collect::<Vec<_>>().join(" & ")
+            "\\caption{{{}}}\n\\label{{{label}}}\n\\smallskip\n",
+            latex::inline(&self.caption)
         );
+        // Measure the tabular; scale it down only when it is wider than the line.
+        out += "\\ifdefined\\labtablebox\\else\\newsavebox{\\labtablebox}\\fi\n";
+        out += &format!(
+            "\\sbox{{\\labtablebox}}{{\\small\\setlength{{\\tabcolsep}}{{4pt}}%\n\\begin{{tabular}}{{{spec}}}\n\\toprule\n"
+        );
+        out += &format!("{} \\\\\n\\midrule\n", cells(&self.headers).join(" & "));
         for row in &self.rows {
+            out += &format!("{} \\\\\n", cells(row).join(" & "));
+        }
+        out += "\\bottomrule\n\\end{tabular}}%\n";
+        out += "\\ifdim\\wd\\labtablebox>\\linewidth\n  \\resizebox{\\linewidth}{!}{\\usebox{\\labtablebox}}%\n\\else\n  \\usebox{\\labtablebox}%\n\\fi\n";
+        for note in &self.notes {
             out += &format!(
-                "{} \\\\\n",
-                row.iter().map(|c| latex_escape(c)).collect::<Vec<_>>().join(" & ")
+                "\\par\\smallskip{{\\footnotesize\\raggedright {}\\par}}\n",
+                latex::inline(note)
             );
         }
-        out += "\\bottomrule\n\\end{tabular}\n";
-        out += &format!("\\caption{{{}}}\n\\end{{table}}\n", latex_escape(&self.caption));
+        out += "\\end{table}\n";
         out
     }
 
@@ -92,29 +108,6 @@ fn markdown_cell(text: &str) -> String {
         .replace('|', "\\|")
 }
 
-fn latex_escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for ch in text.chars() {
-        match ch {
-            '&' | '%' | '$' | '#' | '_' | '{' | '}' => {
-                out.push('\\');
-                out.push(ch);
-            }
-            '~' => out += "\\textasciitilde{}",
-            '^' => out += "\\textasciicircum{}",
-            '\\' => out += "\\textbackslash{}",
-            '*' => {}
-            '–' => out += "--",
-            '≤' => out += "$\\le$",
-            '±' => out += "$\\pm$",
-            'μ' => out += "$\\mu$",
-            'θ' => out += "$\\theta$",
-            _ => out.push(ch),
-        }
-    }
-    out
-}
-
 /// A number with `digits` decimals, or an en dash for a missing value.
 pub fn num(value: Option<f64>, digits: usize) -> String {
     match value {
@@ -134,8 +127,12 @@ mod tests {
         t.row(vec!["A_b & c".into(), num(None, 3)]);
         let md = t.markdown();
         assert!(md.contains("| Player | Mean |\n|---|---:|\n| Most parts | 4.410 |"), "{md}");
-        let tex = t.latex();
+        let tex = t.latex("tab:t2");
         assert!(tex.contains("\\begin{tabular}{lr}") && tex.contains("A\\_b \\& c & --"), "{tex}");
+        assert!(
+            tex.contains("\\label{tab:t2}") && tex.contains("\\resizebox{\\linewidth}"),
+            "{tex}"
+        );
     }
 
     #[test]

@@ -102,4 +102,8 @@ pub struct PaperNumbers {
     /// A remark shown in the table (`"slide, read from a flattened table"`).
     #[serde(default)]
     pub note: Option<String>,
+    /// The paper's significance group of this arm as the paper draws it, in letters (`"a"`,
+    /// `"ab"`; `a` the group with the fewest guesses), shown beside the reproduced group.
+    #[serde(default)]
+    pub group: Option<String>,
 }

@@ -10,7 +10,8 @@ use crate::spec::raw::PaperNumbers;
 use crate::tasks::ReportContext;
 use anyhow::Result;
 use mastermind_stats::{
-    Alternative, PairTest, Summary, group_samples, pooled_t_test, rank_sum, welch_t_test,
+    Alternative, Correction, PairTest, Summary, group_samples_corrected, holm,
+    mean_confidence_interval, pooled_t_test, rank_sum, welch_t_test,
 };
 use std::path::{Path, PathBuf};
 
@@ -53,7 +54,9 @@ pub fn arm_results(plan: &GamesPlan, rows: &GameRows) -> Vec<ArmResult> {
             let run_means: Vec<f64> =
                 by_run.iter().filter(|r| r.1 > 0).map(|r| r.0 / r.1 as f64).collect();
             let games: Vec<f64> = idx.iter().map(|&i| f64::from(rows.guesses[i])).collect();
-            let n = idx.len().max(1) as f64;
+            // An arm without games of its own (a value computed elsewhere) has no counters: NaN,
+            // shown as a dash, rather than a mean of nothing.
+            let n = if idx.is_empty() { f64::NAN } else { idx.len() as f64 };
             ArmResult {
                 label: arm.label.clone(),
                 runs: Summary::from_slice(&run_means).ok(),
@@ -101,10 +104,12 @@ pub fn results_table(title: &str, plan: &GamesPlan, results: &[ArmResult]) -> Ta
     let show_max = has(|p| p.max_guesses.is_some());
     let show_evaluations = has(|p| p.evaluations.is_some());
     let show_note = has(|p| p.note.is_some());
+    let show_group = has(|p| p.group.is_some());
 
     let mut headers = vec!["Player", "min", "mean", "median", "max", "sd"];
-    headers.extend(["max guesses", "unsolved", "evaluations", "ms/game", "group"]);
+    headers.extend(["max guesses", "unsolved", "evaluations", "score calls", "ms/game", "group"]);
     for (show, name) in [
+        (show_group, "paper group"),
         (show_mean, "paper mean"),
         (show_range, "paper min–max"),
         (show_median, "paper median"),
@@ -139,6 +144,7 @@ pub fn results_table(title: &str, plan: &GamesPlan, results: &[ArmResult]) -> Ta
             num(r.all.map(|s| s.max), 0),
             r.unsolved.to_string(),
             num(Some(r.evaluations), 1),
+            num(Some(r.score_calls), 1),
             num(Some(r.millis), 3),
             letters[i].clone(),
         ];
@@ -147,6 +153,7 @@ pub fn results_table(title: &str, plan: &GamesPlan, results: &[ArmResult]) -> Ta
             _ => "–".into(),
         };
         for (show, cell) in [
+            (show_group, paper.group.clone().unwrap_or_else(|| "–".into())),
             (show_mean, num(paper.mean, 3)),
             (show_range, range),
             (show_median, num(paper.median, 3)),
@@ -162,18 +169,31 @@ pub fn results_table(title: &str, plan: &GamesPlan, results: &[ArmResult]) -> Ta
         table.row(row);
     }
     let stat = if several_runs { "run means" } else { "games" };
-    let within = if plan.report.groups_within_x { ", among arms of equal x" } else { "" };
+    let family = if plan.report.groups_within_x {
+        "all pairs of arms of equal x"
+    } else {
+        "all pairs of arms of this table"
+    };
     table.notes.push(format!(
-        "min, mean, median, max and sd are of the {stat}. Groups: {} test on the {on} at alpha = {}{within}; \
-         arms that share a letter are not significantly different (a is the group with the fewest guesses).",
+        "min, mean, median, max and sd are of the {stat}; evaluations (candidates examined) and score \
+         calls (feedback computations) are means per game. Groups: two-sided {} test on the {on} at \
+         alpha = {}, Holm-corrected within each family of tests ({family}); arms that share a letter \
+         are not significantly different (a is the group with the fewest guesses).{}",
         test_name(test.kind),
-        test.alpha
+        test.alpha,
+        if show_group {
+            " The paper's groups are its own lines or letters, converted to letters the same way."
+        } else {
+            ""
+        }
     ));
     table
 }
 
-/// The row order (by x where groups are per x, then by mean) and each arm's group letters
-/// (`–` where a test is impossible, e.g. a single run).
+/// The row order and each arm's group letters (`–` where a test is impossible, e.g. a single
+/// run). Rows go by x where groups are per x, then by mean; a sweep (arms with an x) keeps the
+/// spec's order, which is the order of the swept parameter; other tables go by mean, as the
+/// papers sort them.
 fn significance_groups(plan: &GamesPlan, results: &[ArmResult]) -> (Vec<usize>, Vec<String>) {
     let test = plan.report.test;
     let mut partitions: Vec<Vec<usize>> = Vec::new();
@@ -198,7 +218,10 @@ fn significance_groups(plan: &GamesPlan, results: &[ArmResult]) -> (Vec<usize>, 
         let grouping = sets
             .iter()
             .all(|s| s.len() >= 2)
-            .then(|| group_samples(&sets, test.alpha, pair_test(test.kind)).ok())
+            .then(|| {
+                group_samples_corrected(&sets, test.alpha, pair_test(test.kind), Correction::Holm)
+                    .ok()
+            })
             .flatten();
         match grouping {
             Some(g) => {
@@ -211,6 +234,9 @@ fn significance_groups(plan: &GamesPlan, results: &[ArmResult]) -> (Vec<usize>, 
             }
             None => order.extend(members),
         }
+    }
+    if !plan.report.groups_within_x && plan.arms.iter().any(|a| a.x.is_some()) {
+        order = (0..results.len()).collect();
     }
     (order, letters)
 }
@@ -264,7 +290,8 @@ fn test_name(kind: TestKind) -> &'static str {
     }
 }
 
-/// Pairwise tests of every arm against a reference arm: two-sided and one-sided p-values.
+/// Pairwise tests of every arm against a reference arm: two-sided p-values, raw and
+/// Holm-corrected within the table (one family), and the raw one-sided p-values.
 pub fn comparison_table(plan: &GamesPlan, results: &[ArmResult], reference: &str) -> Table {
     let test = plan.report.test;
     let mut table = Table::new(
@@ -278,6 +305,7 @@ pub fn comparison_table(plan: &GamesPlan, results: &[ArmResult], reference: &str
             "mean",
             "reference mean",
             "p (two-sided)",
+            "Holm p (two-sided)",
             "p (fewer guesses)",
             "p (more guesses)",
             "different?",
@@ -287,32 +315,51 @@ pub fn comparison_table(plan: &GamesPlan, results: &[ArmResult], reference: &str
         return table;
     };
     let y = samples(reference_result, test.on);
-    for r in results.iter().filter(|r| r.label != reference) {
+    let others: Vec<&ArmResult> = results.iter().filter(|r| r.label != reference).collect();
+    let raw: Vec<f64> = others
+        .iter()
+        .map(|r| {
+            p_value(test.kind, samples(r, test.on), y, Alternative::TwoSided).unwrap_or(f64::NAN)
+        })
+        .collect();
+    let corrected = holm(&raw);
+    for (k, r) in others.into_iter().enumerate() {
         let x = samples(r, test.on);
-        let p = |alt| -> Option<f64> {
-            match test.kind {
-                TestKind::RankSum => rank_sum(x, y, alt).ok().map(|t| t.p_value),
-                TestKind::Welch => welch_t_test(x, y, alt).ok().map(|t| t.p_value),
-                TestKind::Pooled => pooled_t_test(x, y, alt).ok().map(|t| t.p_value),
-            }
-        };
-        let two = p(Alternative::TwoSided);
+        let p = |alt| p_value(test.kind, x, y, alt);
+        let two = Some(raw[k]).filter(|v| !v.is_nan());
+        let two_holm = Some(corrected[k]).filter(|v| !v.is_nan());
         table.row(vec![
             r.label.clone(),
             num(mean(x), 4),
             num(mean(y), 4),
             pval(two),
+            pval(two_holm),
             pval(p(Alternative::Less)),
             pval(p(Alternative::Greater)),
-            match two {
+            match two_holm {
                 Some(v) if v < test.alpha => "yes".into(),
                 Some(_) => "no".into(),
                 None => "–".into(),
             },
         ]);
     }
-    let _ = plan;
+    table.notes.push(format!(
+        "The {} tests against {reference} are one family: \"different?\" compares the Holm-corrected \
+         two-sided p-value with alpha = {}. The one-sided p-values are uncorrected; they say in which \
+         direction a difference lies, not whether there is one.",
+        table.rows.len(),
+        test.alpha
+    ));
     table
+}
+
+/// The p-value of `kind`'s test of `x` against `y`, if the test can be computed.
+fn p_value(kind: TestKind, x: &[f64], y: &[f64], alternative: Alternative) -> Option<f64> {
+    match kind {
+        TestKind::RankSum => rank_sum(x, y, alternative).ok().map(|t| t.p_value),
+        TestKind::Welch => welch_t_test(x, y, alternative).ok().map(|t| t.p_value),
+        TestKind::Pooled => pooled_t_test(x, y, alternative).ok().map(|t| t.p_value),
+    }
 }
 
 fn mean(x: &[f64]) -> Option<f64> {
@@ -327,34 +374,52 @@ fn pval(p: Option<f64>) -> String {
     }
 }
 
-/// Draws the figures the plan asks for under `base` (a path without extension).
+/// Draws the figures the plan asks for under `base` (a path without extension). Every title
+/// gives the number of games behind it.
 pub fn figures(
     ctx: &ReportContext<'_>,
     plan: &GamesPlan,
     results: &[ArmResult],
     rows: &GameRows,
 ) -> Result<Vec<PathBuf>> {
-    let title = ctx.title;
+    let title = format!("{}: {}", ctx.title, games_per_arm(results));
+    let title = title.as_str();
     let mut written = Vec::new();
     for figure in &plan.report.figures {
         written.extend(match figure {
-            FigureSpec::GuessHistogram => guess_histogram(title, results, &ctx.figure("guesses"))?,
+            FigureSpec::GuessHistogram => {
+                guess_histogram(title, plan, results, &ctx.figure("guesses"))?
+            }
             FigureSpec::MeanGuessesVsX { x_label } => {
                 let series = by_group(&plan.arms, results, |r| r.all.map(|s| s.mean));
-                let paper = paper_by_group(&plan.arms);
-                let labels = Labels { title, x: x_label, y: "mean guesses per game" };
-                plot::line_chart_with_paper(
+                let intervals = intervals_by_group(&plan.arms, results, plan.runs > 1);
+                let paper = paper_by_group(&plan.arms, |p| p.mean);
+                let y = if plan.runs > 1 {
+                    "mean guesses per game (bars: 95% CI over run means)"
+                } else {
+                    "mean guesses per game (bars: 95% CI)"
+                };
+                let labels = Labels { title, x: x_label, y };
+                plot::line_chart_with_intervals(
                     &ctx.figure("mean-guesses"),
                     &labels,
                     &series,
+                    &intervals,
                     &paper,
                     &reference_lines(plan, results),
                 )?
             }
             FigureSpec::MeanEvaluationsVsX { x_label } => {
                 let series = by_group(&plan.arms, results, |r| Some(r.evaluations));
+                let paper = paper_by_group(&plan.arms, |p| p.evaluations);
                 let labels = Labels { title, x: x_label, y: "mean evaluations per game" };
-                plot::line_chart(&ctx.figure("mean-evaluations"), &labels, &series, &[])?
+                plot::line_chart_with_paper(
+                    &ctx.figure("mean-evaluations"),
+                    &labels,
+                    &series,
+                    &paper,
+                    &[],
+                )?
             }
             FigureSpec::EvaluationsBoxplot => {
                 let samples: Vec<(String, Vec<f64>)> = plan
@@ -368,20 +433,62 @@ pub fn figures(
                         )
                     })
                     .collect();
-                let labels = Labels { title, x: "player", y: "evaluations per game" };
-                plot::box_plots(&ctx.figure("evaluations"), &labels, &samples)?
+                let paper: Vec<Option<f64>> = plan
+                    .arms
+                    .iter()
+                    .map(|a| a.paper.as_ref().and_then(|p| p.evaluations))
+                    .collect();
+                let x = boxplot_axis_name(plan);
+                let labels = Labels { title, x: &x, y: "evaluations per game" };
+                plot::box_plots_with_paper(&ctx.figure("evaluations"), &labels, &samples, &paper)?
             }
         });
     }
     Ok(written)
 }
 
-fn guess_histogram(title: &str, results: &[ArmResult], base: &Path) -> Result<Vec<PathBuf>> {
-    let most = results.iter().flat_map(|r| r.games.iter().copied()).fold(1.0, f64::max) as u32;
-    let least =
-        results.iter().flat_map(|r| r.games.iter().copied()).fold(f64::INFINITY, f64::min).max(1.0)
-            as u32;
-    let categories: Vec<u32> = (least..=most).collect();
+/// "n games per arm" (or the range when arms differ), for figure titles.
+fn games_per_arm(results: &[ArmResult]) -> String {
+    // Arms without games of their own (a value computed elsewhere) do not count.
+    let counts = results.iter().map(|r| r.games.len()).filter(|&n| n > 0);
+    let (lo, hi) = (counts.clone().min().unwrap_or(0), counts.max().unwrap_or(0));
+    if lo == hi { format!("{lo} games per arm") } else { format!("{lo}-{hi} games per arm") }
+}
+
+/// What the box plot's x axis shows: the arms, named by what tells them apart (the game size
+/// when arms differ in it, the swept quantity of the spec's line figures when every arm has an
+/// x, the player otherwise).
+fn boxplot_axis_name(plan: &GamesPlan) -> String {
+    let line_label = plan.report.figures.iter().find_map(|f| match f {
+        FigureSpec::MeanGuessesVsX { x_label } | FigureSpec::MeanEvaluationsVsX { x_label } => {
+            Some(x_label.as_str())
+        }
+        _ => None,
+    });
+    let several_sizes = plan.arms.iter().any(|a| a.game != plan.arms[0].game);
+    match line_label {
+        _ if several_sizes => "arm, by game size".to_owned(),
+        Some(label) if plan.arms.iter().all(|a| a.x.is_some()) => label.to_owned(),
+        _ => "player".to_owned(),
+    }
+}
+
+/// The histogram of game lengths: grouped bars for one or two arms, outlines (steps) with the
+/// means and the paper's means for more. The x axis stops at the 99.5th percentile of the
+/// longest-playing arm; the title says how many games lie beyond.
+fn guess_histogram(
+    title: &str,
+    plan: &GamesPlan,
+    results: &[ArmResult],
+    base: &Path,
+) -> Result<Vec<PathBuf>> {
+    let all = || results.iter().flat_map(|r| r.games.iter().copied());
+    let most = all().fold(1.0, f64::max) as u32;
+    let least = all().fold(f64::INFINITY, f64::min).max(1.0) as u32;
+    let cut = results.iter().map(|r| quantile(&r.games, 0.995)).fold(0.0, f64::max).ceil() as u32;
+    let last = if cut >= least && cut < most { cut } else { most };
+    let beyond = all().filter(|&g| g > f64::from(last)).count();
+    let categories: Vec<u32> = (least..=last).collect();
     let series: Vec<(String, Vec<f64>)> = results
         .iter()
         .map(|r| {
@@ -393,8 +500,56 @@ fn guess_histogram(title: &str, results: &[ArmResult], base: &Path) -> Result<Ve
             (r.label.clone(), shares)
         })
         .collect();
-    let labels = Labels { title, x: "guesses to find the secret", y: "share of games" };
-    plot::grouped_bars(base, &labels, &categories, &series)
+    let x = if beyond > 0 {
+        format!("guesses to find the secret ({beyond} games over {last}, up to {most}, not shown)")
+    } else {
+        "guesses to find the secret".to_owned()
+    };
+    let labels = Labels { title, x: &x, y: "share of games" };
+    if results.len() <= 2 {
+        return plot::grouped_bars(base, &labels, &categories, &series);
+    }
+    let means: Vec<Option<f64>> = results.iter().map(|r| r.all.map(|s| s.mean)).collect();
+    let paper: Vec<Option<f64>> =
+        plan.arms.iter().map(|a| a.paper.as_ref().and_then(|p| p.mean)).collect();
+    plot::step_histogram(base, &labels, &categories, &series, &means, &paper)
+}
+
+/// The `q` quantile of `values` (nearest rank), 0 for none.
+fn quantile(values: &[f64], q: f64) -> f64 {
+    let mut sorted: Vec<f64> = values.iter().copied().filter(|v| v.is_finite()).collect();
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    sorted.sort_by(f64::total_cmp);
+    let rank = ((q * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len());
+    sorted[rank - 1]
+}
+
+/// The 95% confidence interval of each arm's mean guesses, by group as [`by_group`]: over the
+/// run means when there are several runs (each run replays the same secrets), else over games.
+fn intervals_by_group(
+    arms: &[PlannedArm],
+    results: &[ArmResult],
+    over_runs: bool,
+) -> Vec<Vec<plot::Interval>> {
+    let mut groups: Vec<(&str, Vec<plot::Interval>)> = Vec::new();
+    for (arm, r) in arms.iter().zip(results) {
+        // The same arms, in the same order, as the series of `by_group`.
+        let (Some(x), Some(_)) = (arm.x, r.all) else { continue };
+        let slot = match groups.iter().position(|g| g.0 == arm.group) {
+            Some(k) => k,
+            None => {
+                groups.push((arm.group.as_str(), Vec::new()));
+                groups.len() - 1
+            }
+        };
+        let sample = if over_runs { &r.run_means } else { &r.games };
+        if let Ok(ci) = mean_confidence_interval(sample, 0.95) {
+            groups[slot].1.push((x, ci.lower, ci.upper));
+        }
+    }
+    groups.into_iter().map(|g| g.1).collect()
 }
 
 /// The spec's fixed reference lines and the reproduced means of its reference arms.
@@ -410,10 +565,13 @@ fn reference_lines(plan: &GamesPlan, results: &[ArmResult]) -> Vec<(String, f64)
     lines
 }
 
-/// The paper's mean guesses of the arms that have an x, as series by group.
-fn paper_by_group(arms: &[PlannedArm]) -> Vec<LineSeries> {
+/// One of the paper's numbers (`value`) for the arms that have an x, as series by group.
+fn paper_by_group(
+    arms: &[PlannedArm],
+    value: impl Fn(&PaperNumbers) -> Option<f64>,
+) -> Vec<LineSeries> {
     LineSeries::by_group(
-        arms.iter().map(|a| (a.group.as_str(), a.x, a.paper.as_ref().and_then(|p| p.mean))),
+        arms.iter().map(|a| (a.group.as_str(), a.x, a.paper.as_ref().and_then(&value))),
     )
 }
 

@@ -41,8 +41,8 @@ pub enum CodemakerSpec {
     #[default]
     Truthful,
     /// Snyder's p-false game: a reply to a non-winning guess is, with probability `p`, drawn
-    /// uniformly from every reply except all-black and (unless `pool: AnyExceptWin`) the
-    /// impossible one.
+    /// uniformly from every reply except all-black, the impossible `(pegs - 1) black, 1 white`
+    /// included as the thesis words it (`pool: PossibleExceptWin` leaves it out).
     FalseReplies(FalseReplies),
 }
 

@@ -199,7 +199,9 @@ pub fn render(ctx: &ReportContext<'_>, plan: &TrainingPlan, frame: &DataFrame) -
         ]);
     }
     tests.notes.push(
-        "The thesis used the pooled test (\"assuming equal variances\"); Welch's is shown as a check."
+        "The thesis used the pooled test (\"assuming equal variances\"); Welch's is shown as a check \
+         of the same hypothesis. This is one planned test, not a family, so no correction for \
+         multiple comparisons applies."
             .to_owned(),
     );
     tables.push(tests);

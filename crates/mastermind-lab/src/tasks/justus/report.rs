@@ -8,7 +8,7 @@ use crate::report::plot::{self, Labels, LineSeries};
 use crate::report::table::{Table, num};
 use crate::tasks::ReportContext;
 use anyhow::Result;
-use mastermind_stats::Summary;
+use mastermind_stats::{Summary, mean_confidence_interval};
 use std::path::PathBuf;
 
 /// What one arm's runs came to.
@@ -16,6 +16,8 @@ use std::path::PathBuf;
 pub struct ArmOutcome {
     /// Generations per run.
     pub generations: Option<Summary>,
+    /// The 95% confidence interval of the mean generations, `(lower, upper)`.
+    pub generations_ci: Option<(f64, f64)>,
     /// Mean distinct codes scored.
     pub unique_evaluated: f64,
     /// Mean codes scored.
@@ -40,6 +42,9 @@ pub fn outcomes(plan: &JustusPlan, rows: &RunRows) -> Vec<ArmOutcome> {
                 idx.iter().map(|&i| f64::from(rows.generations[i])).collect();
             ArmOutcome {
                 generations: Summary::from_slice(&generations).ok(),
+                generations_ci: mean_confidence_interval(&generations, 0.95)
+                    .ok()
+                    .map(|ci| (ci.lower, ci.upper)),
                 unique_evaluated: mean(&|i| rows.unique_evaluated[i] as f64),
                 evaluations: mean(&|i| rows.evaluations[i] as f64),
                 millis: mean(&|i| rows.nanos[i] as f64) / 1e6,
@@ -107,18 +112,25 @@ pub fn figures(
     outcomes: &[ArmOutcome],
 ) -> Result<Vec<PathBuf>> {
     let x_label = plan.report.x_label.clone().or(plan.swept.clone()).unwrap_or_else(|| "x".into());
-    let title = ctx.title;
+    let title = format!("{}: {} runs per point", ctx.title, plan.runs);
+    let title = title.as_str();
     let mut written = Vec::new();
     for figure in &plan.report.figures {
         written.extend(match figure {
             JustusFigure::Generations => {
                 let series = lines(&plan.arms, outcomes, |o| o.generations.map(|s| s.mean));
+                let intervals = intervals(&plan.arms, outcomes);
                 let paper = paper_lines(&plan.arms);
-                let labels = Labels { title, x: &x_label, y: "mean generations until solved" };
-                plot::line_chart_with_paper(
+                let labels = Labels {
+                    title,
+                    x: &x_label,
+                    y: "mean generations until solved (bars: 95% CI)",
+                };
+                plot::line_chart_with_intervals(
                     &ctx.figure("generations"),
                     &labels,
                     &series,
+                    &intervals,
                     &paper,
                     &[],
                 )?
@@ -168,6 +180,26 @@ fn lines(
     y: impl Fn(&ArmOutcome) -> Option<f64>,
 ) -> Vec<LineSeries> {
     LineSeries::by_group(arms.iter().zip(outcomes).map(|(a, o)| (a.group.as_str(), a.x, y(o))))
+}
+
+/// The confidence intervals of the mean generations, grouped and ordered as [`lines`] groups
+/// the means.
+fn intervals(arms: &[PlannedJustusArm], outcomes: &[ArmOutcome]) -> Vec<Vec<plot::Interval>> {
+    let mut groups: Vec<(&str, Vec<plot::Interval>)> = Vec::new();
+    for (arm, o) in arms.iter().zip(outcomes) {
+        let (Some(x), Some(_)) = (arm.x, o.generations) else { continue };
+        let slot = match groups.iter().position(|g| g.0 == arm.group) {
+            Some(k) => k,
+            None => {
+                groups.push((arm.group.as_str(), Vec::new()));
+                groups.len() - 1
+            }
+        };
+        if let Some((lower, upper)) = o.generations_ci {
+            groups[slot].1.push((x, lower, upper));
+        }
+    }
+    groups.into_iter().map(|g| g.1).collect()
 }
 
 /// The paper's generations at swept points, one series per group.

@@ -7,7 +7,7 @@ use crate::report::table::{Table, num};
 use crate::tasks::games::frame::GameRows;
 use crate::tasks::{Rendered, ReportContext};
 use anyhow::Result;
-use mastermind_stats::Summary;
+use mastermind_stats::{Summary, mean_confidence_interval};
 use polars::prelude::DataFrame;
 
 /// What one size came to.
@@ -23,6 +23,10 @@ pub struct SizeResult {
     pub optimal_evaluations: f64,
     /// Mean length for each budget, ascending budgets.
     pub curve: Vec<(u64, f64)>,
+    /// The 95% confidence interval of each mean of `curve`: `(budget, lower, upper)`.
+    pub curve_ci: Vec<(u64, f64, f64)>,
+    /// Games played at each budget (the largest count over the budgets).
+    pub games_per_budget: usize,
     /// The smallest budget whose mean is within the threshold.
     pub enough: Option<u64>,
 }
@@ -43,14 +47,22 @@ pub fn size_results(plan: &MhBudgetPlan, rows: &GameRows) -> Vec<SizeResult> {
             let game = size.game;
             let (optimal, optimal_evaluations) = arm_values(rows, &optimal_label(game));
             let optimal = Summary::from_slice(&optimal).ok();
-            let curve: Vec<(u64, f64)> = plan
+            let played: Vec<(u64, Vec<f64>)> = plan
                 .budgets
                 .iter()
-                .filter_map(|&b| {
-                    let (g, _) = arm_values(rows, &budget_label(game, b));
-                    Summary::from_slice(&g).ok().map(|s| (b, s.mean))
+                .map(|&b| (b, arm_values(rows, &budget_label(game, b)).0))
+                .collect();
+            let curve: Vec<(u64, f64)> = played
+                .iter()
+                .filter_map(|(b, g)| Summary::from_slice(g).ok().map(|s| (*b, s.mean)))
+                .collect();
+            let curve_ci: Vec<(u64, f64, f64)> = played
+                .iter()
+                .filter_map(|(b, g)| {
+                    mean_confidence_interval(g, 0.95).ok().map(|ci| (*b, ci.lower, ci.upper))
                 })
                 .collect();
+            let games_per_budget = played.iter().map(|(_, g)| g.len()).max().unwrap_or(0);
             let enough = optimal.and_then(|o| {
                 curve.iter().find(|(_, mean)| *mean <= plan.threshold * o.mean).map(|c| c.0)
             });
@@ -60,6 +72,8 @@ pub fn size_results(plan: &MhBudgetPlan, rows: &GameRows) -> Vec<SizeResult> {
                 optimal,
                 optimal_evaluations,
                 curve,
+                curve_ci,
+                games_per_budget,
                 enough,
             }
         })
@@ -167,9 +181,23 @@ fn figures(
             r.optimal.map(|o| (format!("{} {pct}% of optimal", r.label), plan.threshold * o.mean))
         })
         .collect();
-    let title6 = format!("{}: mean length against steps per turn", ctx.title);
-    let labels = Labels { title: &title6, x: "M-H steps per turn", y: "mean guesses" };
-    let mut files = plot::line_chart(&ctx.figure("budgets"), &labels, &curves, &references)?;
+    let intervals: Vec<Vec<plot::Interval>> = results
+        .iter()
+        .map(|r| r.curve_ci.iter().map(|&(b, lo, hi)| (b as f64, lo, hi)).collect())
+        .collect();
+    let games = results.iter().map(|r| r.games_per_budget).max().unwrap_or(0);
+    // The axes say what is drawn; the title keeps to the section and the sample size.
+    let title6 = format!("{}: {games} games per point", ctx.title);
+    let labels =
+        Labels { title: &title6, x: "M-H steps per turn", y: "mean guesses (bars: 95% CI)" };
+    let mut files = plot::line_chart_with_intervals(
+        &ctx.figure("budgets"),
+        &labels,
+        &curves,
+        &intervals,
+        &[],
+        &references,
+    )?;
 
     let xs: Vec<f64> = results.iter().map(|r| r.complexity).collect();
     let (x0, x1) = (
