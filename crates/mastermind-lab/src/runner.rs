@@ -114,6 +114,33 @@ pub struct Outcome {
     pub section: Section,
 }
 
+/// Names every row with its spec (so tables from several specs can be concatenated) and stores
+/// the frame with its manifest: seed, spec text, provenance, cache key and wall time.
+fn store_result(
+    plan: &Plan,
+    provenance: &Provenance,
+    cache_key: String,
+    paths: &ResultPaths,
+    frame: &mut polars::prelude::DataFrame,
+    seconds: f64,
+) -> Result<()> {
+    let spec_column = Column::new("spec".into(), vec![plan.name.clone(); frame.height()]);
+    frame.insert_column(0, spec_column)?;
+    let manifest = Manifest {
+        spec: plan.name.clone(),
+        profile: plan.profile.name().to_owned(),
+        seed: plan.raw.seed,
+        spec_text: plan.source.clone(),
+        provenance: provenance.clone(),
+        cache_key,
+        rows: frame.height(),
+        seconds,
+        threads: rayon::current_num_threads(),
+        data_hash: String::new(),
+    };
+    store::write(paths, frame, &manifest)
+}
+
 /// Runs `plan` unless its stored result is current (or `force`), then renders its report.
 pub fn run(
     workspace: &Workspace,
@@ -137,23 +164,8 @@ pub fn run(
         let mut frame =
             plan.task.run(plan.raw.seed, &bar).with_context(|| format!("running {}", plan.name))?;
         bar.finish_and_clear();
-        // Every row names its spec, so tables from several specs can be concatenated.
-        let spec_column = Column::new("spec".into(), vec![plan.name.clone(); frame.height()]);
-        frame.insert_column(0, spec_column)?;
         seconds = start.elapsed().as_secs_f64();
-        let manifest = Manifest {
-            spec: plan.name.clone(),
-            profile: profile.to_owned(),
-            seed: plan.raw.seed,
-            spec_text: plan.source.clone(),
-            provenance: provenance.clone(),
-            cache_key: key,
-            rows: frame.height(),
-            seconds,
-            threads: rayon::current_num_threads(),
-            data_hash: String::new(),
-        };
-        store::write(&paths, &mut frame, &manifest)?;
+        store_result(plan, provenance, key, &paths, &mut frame, seconds)?;
         ran = true;
     }
     drop(lock);
@@ -289,22 +301,8 @@ pub fn run_shard(
         .run_shard(plan.raw.seed, shard, &bar)
         .with_context(|| format!("running {} {shard}", plan.name))?;
     bar.finish_and_clear();
-    let spec_column = Column::new("spec".into(), vec![plan.name.clone(); frame.height()]);
-    frame.insert_column(0, spec_column)?;
     let seconds = start.elapsed().as_secs_f64();
-    let manifest = Manifest {
-        spec: plan.name.clone(),
-        profile: profile.to_owned(),
-        seed: plan.raw.seed,
-        spec_text: plan.source.clone(),
-        provenance: provenance.clone(),
-        cache_key: key,
-        rows: frame.height(),
-        seconds,
-        threads: rayon::current_num_threads(),
-        data_hash: String::new(),
-    };
-    store::write(&paths, &mut frame, &manifest)?;
+    store_result(plan, provenance, key, &paths, &mut frame, seconds)?;
     Ok(ShardOutcome { part: paths.data, ran: true, seconds })
 }
 

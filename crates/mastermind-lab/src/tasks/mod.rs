@@ -180,6 +180,29 @@ impl PlanContext<'_> {
         Err(self.error(None, field, &format!("task.{field}"), message, hint))
     }
 
+    /// Checks that every game of the spec's list `task.<field>` has at most `max_codes` codes;
+    /// otherwise an error naming the game's index, saying it is too large "for `what`", with
+    /// `hint`.
+    pub fn check_games(
+        &self,
+        field: &str,
+        games: &[mastermind_core::Game],
+        max_codes: u64,
+        what: &str,
+        hint: &str,
+    ) -> Result<(), SpecError> {
+        match games.iter().position(|g| g.size().is_none_or(|n| n > max_codes)) {
+            None => Ok(()),
+            Some(i) => Err(self.error(
+                None,
+                field,
+                &format!("task.{field}[{i}]"),
+                format!("{} has too many codes for {what} (at most {max_codes})", games[i]),
+                hint,
+            )),
+        }
+    }
+
     /// Checks that the spec's list `task.<field>` has at least one entry; otherwise an error that
     /// reads "no `field`: `consequence`", with `hint`.
     pub fn check_listed<T>(

@@ -63,17 +63,8 @@ impl FirstGuessTask {
             "nothing to tabulate",
             "write `games: [(pegs: 4, colours: 6)]` or leave the field out for 4x6",
         )?;
-        for (i, game) in self.games.iter().enumerate() {
-            if game.size().is_none_or(|n| n > MAX_CODES) {
-                return Err(ctx.error(
-                    None,
-                    "games",
-                    &format!("task.games[{i}]"),
-                    format!("{game} has too many codes for an exact table (at most {MAX_CODES})"),
-                    "the table enumerates the code space once per colour pattern",
-                ));
-            }
-        }
+        let hint = "the table enumerates the code space once per colour pattern";
+        ctx.check_games("games", &self.games, MAX_CODES, "an exact table", hint)?;
         let unit = "decimals; more cannot be compared in double precision";
         ctx.check_range("digits", self.digits, 1..=15, unit, "the thesis prints 7")?;
         let mut paper = Vec::new();

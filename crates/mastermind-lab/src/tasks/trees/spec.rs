@@ -127,17 +127,8 @@ impl StrategyTreesTask {
     ) -> Result<TreesPlan, SpecError> {
         ctx.check_listed("games", &self.games, "no tree to build", "list game sizes")?;
         ctx.check_listed("players", &self.players, "no tree to build", "list players")?;
-        for (i, game) in self.games.iter().enumerate() {
-            if game.size().is_none_or(|n| n > MAX_CODES) {
-                return Err(ctx.error(
-                    None,
-                    "games",
-                    &format!("task.games[{i}]"),
-                    format!("{game} has too many codes for a strategy tree (at most {MAX_CODES})"),
-                    "a tree holds a node for every secret of the game",
-                ));
-            }
-        }
+        let hint = "a tree holds a node for every secret of the game";
+        ctx.check_games("games", &self.games, MAX_CODES, "a strategy tree", hint)?;
         let mut labels: Vec<String> = Vec::new();
         let mut units = Vec::new();
         for (p, arm) in self.players.iter().enumerate() {
