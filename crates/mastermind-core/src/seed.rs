@@ -24,8 +24,15 @@ pub fn derive_seed(base: u64, path: &[u64]) -> u64 {
 
 /// A stable 64-bit identifier of a string (FNV-1a), for putting names such as arm labels in a path.
 pub fn name_id(name: &str) -> u64 {
-    name.bytes()
-        .fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+    bytes_id(name.as_bytes())
+}
+
+/// A stable 64-bit identifier of a byte string (FNV-1a): detects changed contents, not meant to
+/// resist deliberate collisions.
+pub fn bytes_id(bytes: &[u8]) -> u64 {
+    bytes
+        .iter()
+        .fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }
 
 /// An RNG seeded from `derive_seed(base, path)`.

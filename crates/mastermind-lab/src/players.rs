@@ -55,8 +55,8 @@ impl PlayerCost for PlayerSpec {
                 // allow ten times the thesis's formula for a budget of that size.
                 let steps = match config.budget {
                     mastermind_mcmc::Budget::UntilCandidate { cap } => {
-                        let x = f64::from(game.pegs()) + f64::from(game.colours());
-                        (cap as f64).min(10.0 * (0.30 * x + 2.89).exp())
+                        let formula = mastermind_mcmc::Budget::default().steps_for(game);
+                        (cap as f64).min(10.0 * formula as f64)
                     }
                     budget => budget.steps_for(game) as f64,
                 };

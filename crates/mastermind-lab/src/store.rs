@@ -296,11 +296,7 @@ pub fn read_result(paths: &ResultPaths) -> Result<(DataFrame, Manifest)> {
 /// The content hash recorded in manifests: 64-bit FNV-1a, in hex. It detects a data file that
 /// does not belong to its manifest; it is not meant to resist deliberate collisions.
 pub fn content_hash(bytes: &[u8]) -> String {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        hash ^= u64::from(b);
-        hash = hash.wrapping_mul(0x0100_0000_01b3);
-    }
+    let hash = mastermind_core::seed::bytes_id(bytes);
     format!("fnv1a64:{hash:016x}:{}", bytes.len())
 }
 
