@@ -140,16 +140,15 @@ pub struct SolveOptions {
     pub max_depth: Option<u32>,
     /// Which pruning rules are on.
     pub rules: Rules,
-    /// Called with a report every [`PROGRESS_EVERY`] nodes and whenever the bounds at the first
-    /// guess change.
+    /// Called with a report every [`PROGRESS_EVERY`] nodes and whenever a better tree is found
+    /// (changes of the lower bound alone are reported with the next periodic report).
     pub progress: Option<ProgressCallback>,
     /// When set to true, the search stops soon and returns its best tree with
     /// [`Solution::proved`] false.
     pub stop: Option<Arc<AtomicBool>>,
 }
 
-/// Nodes between two progress reports (and between two looks at the stop flag, which happen
-/// every 1024 nodes).
+/// Nodes between two progress reports. (The stop flag is read more often, every 1024 nodes.)
 pub const PROGRESS_EVERY: u64 = 1 << 20;
 
 impl fmt::Debug for SolveOptions {
@@ -179,12 +178,14 @@ pub struct Solution {
     /// The total of the heuristic tree that gave the first upper bound (`None` when that rule is
     /// off or its tree breaks the depth limit).
     pub heuristic_total: Option<u64>,
-    /// Nodes searched: calls of the recursive search, memo hits and the final pass that reads
-    /// the tree back from the memo included.
+    /// Nodes searched: every call of the recursive search, including single secrets, sets solved
+    /// in closed form, memo hits and the final pass that reads the tree back from the memo; the
+    /// heuristic tree built first is not counted.
     pub nodes_searched: u64,
     /// Nodes answered from the memo.
     pub memo_hits: u64,
-    /// Secret sets remembered in the memo at the end.
+    /// Entries of the memo at the end: (guesses left, canonical secret set) pairs that survived
+    /// thinning.
     pub memo_entries: u64,
     /// Wall time of the search.
     pub elapsed: Duration,

@@ -39,7 +39,9 @@ const MEMO_MIN_SECRETS: usize = 3;
 pub fn solve(game: Game, options: &SolveOptions) -> Result<Solution, SolveError> {
     let start = Instant::now();
     let mut ctx = Context::new(game).ok_or(SolveError::TooLarge { game })?;
-    let depth = options.max_depth.unwrap_or(UNLIMITED);
+    // An optimal tree never plays a guess that splits nothing, so no secret needs more guesses
+    // than there are codes: a larger limit is no limit (and would only size tables per depth).
+    let depth = options.max_depth.filter(|&d| (d as usize) < ctx.size()).unwrap_or(UNLIMITED);
     ctx.prepare_part_bounds(options.rules.size_bound, depth);
     let ctx = ctx;
     let all: Vec<u16> = (0..ctx.size() as u16).collect();

@@ -171,8 +171,8 @@ fn the_optimum_is_never_worse_than_a_heuristic_tree() {
     for (pegs, colours) in [(3, 5), (4, 4), (4, 5)] {
         let game = game(pegs, colours);
         let solution = solved(game, None, Rules::default()).unwrap();
-        let own = solution.heuristic_total.expect("the heuristic rule is on");
-        assert!(solution.total <= own, "{game}: {} > own heuristic {own}", solution.total);
+        // (The search's own heuristic bounds it by construction, so only other trees are
+        // compared.)
         for preset in Preset::ALL {
             let (tree, _) = build_tree(game, &preset.config(game)).unwrap();
             let total = tree.total_guesses();
@@ -241,10 +241,11 @@ fn a_search_stopped_after_an_improvement_keeps_the_improved_tree() {
     assert_eq!(solution.tree.total_guesses(), solution.total);
     let improved = first_improvement.lock().unwrap().expect("4x5's heuristic tree is not optimal");
     assert!(improved < solution.heuristic_total.unwrap());
-    if !solution.proved {
-        assert_eq!(solution.total, improved);
-        assert!(solution.lower_bound <= solution.total);
-    }
+    // The flag is read every 1024 nodes; 4x5 first improves at about node 5300 of 9800, so the
+    // search is always stopped before it finishes.
+    assert!(!solution.proved, "the search finished before it read the stop flag");
+    assert_eq!(solution.total, improved);
+    assert!(solution.lower_bound <= solution.total);
 }
 
 #[test]
