@@ -242,7 +242,10 @@ impl<W: Word> Selector<W> {
                 }
             }
         }
-        let limit = |best: &Best<W>| best.cost.min(seed + TOLERANCE);
+        // The player keeps an earlier candidate that costs up to a tolerance more than a later
+        // best, so nothing within a tolerance of the seeds' best may be pruned: the limit leaves
+        // twice that margin (pruning drops only bounds at least the limit less half a tolerance).
+        let limit = |best: &Best<W>| best.cost.min(seed + 2.0 * TOLERANCE);
         let most_parts = self.objective.heuristic() == Heuristic::MostParts;
         let use_masks = self.masks_fit && (most_parts || n <= MASK_SECRETS);
         let mut least_by_parts = [0.0f64; 65];
