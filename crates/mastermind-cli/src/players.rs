@@ -18,7 +18,7 @@ use mastermind_evolution::{EdaConfig, EvoConfig, ShcConfig};
 use mastermind_heuristics::{Heuristic, OnePlyConfig, Pool, Ties};
 use mastermind_mcmc::MhConfig;
 pub use mastermind_players::PlayerSpec;
-use mastermind_tree::{Preset, StrategyTree};
+use mastermind_tree::{Preset, StrategyTree, TreeStrategy};
 use std::sync::Arc;
 
 /// The lab's players by short name, with the specs' defaults.
@@ -115,11 +115,20 @@ pub enum Choice {
 impl Choice {
     /// The player chosen by `--player`, `--config` and `--first-guess` for `game`.
     pub fn from_args(args: &PlayerArgs, game: Game) -> Result<Choice> {
+        // Typed in any notation (`AABB`, `A A B B`, `1122`); the configurations store letters.
+        let first_guess = match &args.first_guess {
+            Some(text) => Some(
+                crate::notation::parse_code(game, text)
+                    .with_context(|| format!("--first-guess '{text}' at {game}"))?
+                    .to_string(),
+            ),
+            None => None,
+        };
         if let Some(ron_text) = &args.config {
             let mut spec: PlayerSpec = ron::from_str(ron_text).with_context(|| {
                 format!("--config '{ron_text}' is not a player as a spec writes it")
             })?;
-            if let Some(first) = &args.first_guess {
+            if let Some(first) = &first_guess {
                 set_first_guess(&mut spec, first)?;
             }
             let name = spec.family().to_string();
@@ -133,13 +142,13 @@ impl Choice {
         let name = args.player.as_str();
         if let Some(preset) = Preset::from_name(name) {
             let mut config = preset.config(game);
-            if let Some(first) = &args.first_guess {
+            if let Some(first) = &first_guess {
                 config.first_guess = Some(first.clone());
             }
             return Choice::deterministic(name.into(), config, game);
         }
         if name == OPTIMAL {
-            if args.first_guess.is_some() {
+            if first_guess.is_some() {
                 bail!(
                     "--first-guess cannot be combined with --player optimal: the search chooses it"
                 );
@@ -150,7 +159,7 @@ impl Choice {
         let Some(mut spec) = spec_for_name(name) else {
             bail!("unknown player '{name}'; `mastermind solve --help` lists them");
         };
-        if let Some(first) = &args.first_guess {
+        if let Some(first) = &first_guess {
             set_first_guess(&mut spec, first)?;
         }
         Choice::from_spec(name.into(), spec, game)
@@ -197,7 +206,7 @@ impl Choice {
             Choice::Deterministic { config, .. } => {
                 Box::new(NextGuessPlayer { game, config: config.clone() })
             }
-            Choice::Tree { tree, .. } => Box::new(TreePlayer { tree: Arc::clone(tree) }),
+            Choice::Tree { tree, .. } => Box::new(TreeStrategy::new(Arc::clone(tree)).player()),
             Choice::Spec { strategy, .. } => strategy.new_player(),
         }
     }
@@ -266,25 +275,6 @@ impl Player for NextGuessPlayer {
     fn next_guess(&mut self, oracle: &mut Oracle<'_>, _: &mut LabRng) -> Result<Code, PlayerError> {
         mastermind_tree::choose_guess(self.game, &self.config, oracle.history())
             .map_err(|e| PlayerError(e.to_string()))
-    }
-}
-
-/// A player that follows a strategy tree.
-struct TreePlayer {
-    tree: Arc<StrategyTree>,
-}
-
-impl Player for TreePlayer {
-    fn next_guess(&mut self, oracle: &mut Oracle<'_>, _: &mut LabRng) -> Result<Code, PlayerError> {
-        let turns: Vec<_> =
-            oracle.history().turns().iter().map(|t| (t.guess, t.feedback)).collect();
-        self.tree.guess_after(&turns).ok_or_else(|| {
-            PlayerError(
-                "a strategy tree answers only games that follow it, and this one has a guess \
-                 the tree would not play (--player knuth answers any game)"
-                    .into(),
-            )
-        })
     }
 }
 

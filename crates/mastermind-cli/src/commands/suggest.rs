@@ -4,6 +4,7 @@ use crate::breaker::Codebreaker;
 use crate::cli::{GameArg, OutputArgs, PlayerArgs, SeedArg, players_help};
 use crate::commands::turns::history_from;
 use crate::explain::{Scored, score_candidates};
+use crate::players::Choice;
 use crate::possible::Possible;
 use anyhow::{Result, anyhow};
 use clap::Args;
@@ -57,8 +58,14 @@ pub fn run(args: &SuggestArgs, mut out: impl Write) -> Result<()> {
     let seed = args.seed.seed.resolve();
     // A random player's suggestion depends on the seed: say which, so it can be repeated.
     let seed_note = if choice.is_random() { format!(", seed {seed}") } else { String::new() };
+    // A tree answers only the games it plays itself; a one-ply rule answers any history.
+    let hint = if matches!(choice, Choice::Tree { .. }) {
+        " (a strategy tree answers only games that follow it; --player knuth answers any game)"
+    } else {
+        ""
+    };
     let mut breaker = Codebreaker::new(choice, game, seed);
-    let guess = breaker.replay(&history).map_err(|e| anyhow!("player {player}: {e}"))?;
+    let guess = breaker.replay(&history).map_err(|e| anyhow!("player {player}: {e}{hint}"))?;
     let codes = possible.codes().unwrap_or(&[]);
     let listed: Option<Vec<String>> = (possible.count().is_some() && codes.len() <= LIST_AT_MOST)
         .then(|| codes.iter().map(|c| style.code(c)).collect());

@@ -75,9 +75,13 @@ fn a_json_export_saved_to_a_file_passes_the_check() {
 #[test]
 fn text_and_dot_exports() {
     let text = run_ok(&["tree", "--game", "2x2", "--player", "knuth", "--format", "text"]);
-    assert!(text.starts_with("AA") || text.starts_with("AB") || text.starts_with('{'), "{text}");
+    // Worked by hand: every first guess leaves at most two codes, so Knuth takes the first, AA;
+    // after one black AB splits {AB, BA}; no peg means BB.
+    assert_eq!(text.trim(), "{AA:{00:BB,10:{AB:{02:BA}}}}");
     let dot = run_ok(&["tree", "--game", "2x2", "--player", "knuth", "--format", "dot"]);
-    assert!(dot.contains("digraph"), "{dot}");
+    assert!(dot.starts_with("digraph"), "{dot}");
+    assert!(dot.contains("8 guesses over 4 secrets"), "{dot}");
+    assert_eq!(dot.matches(" -> ").count(), 3, "{dot}");
     let ran = run(&["tree", "--player", "mh"], "");
     assert!(!ran.success);
     assert!(ran.stderr.contains("has no strategy tree"), "{}", ran.stderr);
