@@ -128,6 +128,50 @@ impl Objective {
             Heuristic::Random | Heuristic::LocalEntropy => unreachable!("validated away"),
         }
     }
+
+    /// A lower bound on the cost of every candidate whose colours (not their places) are one
+    /// multiset, from `totals[t]`: how many secrets share `t` colours with it (`t` up to the
+    /// number of pegs, the last slot).
+    ///
+    /// A reply is a total and a number of black pegs, and for a total `t` the black pegs number
+    /// at most `t + 1` values (`pegs` values for the full total: one black short cannot happen),
+    /// so the secrets of one total split into at most that many parts. Part costs add up
+    /// (Entropy, Expected size, Most parts) or take a maximum (Worst case), so each total
+    /// contributes its balanced split, as in [`bound_from_parts`](Self::bound_from_parts).
+    pub fn bound_from_totals(&self, totals: &[u32]) -> f64 {
+        let pegs = totals.len().saturating_sub(1);
+        let parts_at_most = |t: usize| if t == pegs { pegs.max(1) } else { t + 1 };
+        let mut sum = 0.0;
+        let mut squares = 0u64;
+        let mut largest = 0u32;
+        let mut parts = 0usize;
+        for (t, &m) in totals.iter().enumerate() {
+            if m == 0 {
+                continue;
+            }
+            let k = parts_at_most(t).min(m as usize) as u32;
+            let (q, r) = (m / k, m % k);
+            match self.heuristic {
+                Heuristic::Entropy => {
+                    sum += f64::from(r) * self.xlogx(q + 1) + f64::from(k - r) * self.xlogx(q);
+                }
+                Heuristic::ExpectedSize => {
+                    let (q, r, k) = (u64::from(q), u64::from(r), u64::from(k));
+                    squares += r * (q + 1) * (q + 1) + (k - r) * q * q;
+                }
+                Heuristic::WorstCase => largest = largest.max(if r > 0 { q + 1 } else { q }),
+                Heuristic::MostParts => parts += k as usize,
+                Heuristic::Random | Heuristic::LocalEntropy => unreachable!("validated away"),
+            }
+        }
+        match self.heuristic {
+            Heuristic::Entropy => sum,
+            Heuristic::ExpectedSize => squares as f64,
+            Heuristic::WorstCase => f64::from(largest),
+            Heuristic::MostParts => -(parts as f64),
+            Heuristic::Random | Heuristic::LocalEntropy => unreachable!("validated away"),
+        }
+    }
 }
 
 /// Whether `cost` beats `best` strictly (by more than the tolerance).
@@ -192,6 +236,43 @@ mod tests {
             let bound = objective.bound_from_parts(16, 4);
             assert!(bound <= objective.cost(&counts), "{h:?}");
             assert_eq!(bound, objective.cost(&[4, 4, 4, 4]), "{h:?}");
+        }
+    }
+
+    #[test]
+    fn a_multisets_totals_bound_every_arrangement_of_it() {
+        // Every 3x4 code against a spread of node sets: the bound from the totals alone never
+        // exceeds the cost of the code's own partition, and some code meets it exactly.
+        use mastermind_core::score::{score, score_index};
+        use mastermind_core::{CodeSet, Game};
+        let game = Game::new(3, 4).unwrap();
+        let codes = CodeSet::enumerate(game).unwrap().to_vec();
+        let slots = game.feedback_count();
+        for heuristic in [
+            Heuristic::Entropy,
+            Heuristic::ExpectedSize,
+            Heuristic::WorstCase,
+            Heuristic::MostParts,
+        ] {
+            let objective = Objective::new(heuristic, codes.len());
+            let mut met = 0;
+            for step in [1, 2, 3, 5, 7, 11] {
+                let node: Vec<_> = codes.iter().step_by(step).collect();
+                for candidate in &codes {
+                    let mut counts = vec![0u32; slots];
+                    let mut totals = [0u32; 4];
+                    for secret in &node {
+                        counts[score_index(secret, candidate)] += 1;
+                        let reply = score(secret, candidate);
+                        totals[usize::from(reply.black + reply.white)] += 1;
+                    }
+                    let (bound, cost) =
+                        (objective.bound_from_totals(&totals), objective.cost(&counts));
+                    assert!(bound <= cost + 1e-9, "{heuristic:?} {candidate} step {step}");
+                    met += usize::from(bound == cost);
+                }
+            }
+            assert!(met > 0, "{heuristic:?}: the bound is never tight");
         }
     }
 }

@@ -17,6 +17,7 @@ pub(crate) trait Word:
     Copy
     + Default
     + Eq
+    + std::hash::Hash
     + Debug
     + Send
     + Sync
