@@ -260,6 +260,8 @@ fn last_rendered(figures: &Path, name: &str) -> Option<Section> {
         latex,
         files: vec![path],
         errors: Vec::new(),
+        // Its verdicts are in its own table; the overview counts only freshly judged ones.
+        verdicts: Vec::new(),
     })
 }
 

@@ -52,3 +52,26 @@ pub fn mean_confidence_interval(
         .inverse_cdf((1.0 + level) / 2.0);
     Ok(ConfidenceInterval { level, mean, lower: mean - t * se, upper: mean + t * se })
 }
+
+/// The two-sided p-value of a standard normal statistic `z`: `P(|Z| >= |z|)` (as R's
+/// `2 * pnorm(-abs(z))`). NaN stays NaN.
+pub fn normal_two_sided_p(z: f64) -> f64 {
+    use statrs::distribution::Normal;
+    if z.is_nan() {
+        return f64::NAN;
+    }
+    2.0 * Normal::standard().cdf(-z.abs())
+}
+
+#[cfg(test)]
+mod normal_tests {
+    use super::normal_two_sided_p;
+
+    #[test]
+    fn two_sided_normal_p_values() {
+        // R: 2 * pnorm(-1.959964) = 0.05; 2 * pnorm(-3) = 0.002699796.
+        assert!((normal_two_sided_p(1.959_963_985) - 0.05).abs() < 1e-9);
+        assert!((normal_two_sided_p(-3.0) - 0.002_699_796).abs() < 1e-9);
+        assert_eq!(normal_two_sided_p(0.0), 1.0);
+    }
+}

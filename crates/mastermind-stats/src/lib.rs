@@ -42,7 +42,7 @@ pub mod rank_sum;
 pub mod summary;
 pub mod t_test;
 
-pub use confidence::{ConfidenceInterval, mean_confidence_interval};
+pub use confidence::{ConfidenceInterval, mean_confidence_interval, normal_two_sided_p};
 pub use error::StatsError;
 pub use groups::{Grouping, PairTest, group_samples, group_samples_by, group_samples_corrected};
 pub use multiple::{Correction, holm};

@@ -9,12 +9,14 @@ pub mod latex;
 pub mod pdf;
 pub mod plot;
 pub mod table;
+pub mod verdict;
 
 use crate::plan::Plan;
 use crate::tasks::ReportContext;
 use anyhow::{Context, Result, anyhow};
 use polars::prelude::DataFrame;
 use std::path::{Path, PathBuf};
+use table::Table;
 
 /// A rendered spec: its Markdown section and the files written.
 #[derive(Debug, Clone)]
@@ -31,6 +33,8 @@ pub struct Section {
     pub files: Vec<PathBuf>,
     /// Figures that could not be drawn, one sentence each (the tables and the data are fine).
     pub errors: Vec<String>,
+    /// The paper's claims the spec tests, with their verdicts.
+    pub verdicts: Vec<verdict::Verdict>,
 }
 
 /// Renders the tables and figures of one spec from its results into `out` (the profile's folder).
@@ -56,7 +60,11 @@ pub fn render(plan: &Plan, frame: &DataFrame, out: &Path) -> Result<Section> {
     let rendered = rendered.unwrap_or_else(|panic| {
         Err(anyhow!("the report panicked: {}", plot::panic_text(&panic)))
     })?;
-    for (k, table) in rendered.tables.iter().enumerate() {
+    let mut tables = rendered.tables.clone();
+    if !rendered.verdicts.is_empty() {
+        tables.push(verdict::section_table(&rendered.verdicts));
+    }
+    for (k, table) in tables.iter().enumerate() {
         markdown += &table.markdown();
         markdown += "\n";
         tables_tex += &table.latex(&format!("tab:{}:{}", plan.name, k + 1));
@@ -94,7 +102,7 @@ pub fn render(plan: &Plan, frame: &DataFrame, out: &Path) -> Result<Section> {
         name: &plan.name,
         heading: &heading,
         description: raw.description.trim(),
-        has_tables: !rendered.tables.is_empty(),
+        has_tables: !tables.is_empty(),
         notes: &rendered.notes,
         figures: &pngs,
         errors: &errors,
@@ -107,7 +115,66 @@ pub fn render(plan: &Plan, frame: &DataFrame, out: &Path) -> Result<Section> {
         latex,
         files,
         errors,
+        verdicts: rendered.verdicts,
     })
+}
+
+/// The opening of the report: per paper, how many of its claims each verdict has, then every
+/// verdict across papers.
+fn verdicts_overview(sections: &[Section], papers: &[&str]) -> String {
+    use verdict::Outcome;
+    let mut summary = Table::new(
+        "**Verdicts by paper.** Claims tested by the specs, counted by verdict; the last column \
+         counts the paper's sections whose specs state no claim the data can judge yet (their \
+         tables still show the paper's numbers beside ours).",
+        &[
+            "paper",
+            "claims",
+            "reproduced",
+            "explained difference",
+            "contradicted",
+            "not testable",
+            "sections without a verdict",
+        ],
+    );
+    let mut every = Table::new(
+        "**Every verdict.** A number is tested by its difference from ours, less half a unit of the \
+         paper's last printed decimal, in standard errors (ours, and the paper's own where it gives \
+         one): two-sided normal test, Holm-corrected over the claims of each spec, alpha = 0.05. \
+         Not rejected: reproduced; rejected: an explained difference when the spec gives its reason \
+         in one sentence, contradicted when it does not. An exact value (a deterministic player over \
+         every secret) must match within the rounding. Groups are reproduced when every pair of \
+         arms is together, or apart, in both the paper's groups and ours.",
+        &[
+            "paper",
+            "section",
+            "claim",
+            "ours (95% CI)",
+            "paper's",
+            "difference (SE)",
+            "p (Holm)",
+            "verdict",
+            "why",
+        ],
+    );
+    for &paper in papers {
+        let of_paper: Vec<&Section> = sections.iter().filter(|s| s.paper == paper).collect();
+        let verdicts: Vec<&verdict::Verdict> =
+            of_paper.iter().flat_map(|s| s.verdicts.iter()).collect();
+        let count = |o: Outcome| verdicts.iter().filter(|v| v.outcome == o).count().to_string();
+        let mut row = vec![paper.to_owned(), verdicts.len().to_string()];
+        row.extend(Outcome::ALL.iter().map(|&o| count(o)));
+        row.push(of_paper.iter().filter(|s| s.verdicts.is_empty()).count().to_string());
+        summary.row(row);
+        for section in of_paper {
+            for v in &section.verdicts {
+                let mut cells = vec![paper.to_owned(), section.name.clone()];
+                cells.extend(verdict::row(v));
+                every.row(cells);
+            }
+        }
+    }
+    format!("{}\n{}\n", summary.markdown(), every.markdown())
 }
 
 /// The GitHub-style anchor of a section's first heading.
@@ -150,6 +217,7 @@ pub fn write_index(
             papers.push(&s.paper);
         }
     }
+    text += &verdicts_overview(sections, &papers);
     let mut tex_papers = Vec::new();
     for paper in papers {
         tex_papers.push((
@@ -177,4 +245,51 @@ pub fn write_index(
     std::fs::write(&tex, document::document(profile, &tex_papers))
         .with_context(|| format!("writing {}", tex.display()))?;
     Ok(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use verdict::{Estimate, Printed, compare};
+
+    fn section(paper: &str, name: &str, verdicts: Vec<verdict::Verdict>) -> Section {
+        Section {
+            paper: paper.into(),
+            name: name.into(),
+            markdown: format!("## {paper} — {name}: title\n\nbody\n"),
+            latex: String::new(),
+            files: Vec::new(),
+            errors: Vec::new(),
+            verdicts,
+        }
+    }
+
+    #[test]
+    fn the_report_opens_with_the_verdicts_counted_by_paper() {
+        let exact = |ours: f64, paper: f64, why: Option<&str>| {
+            let printed = Printed { value: paper, decimals: 0, se: None };
+            compare(format!("total {paper}"), Estimate::exact(ours), printed, why)
+        };
+        let sections = vec![
+            section("P1", "a", vec![exact(5.0, 5.0, None), exact(6.0, 5.0, None)]),
+            section("P1", "b", Vec::new()),
+            section("P2", "c", vec![exact(7.0, 5.0, Some("A known reason."))]),
+        ];
+        let dir = std::env::temp_dir().join(format!("verdict-index-{}", std::process::id()));
+        let path = write_index(&dir, "quick", &sections, &[]).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        let verdicts_at = text.find("**Verdicts by paper.**").unwrap();
+        assert!(verdicts_at < text.find("# P1").unwrap(), "the verdicts come first");
+        // paper, claims, reproduced, explained, contradicted, not testable, without a verdict
+        assert!(text.contains("| P1 | 2 | 1 | 0 | 1 | 0 | 1 |"), "{text}");
+        assert!(text.contains("| P2 | 1 | 0 | 1 | 0 | 0 | 0 |"), "{text}");
+        assert!(text.contains("| explained difference | A known reason. |"), "{text}");
+        assert!(
+            text.contains(
+                "Ours is 1 above the paper's (exact values), and the spec gives no reason."
+            ),
+            "{text}"
+        );
+    }
 }

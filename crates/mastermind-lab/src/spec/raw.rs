@@ -106,4 +106,8 @@ pub struct PaperNumbers {
     /// `"ab"`; `a` the group with the fewest guesses), shown beside the reproduced group.
     #[serde(default)]
     pub group: Option<String>,
+    /// Why ours differs from this arm's numbers, in one sentence: shown with every claim of the
+    /// arm that the data does not reproduce (which then counts as an explained difference).
+    #[serde(default)]
+    pub explained: Option<String>,
 }

@@ -126,6 +126,8 @@ pub struct Rendered {
     pub figures: Vec<PathBuf>,
     /// Paragraphs of findings shown after the tables.
     pub notes: Vec<String>,
+    /// The paper's claims this spec tests, each with its verdict from the data.
+    pub verdicts: Vec<crate::report::verdict::Verdict>,
 }
 
 /// What validation of a task can see: the spec file (for error locations) and its seed.

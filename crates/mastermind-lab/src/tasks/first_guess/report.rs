@@ -3,6 +3,7 @@
 
 use super::spec::{FirstGuessPlan, parse_pattern};
 use crate::report::table::Table;
+use crate::report::verdict::{self, Estimate, Printed};
 use crate::tasks::{Rendered, ReportContext};
 use anyhow::{Context, Result};
 use mastermind_core::Game;
@@ -56,6 +57,7 @@ pub fn render(
     let mut tables = Vec::new();
     let (mut compared, mut matched) = (0, 0);
     let mut mismatches = Vec::new();
+    let mut verdicts = Vec::new();
     for game in &plan.games {
         let mut table = Table::new(
             format!(
@@ -78,6 +80,12 @@ pub fn render(
             let paper = parse_pattern(&row.pattern).and_then(|p| {
                 plan.paper.iter().find(|(g, q, _)| *g == *game && *q == p).map(|t| t.2)
             });
+            if let Some(value) = paper {
+                // Exact on both sides: the value must agree to the printed digits.
+                let claim = format!("{game}, pattern {}: expected share left", row.pattern);
+                let printed = Printed { value, decimals: digits as u32, se: None };
+                verdicts.push(verdict::compare(claim, Estimate::exact(row.share), printed, None));
+            }
             let verdict = match paper {
                 Some(v) => {
                     compared += 1;
@@ -122,5 +130,6 @@ pub fn render(
             )
         });
     }
-    Ok(Rendered { tables, figures: Vec::new(), notes })
+    verdict::judge_family(&mut verdicts);
+    Ok(Rendered { tables, figures: Vec::new(), notes, verdicts })
 }

@@ -158,5 +158,10 @@ pub(crate) fn render(
             human.false_turns.0
         ));
     }
-    Ok(Rendered { tables: vec![table, per_game], figures: Vec::new(), notes })
+    Ok(Rendered {
+        tables: vec![table, per_game],
+        figures: Vec::new(),
+        notes,
+        ..Rendered::default()
+    })
 }

@@ -45,7 +45,8 @@ impl Task for GamesPlan {
         }
         tables.extend(report::metrics_table(self, &rows));
         let figures = report::figures(ctx, self, &results, &rows)?;
-        Ok(Rendered { tables, figures, notes: Vec::new() })
+        let verdicts = report::verdicts(self, &results, &rows);
+        Ok(Rendered { tables, figures, verdicts, ..Rendered::default() })
     }
 }
 

@@ -3,12 +3,15 @@
 
 use super::frame::GameRows;
 use super::plan::{GamesPlan, PlannedArm};
-use super::spec::{FigureSpec, TestKind, TestOn};
+use super::spec::{CodemakerSpec, FigureSpec, TestKind, TestOn};
 use crate::report::plot::{self, Labels, LineSeries};
 use crate::report::table::{Table, num};
+use crate::report::verdict::{self, Estimate, Printed, Verdict};
 use crate::spec::raw::PaperNumbers;
 use crate::tasks::ReportContext;
 use anyhow::Result;
+use mastermind_heuristics::{Heuristic, Ties};
+use mastermind_players::PlayerSpec;
 use mastermind_stats::{
     Alternative, Correction, PairTest, Summary, group_samples_corrected, holm,
     mean_confidence_interval, pooled_t_test, rank_sum, welch_t_test,
@@ -581,4 +584,93 @@ fn by_group(
     y: impl Fn(&ArmResult) -> Option<f64>,
 ) -> Vec<LineSeries> {
     LineSeries::by_group(arms.iter().zip(results).map(|(a, r)| (a.group.as_str(), a.x, y(r))))
+}
+
+/// The paper's claims this table tests, each judged from the data: every arm's mean guesses and
+/// mean evaluations where the paper gives them, and the paper's significance groups.
+pub fn verdicts(plan: &GamesPlan, results: &[ArmResult], rows: &GameRows) -> Vec<Verdict> {
+    let mut verdicts = Vec::new();
+    // A paper prints a table's numbers with one precision (4.410 is stored as 4.41).
+    let precision = |field: fn(&PaperNumbers) -> Option<f64>| {
+        plan.arms.iter().filter_map(|a| a.paper.as_ref().and_then(field)).map(decimals_of).max()
+    };
+    let mean_decimals = precision(|p| p.mean).unwrap_or(0);
+    let evaluation_decimals = precision(|p| p.evaluations).unwrap_or(0);
+    for (arm, result) in plan.arms.iter().zip(results) {
+        let Some(paper) = &arm.paper else { continue };
+        let own = paper.explained.as_deref();
+        if let Some(value) = paper.mean {
+            // Run means when the paper reports runs, as its table does; the games otherwise.
+            let samples = if plan.runs > 1 { &result.run_means } else { &result.games };
+            let ours = if plays_exactly(plan, arm) {
+                Estimate::of(samples).map(|e| Estimate::exact(e.mean))
+            } else {
+                Estimate::of(samples)
+            };
+            if let Some(ours) = ours {
+                let se = paper.sd.map(|sd| sd / (samples.len() as f64).sqrt());
+                let printed = Printed { value, decimals: mean_decimals, se };
+                let claim = format!("{}: mean guesses", arm.label);
+                let why = own.or(plan.report.mean_differs.as_deref());
+                verdicts.push(verdict::compare(claim, ours, printed, why));
+            }
+        }
+        if let Some(value) = paper.evaluations {
+            let games = rows.of_arm(&arm.label);
+            let metric = plan.report.evaluations_metric.as_deref();
+            let per_game: Vec<f64> =
+                match metric.and_then(|name| rows.metrics.iter().find(|(n, _)| n == name)) {
+                    Some((_, values)) => games.iter().filter_map(|&i| values[i]).collect(),
+                    None => games.iter().map(|&i| rows.evaluations[i] as f64).collect(),
+                };
+            if let Some(ours) = Estimate::of(&per_game) {
+                let printed = Printed { value, decimals: evaluation_decimals, se: None };
+                let counter = metric.unwrap_or("evaluations");
+                let claim = format!("{}: evaluations per game (ours: {counter})", arm.label);
+                let why = own.or(plan.report.evaluations_differ.as_deref());
+                verdicts.push(verdict::compare(claim, ours, printed, why));
+            }
+        }
+    }
+    let (_, letters) = significance_groups(plan, results);
+    let grouped: Vec<usize> = (0..plan.arms.len())
+        .filter(|&i| plan.arms[i].paper.as_ref().is_some_and(|p| p.group.is_some()))
+        .collect();
+    let label_and = |i: usize, group: String| (plan.arms[i].label.clone(), group);
+    let paper: Vec<(String, String)> = grouped
+        .iter()
+        .map(|&i| {
+            label_and(
+                i,
+                plan.arms[i].paper.as_ref().and_then(|p| p.group.clone()).unwrap_or_default(),
+            )
+        })
+        .collect();
+    let ours: Vec<(String, String)> =
+        grouped.iter().map(|&i| label_and(i, letters[i].clone())).collect();
+    verdicts.extend(verdict::compare_groups(&paper, &ours, plan.report.groups_differ.as_deref()));
+    verdict::judge_family(&mut verdicts);
+    verdicts
+}
+
+/// Whether an arm's mean is exact rather than a sample: a deterministic player (a strategy tree,
+/// or a one-ply rule with ties to the first code) over every secret of its game, told the truth.
+fn plays_exactly(plan: &GamesPlan, arm: &PlannedArm) -> bool {
+    let deterministic = match &arm.player {
+        PlayerSpec::Tree(_) => true,
+        PlayerSpec::OnePly(config) => {
+            config.ties == Ties::First
+                && config.subset.is_none()
+                && config.heuristic != Heuristic::Random
+        }
+        _ => false,
+    };
+    let every_secret = arm.game.size().is_some_and(|n| n == arm.secrets.len() as u64);
+    deterministic && every_secret && plan.runs >= 1 && arm.codemaker == CodemakerSpec::Truthful
+}
+
+/// The decimals a paper printed `value` with, read from its shortest decimal form (at most 4).
+fn decimals_of(value: f64) -> u32 {
+    let text = format!("{value}");
+    text.split_once('.').map_or(0, |(_, d)| d.len().min(4) as u32)
 }

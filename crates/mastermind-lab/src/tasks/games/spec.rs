@@ -128,6 +128,20 @@ pub struct GamesReport {
     /// grouping per subset size, as Runarsson & Merelo's Table 4 draws them).
     #[serde(default)]
     pub groups_within_x: bool,
+    /// Why our mean guesses differ from the paper's, in one sentence, for every arm whose own
+    /// `explained` says nothing (the verdicts show it where the data rejects the paper's mean).
+    #[serde(default)]
+    pub mean_differs: Option<String>,
+    /// Why our evaluations differ from the paper's, in one sentence (as `mean_differs`).
+    #[serde(default)]
+    pub evaluations_differ: Option<String>,
+    /// Why our significance groups differ from the paper's, in one sentence.
+    #[serde(default)]
+    pub groups_differ: Option<String>,
+    /// The players' metric column that counts evaluations the paper's way (for example
+    /// `authors_evaluations`), compared with the paper's evaluations instead of `evaluations`.
+    #[serde(default)]
+    pub evaluations_metric: Option<String>,
 }
 
 impl Default for GamesReport {
@@ -139,6 +153,10 @@ impl Default for GamesReport {
             reference_lines: Vec::new(),
             reference_arms: Vec::new(),
             groups_within_x: false,
+            mean_differs: None,
+            evaluations_differ: None,
+            groups_differ: None,
+            evaluations_metric: None,
         }
     }
 }

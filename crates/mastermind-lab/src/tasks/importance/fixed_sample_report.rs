@@ -174,7 +174,7 @@ pub fn render(
             config.sample_games
         ));
     }
-    Ok(Rendered { tables: vec![table], figures, notes })
+    Ok(Rendered { tables: vec![table], figures, notes, ..Rendered::default() })
 }
 
 fn theta_text(t: [f64; 4]) -> String {

@@ -208,7 +208,7 @@ pub fn render(ctx: &ReportContext<'_>, plan: &TrainingPlan, frame: &DataFrame) -
 
     let figures = figures(ctx, &r, base_name)?;
     let notes = vec![conclusions(plan, &r, fitted, baseline, pooled, base_name)];
-    Ok(Rendered { tables, figures, notes })
+    Ok(Rendered { tables, figures, notes, ..Rendered::default() })
 }
 
 fn figures(

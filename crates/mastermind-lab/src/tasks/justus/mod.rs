@@ -35,6 +35,6 @@ impl Task for JustusPlan {
         let outcomes = report::outcomes(self, &rows);
         let tables = vec![report::results_table(ctx.title, self, &outcomes)];
         let figures = report::figures(ctx, self, &outcomes)?;
-        Ok(Rendered { tables, figures, notes: Vec::new() })
+        Ok(Rendered { tables, figures, notes: Vec::new(), ..Rendered::default() })
     }
 }

@@ -158,7 +158,7 @@ pub(crate) fn render(
         if points.len() >= 2 && increasing { "holds here" } else { "is not borne out by these numbers" }
     ));
     let figures = figures(plan, ctx, &results, fit)?;
-    Ok(Rendered { tables: vec![table], figures, notes })
+    Ok(Rendered { tables: vec![table], figures, notes, ..Rendered::default() })
 }
 
 fn figures(

@@ -6,6 +6,7 @@ use super::rows::{StoredTree, stored_trees};
 use super::spec::TreesPlan;
 use crate::report::plot::{self, Labels, LineSeries};
 use crate::report::table::Table;
+use crate::report::verdict::{self, Estimate, Printed, Verdict};
 use crate::tasks::{Rendered, ReportContext};
 use anyhow::{Context, Result};
 use mastermind_core::Game;
@@ -21,6 +22,7 @@ pub fn render(ctx: &ReportContext<'_>, plan: &TreesPlan, frame: &DataFrame) -> R
         rendered.tables.push(table);
     }
     rendered.notes.extend(note);
+    rendered.verdicts = verdicts(plan, &trees);
     rendered.tables.push(distributions(ctx, &trees));
     rendered.figures.extend(mean_against_colours(ctx, plan, &trees)?);
     for tree in trees.iter().filter(|t| t.game.size().unwrap_or(0) <= plan.export_up_to_codes) {
@@ -116,6 +118,32 @@ fn against_published(
         }
     });
     (Some(table), note)
+}
+
+/// Every published total (and maximum) of a tree built in this profile, judged: exact values,
+/// so they must match exactly.
+fn verdicts(plan: &TreesPlan, trees: &[StoredTree]) -> Vec<Verdict> {
+    let mut verdicts = Vec::new();
+    for published in &plan.published {
+        let Some(tree) =
+            trees.iter().find(|t| t.label == published.label && t.game == published.game)
+        else {
+            continue;
+        };
+        let explained = published.explained.as_deref();
+        let exact = |value: u64| Printed { value: value as f64, decimals: 0, se: None };
+        let claim =
+            format!("{} at {}: total guesses ({})", published.label, tree.game, published.source);
+        let total = Estimate::exact(tree.total() as f64);
+        verdicts.push(verdict::compare(claim, total, exact(published.total), explained));
+        if let Some(max) = published.max {
+            let claim = format!("{} at {}: most guesses", published.label, tree.game);
+            let ours = Estimate::exact(f64::from(tree.max()));
+            verdicts.push(verdict::compare(claim, ours, exact(u64::from(max)), explained));
+        }
+    }
+    verdict::judge_family(&mut verdicts);
+    verdicts
 }
 
 /// Secrets solved with each number of guesses, and what each tree cost to build.

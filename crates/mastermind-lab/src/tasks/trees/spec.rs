@@ -70,6 +70,9 @@ pub struct Published {
     pub max: Option<u32>,
     /// Who published it.
     pub source: String,
+    /// Why ours differs, in one sentence, where it does.
+    #[serde(default)]
+    pub explained: Option<String>,
 }
 
 /// A validated strategy-trees experiment.
