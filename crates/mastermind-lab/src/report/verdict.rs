@@ -71,6 +71,22 @@ pub struct Verdict {
 }
 
 impl Verdict {
+    /// A statement's verdict (a comparison decided elsewhere): the paper's words, ours, the outcome
+    /// and its sentence.
+    pub fn statement(claim: String, ours: String, outcome: Outcome, why: String) -> Verdict {
+        Verdict {
+            claim,
+            ours,
+            paper: "holds".to_owned(),
+            z: None,
+            p: None,
+            outcome,
+            why,
+            explanation: None,
+            difference: String::new(),
+        }
+    }
+
     /// Sets the outcome from the p-value `p` (raw or adjusted).
     fn decide(&mut self, p: f64) {
         self.p = Some(p);

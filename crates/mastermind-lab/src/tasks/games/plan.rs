@@ -181,6 +181,21 @@ pub(crate) fn plan(
             ));
         }
     }
+    for (k, claim) in task.report.claims.iter().enumerate() {
+        let (a, b) = claim.holds.arms();
+        if let Some(label) = [a, b].into_iter().find(|l| !seen.contains(*l)) {
+            return Err(ctx.error(
+                None,
+                "claims",
+                &format!("task.report.claims[{k}]"),
+                format!("no arm is labelled {label:?}"),
+                &format!(
+                    "the labels are: {}",
+                    arms.iter().map(|a| a.label.as_str()).collect::<Vec<_>>().join(", ")
+                ),
+            ));
+        }
+    }
     for label in &task.report.reference_arms {
         if !seen.contains(label.as_str()) {
             return Err(ctx.error(

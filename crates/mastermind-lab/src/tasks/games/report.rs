@@ -3,10 +3,10 @@
 
 use super::frame::GameRows;
 use super::plan::{GamesPlan, PlannedArm};
-use super::spec::{CodemakerSpec, FigureSpec, TestKind, TestOn};
+use super::spec::{CodemakerSpec, Comparison, ComparisonClaim, FigureSpec, TestKind, TestOn};
 use crate::report::plot::{self, Labels, LineSeries};
 use crate::report::table::{Table, num};
-use crate::report::verdict::{self, Estimate, Printed, Verdict};
+use crate::report::verdict::{self, Estimate, Outcome, Printed, Verdict};
 use crate::spec::raw::PaperNumbers;
 use crate::tasks::ReportContext;
 use anyhow::Result;
@@ -650,7 +650,62 @@ pub fn verdicts(plan: &GamesPlan, results: &[ArmResult], rows: &GameRows) -> Vec
         grouped.iter().map(|&i| label_and(i, letters[i].clone())).collect();
     verdicts.extend(verdict::compare_groups(&paper, &ours, plan.report.groups_differ.as_deref()));
     verdict::judge_family(&mut verdicts);
+    verdicts.extend(plan.report.claims.iter().map(|c| comparison_verdict(plan, results, c)));
     verdicts
+}
+
+/// The verdict on a comparison the paper states, decided by the report's own test at its alpha
+/// (the paper's decision rule, so no correction beyond the paper's).
+fn comparison_verdict(plan: &GamesPlan, results: &[ArmResult], claim: &ComparisonClaim) -> Verdict {
+    let test = plan.report.test;
+    let (a, b) = claim.holds.arms();
+    let find = |label: &str| results.iter().find(|r| r.label == label);
+    let (x, y) = match (find(a), find(b)) {
+        (Some(x), Some(y)) => (samples(x, test.on), samples(y, test.on)),
+        _ => (&[][..], &[][..]),
+    };
+    let p = |alternative| p_value(test.kind, x, y, alternative);
+    let (p_value, wanted_below) = match &claim.holds {
+        Comparison::NotDifferent(..) => (p(Alternative::TwoSided), false),
+        Comparison::Different(..) => (p(Alternative::TwoSided), true),
+        Comparison::Fewer(..) => (p(Alternative::Less), true),
+        Comparison::NotFewer(..) => (p(Alternative::Less), false),
+    };
+    let means = format!("{a} {}, {b} {}", num(mean(x), 3), num(mean(y), 3));
+    let sided = match &claim.holds {
+        Comparison::Fewer(..) | Comparison::NotFewer(..) => "one-sided",
+        _ => "two-sided",
+    };
+    let (outcome, why, ours) = match p_value {
+        None => (
+            Outcome::NotTestable,
+            "The test cannot be computed on these samples.".to_owned(),
+            means,
+        ),
+        Some(p) => {
+            let holds = (p < test.alpha) == wanted_below;
+            let ours = format!("{means}; {sided} p = {}", pval(Some(p)));
+            if holds {
+                (Outcome::Reproduced, String::new(), ours)
+            } else if let Some(reason) = &claim.explained {
+                (Outcome::Explained, reason.trim().to_owned(), ours)
+            } else {
+                let found = if p < test.alpha { "significant" } else { "not significant" };
+                let why = format!(
+                    "Here the difference is {found} at alpha = {} ({} test on the {}), and the \
+                     spec gives no reason.",
+                    test.alpha,
+                    test_name(test.kind),
+                    match test.on {
+                        TestOn::RunMeans => "run means",
+                        TestOn::Games => "game lengths",
+                    }
+                );
+                (Outcome::Contradicted, why, ours)
+            }
+        }
+    };
+    Verdict::statement(claim.text.clone(), ours, outcome, why)
 }
 
 /// Whether an arm's mean is exact rather than a sample: a deterministic player (a strategy tree,

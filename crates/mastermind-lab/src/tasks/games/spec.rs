@@ -142,6 +142,48 @@ pub struct GamesReport {
     /// `authors_evaluations`), compared with the paper's evaluations instead of `evaluations`.
     #[serde(default)]
     pub evaluations_metric: Option<String>,
+    /// The paper's comparisons between arms, each judged with the report's test.
+    #[serde(default)]
+    pub claims: Vec<ComparisonClaim>,
+}
+
+/// A comparison the paper states between two arms, judged with the report's test (its kind, its
+/// samples and alpha) on guesses per game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ComparisonClaim {
+    /// The paper's words, shown as the claim.
+    pub text: String,
+    /// What is claimed.
+    pub holds: Comparison,
+    /// Why ours differs, in one sentence, where it does.
+    #[serde(default)]
+    pub explained: Option<String>,
+}
+
+/// A statement about two arms (by label) that a two-sample test decides.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Comparison {
+    /// Not significantly different (two-sided p at least alpha).
+    NotDifferent(String, String),
+    /// Significantly different (two-sided p below alpha).
+    Different(String, String),
+    /// The first needs significantly fewer guesses (one-sided p below alpha).
+    Fewer(String, String),
+    /// The first does not need significantly fewer guesses (one-sided p at least alpha).
+    NotFewer(String, String),
+}
+
+impl Comparison {
+    /// The two arms compared.
+    pub fn arms(&self) -> (&str, &str) {
+        match self {
+            Comparison::NotDifferent(a, b)
+            | Comparison::Different(a, b)
+            | Comparison::Fewer(a, b)
+            | Comparison::NotFewer(a, b) => (a, b),
+        }
+    }
 }
 
 impl Default for GamesReport {
@@ -157,6 +199,7 @@ impl Default for GamesReport {
             evaluations_differ: None,
             groups_differ: None,
             evaluations_metric: None,
+            claims: Vec::new(),
         }
     }
 }
