@@ -267,7 +267,7 @@ mod tests {
     #[test]
     fn the_report_opens_with_the_verdicts_counted_by_paper() {
         let exact = |ours: f64, paper: f64, why: Option<&str>| {
-            let printed = Printed { value: paper, decimals: 0, se: None };
+            let printed = Printed::new(paper, 0);
             compare(format!("total {paper}"), Estimate::exact(ours), printed, why)
         };
         let sections = vec![

@@ -11,7 +11,7 @@
 //! decide (a single sample, so no standard error, where the values differ) is *not testable*.
 
 use super::table::Table;
-use mastermind_stats::{holm, normal_two_sided_p};
+use mastermind_stats::{Alternative, holm, normal_two_sided_p, welch_t_test};
 
 /// The family-wise level at which a claim is rejected.
 pub const ALPHA: f64 = 0.05;
@@ -147,10 +147,25 @@ impl Estimate {
 pub struct Printed {
     /// The value.
     pub value: f64,
-    /// Decimals printed (half a unit of the last one is allowed for rounding).
+    /// Decimals printed.
     pub decimals: u32,
+    /// The unit the paper rounded to, when coarser than its last decimal ("about 6400" is
+    /// rounded to 100); half of it is allowed for rounding.
+    pub unit: Option<f64>,
     /// The paper's standard error of the value, if it gives one.
     pub se: Option<f64>,
+}
+
+impl Printed {
+    /// `value` as printed with `decimals` decimals, without a standard error.
+    pub fn new(value: f64, decimals: u32) -> Printed {
+        Printed { value, decimals, unit: None, se: None }
+    }
+
+    /// Half a unit of the last place the paper printed: what its rounding may hide.
+    fn rounding(&self) -> f64 {
+        0.5 * self.unit.unwrap_or_else(|| 10f64.powi(-(self.decimals as i32)))
+    }
 }
 
 /// The verdict on the claim that the paper's `paper` is the value we estimate as `ours`;
@@ -158,7 +173,7 @@ pub struct Printed {
 /// one; [`judge_family`] corrects it.
 pub fn compare(claim: String, ours: Estimate, paper: Printed, explained: Option<&str>) -> Verdict {
     let digits = paper.decimals as usize;
-    let rounding = 0.5 * 10f64.powi(-(paper.decimals as i32));
+    let rounding = paper.rounding();
     let difference = ours.mean - paper.value;
     let beyond_rounding = (difference.abs() - rounding).max(0.0);
     let se = ours.se.map(|s| (s * s + paper.se.map_or(0.0, |p| p * p)).sqrt());
@@ -268,6 +283,53 @@ pub fn compare_groups(
     })
 }
 
+/// The verdict on "a sweep does best between `lo` and `hi`" (fewer is better), from each swept
+/// point's `x` and samples: it holds when some point in the range is beaten by no other point,
+/// by one-sided Welch tests against every other point, Holm-corrected at [`ALPHA`] (picking the
+/// best of many noisy means would otherwise make almost any other point look beaten).
+pub fn best_within(
+    claim: String,
+    points: &[(f64, Vec<f64>)],
+    (lo, hi): (f64, f64),
+    explained: Option<&str>,
+) -> Verdict {
+    let points: Vec<&(f64, Vec<f64>)> = points.iter().filter(|(_, s)| !s.is_empty()).collect();
+    let mean = |s: &[f64]| s.iter().sum::<f64>() / s.len() as f64;
+    let Some((best_x, best)) =
+        points.iter().map(|p| (p.0, &p.1)).min_by(|a, b| mean(a.1).total_cmp(&mean(b.1)))
+    else {
+        return Verdict::statement(
+            claim,
+            "–".into(),
+            Outcome::NotTestable,
+            "No point has data.".into(),
+        );
+    };
+    let unbeaten = |x: f64, samples: &[f64]| {
+        let p: Vec<f64> = points
+            .iter()
+            .filter(|(other, _)| *other != x)
+            .map(|(_, o)| {
+                welch_t_test(o, samples, Alternative::Less).map_or(f64::NAN, |t| t.p_value)
+            })
+            .collect();
+        holm(&p).iter().all(|&adjusted| adjusted.is_nan() || adjusted >= ALPHA)
+    };
+    let holds = points.iter().any(|(x, s)| (lo..=hi).contains(x) && unbeaten(*x, s));
+    let ours = format!("lowest mean at {best_x} ({:.2})", mean(best));
+    if holds {
+        Verdict::statement(claim, ours, Outcome::Reproduced, String::new())
+    } else if let Some(reason) = explained {
+        Verdict::statement(claim, ours, Outcome::Explained, reason.trim().into())
+    } else {
+        let why = format!(
+            "Every point from {lo} to {hi} is beaten by another point (one-sided Welch tests, \
+             Holm-corrected, alpha = {ALPHA}), and the spec gives no reason."
+        );
+        Verdict::statement(claim, ours, Outcome::Contradicted, why)
+    }
+}
+
 /// A spec's verdicts as a table for its section.
 pub fn section_table(verdicts: &[Verdict]) -> Table {
     let mut table = Table::new(
@@ -303,7 +365,7 @@ mod tests {
     use super::*;
 
     fn printed(value: f64) -> Printed {
-        Printed { value, decimals: 3, se: None }
+        Printed::new(value, 3)
     }
 
     #[test]

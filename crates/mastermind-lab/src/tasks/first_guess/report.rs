@@ -83,7 +83,7 @@ pub fn render(
             if let Some(value) = paper {
                 // Exact on both sides: the value must agree to the printed digits.
                 let claim = format!("{game}, pattern {}: expected share left", row.pattern);
-                let printed = Printed { value, decimals: digits as u32, se: None };
+                let printed = Printed::new(value, digits as u32);
                 verdicts.push(verdict::compare(claim, Estimate::exact(row.share), printed, None));
             }
             let verdict = match paper {

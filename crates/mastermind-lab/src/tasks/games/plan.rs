@@ -182,7 +182,18 @@ pub(crate) fn plan(
         }
     }
     for (k, claim) in task.report.claims.iter().enumerate() {
-        let (a, b) = claim.holds.arms();
+        if let super::spec::Comparison::BestWithin(group, _, _) = &claim.holds {
+            if !arms.iter().any(|a| a.group == *group && a.x.is_some()) {
+                return Err(ctx.error(
+                    None,
+                    "claims",
+                    &format!("task.report.claims[{k}]"),
+                    format!("no line (arms with an x) is called {group:?}"),
+                    "BestWithin names the `group` of swept arms (default: the spec arm's label)",
+                ));
+            }
+        }
+        let Some((a, b)) = claim.holds.arms() else { continue };
         if let Some(label) = [a, b].into_iter().find(|l| !seen.contains(*l)) {
             return Err(ctx.error(
                 None,

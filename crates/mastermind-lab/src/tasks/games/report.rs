@@ -609,7 +609,7 @@ pub fn verdicts(plan: &GamesPlan, results: &[ArmResult], rows: &GameRows) -> Vec
             };
             if let Some(ours) = ours {
                 let se = paper.sd.map(|sd| sd / (samples.len() as f64).sqrt());
-                let printed = Printed { value, decimals: mean_decimals, se };
+                let printed = Printed { se, ..Printed::new(value, mean_decimals) };
                 let claim = format!("{}: mean guesses", arm.label);
                 let why = own.or(plan.report.mean_differs.as_deref());
                 verdicts.push(verdict::compare(claim, ours, printed, why));
@@ -624,7 +624,7 @@ pub fn verdicts(plan: &GamesPlan, results: &[ArmResult], rows: &GameRows) -> Vec
                     None => games.iter().map(|&i| rows.evaluations[i] as f64).collect(),
                 };
             if let Some(ours) = Estimate::of(&per_game) {
-                let printed = Printed { value, decimals: evaluation_decimals, se: None };
+                let printed = Printed::new(value, evaluation_decimals);
                 let counter = metric.unwrap_or("evaluations");
                 let claim = format!("{}: evaluations per game (ours: {counter})", arm.label);
                 let why = own.or(plan.report.evaluations_differ.as_deref());
@@ -658,7 +658,20 @@ pub fn verdicts(plan: &GamesPlan, results: &[ArmResult], rows: &GameRows) -> Vec
 /// (the paper's decision rule, so no correction beyond the paper's).
 fn comparison_verdict(plan: &GamesPlan, results: &[ArmResult], claim: &ComparisonClaim) -> Verdict {
     let test = plan.report.test;
-    let (a, b) = claim.holds.arms();
+    if let Comparison::BestWithin(group, lo, hi) = &claim.holds {
+        let points: Vec<(f64, Vec<f64>)> = plan
+            .arms
+            .iter()
+            .zip(results)
+            .filter(|(arm, _)| arm.group == *group)
+            .filter_map(|(arm, r)| arm.x.map(|x| (x, r.games.clone())))
+            .collect();
+        let why = claim.explained.as_deref();
+        return verdict::best_within(claim.text.clone(), &points, (*lo, *hi), why);
+    }
+    let Some((a, b)) = claim.holds.arms() else {
+        unreachable!("every other comparison names two arms")
+    };
     let find = |label: &str| results.iter().find(|r| r.label == label);
     let (x, y) = match (find(a), find(b)) {
         (Some(x), Some(y)) => (samples(x, test.on), samples(y, test.on)),
@@ -670,6 +683,7 @@ fn comparison_verdict(plan: &GamesPlan, results: &[ArmResult], claim: &Compariso
         Comparison::Different(..) => (p(Alternative::TwoSided), true),
         Comparison::Fewer(..) => (p(Alternative::Less), true),
         Comparison::NotFewer(..) => (p(Alternative::Less), false),
+        Comparison::BestWithin(..) => unreachable!("handled above"),
     };
     let means = format!("{a} {}, {b} {}", num(mean(x), 3), num(mean(y), 3));
     let sided = match &claim.holds {

@@ -162,7 +162,7 @@ pub struct ComparisonClaim {
 }
 
 /// A statement about two arms (by label) that a two-sample test decides.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Comparison {
     /// Not significantly different (two-sided p at least alpha).
     NotDifferent(String, String),
@@ -172,16 +172,21 @@ pub enum Comparison {
     Fewer(String, String),
     /// The first does not need significantly fewer guesses (one-sided p at least alpha).
     NotFewer(String, String),
+    /// The line (arms of this `group`, by `x`) does best between the two x values: some point
+    /// there is beaten by no other point of the line (one-sided Welch tests on game lengths,
+    /// Holm-corrected, alpha 0.05). A flat line holds for any range.
+    BestWithin(String, f64, f64),
 }
 
 impl Comparison {
-    /// The two arms compared.
-    pub fn arms(&self) -> (&str, &str) {
+    /// The two arms compared (none for a line).
+    pub fn arms(&self) -> Option<(&str, &str)> {
         match self {
             Comparison::NotDifferent(a, b)
             | Comparison::Different(a, b)
             | Comparison::Fewer(a, b)
-            | Comparison::NotFewer(a, b) => (a, b),
+            | Comparison::NotFewer(a, b) => Some((a, b)),
+            Comparison::BestWithin(..) => None,
         }
     }
 }

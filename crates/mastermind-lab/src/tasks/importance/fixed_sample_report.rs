@@ -6,6 +6,7 @@ use super::columns::{counts, floats, strings, thetas, thinned};
 use super::spec::FixedSamplePlan;
 use crate::report::plot::panels::{Mark, Panel, PathSeries, stacked_paths};
 use crate::report::table::{Table, num};
+use crate::report::verdict::{Outcome, Verdict};
 use crate::tasks::{Rendered, ReportContext};
 use anyhow::Result;
 use polars::prelude::DataFrame;
@@ -145,6 +146,7 @@ pub fn render(
     )?;
 
     let mut notes = Vec::new();
+    let mut verdicts = Vec::new();
     if !gaps.is_empty() {
         let below = gaps.iter().filter(|g| g.0 < 0.0).count();
         let lo = gaps.iter().map(|g| g.0).fold(f64::INFINITY, f64::min);
@@ -164,6 +166,15 @@ pub fn render(
         } else {
             format!("some gaps exceed the simulations' noise (|z| up to {worst:.1})")
         };
+        let claim = "the importance-sampling estimates are quite accurate".to_owned();
+        let ours =
+            format!("largest gap {worst:.1} standard errors over {} checkpoints", gaps.len());
+        verdicts.push(if worst <= 3.0 {
+            Verdict::statement(claim, ours, Outcome::Reproduced, String::new())
+        } else {
+            let why = format!("Here {verdict}.");
+            Verdict::statement(claim, ours, Outcome::Contradicted, why)
+        });
         notes.push(format!(
             "**Accuracy of the estimates.** The importance-sampling estimate lies below the \
              simulated mean at {below} of {} checkpoints (estimate − simulated from {lo:.3} to \
@@ -174,7 +185,7 @@ pub fn render(
             config.sample_games
         ));
     }
-    Ok(Rendered { tables: vec![table], figures, notes, ..Rendered::default() })
+    Ok(Rendered { tables: vec![table], figures, notes, verdicts })
 }
 
 fn theta_text(t: [f64; 4]) -> String {

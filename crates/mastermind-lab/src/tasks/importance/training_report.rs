@@ -7,6 +7,7 @@ use super::spec::TrainingPlan;
 use crate::report::plot::panels::{Mark, Panel, PathSeries, stacked_paths};
 use crate::report::plot::{Labels, grouped_bars};
 use crate::report::table::{Table, num};
+use crate::report::verdict::{self, Estimate, Outcome, Printed, Verdict};
 use crate::tasks::{Rendered, ReportContext};
 use anyhow::Result;
 use mastermind_importance::Theta;
@@ -208,7 +209,8 @@ pub fn render(ctx: &ReportContext<'_>, plan: &TrainingPlan, frame: &DataFrame) -
 
     let figures = figures(ctx, &r, base_name)?;
     let notes = vec![conclusions(plan, &r, fitted, baseline, pooled, base_name)];
-    Ok(Rendered { tables, figures, notes, ..Rendered::default() })
+    let verdicts = verdicts(plan, fitted, baseline, pooled, base_name);
+    Ok(Rendered { tables, figures, notes, verdicts })
 }
 
 fn figures(
@@ -271,6 +273,60 @@ fn figures(
         &series,
     )?);
     Ok(files)
+}
+
+/// The thesis's means of play under the fitted and the baseline policy, its test that the fitted
+/// one plays shorter games, and its order of first guesses, judged from this run.
+fn verdicts(
+    plan: &TrainingPlan,
+    fitted: &Arm,
+    baseline: &Arm,
+    pooled: Option<TTestResult>,
+    base_name: &str,
+) -> Vec<Verdict> {
+    let mut verdicts = Vec::new();
+    for (arm, name, mean, sd) in [
+        (fitted, "fitted policy", plan.paper.fitted_mean, plan.paper.fitted_sd),
+        (baseline, base_name, plan.paper.baseline_mean, plan.paper.baseline_sd),
+    ] {
+        if let (Some(value), Some(ours)) = (mean, Estimate::of(&arm.guesses)) {
+            let se = sd.map(|sd| sd / (arm.guesses.len() as f64).sqrt());
+            let printed = Printed { se, ..Printed::new(value, 4) };
+            let claim = format!("{name}: mean guesses");
+            verdicts.push(verdict::compare(claim, ours, printed, None));
+        }
+    }
+    verdict::judge_family(&mut verdicts);
+    let claim = format!("the fitted policy plays significantly shorter games than {base_name}");
+    verdicts.push(match pooled {
+        Some(t) => {
+            let ours = format!("pooled one-sided p = {:.2e}", t.p_value);
+            if t.p_value < plan.alpha {
+                Verdict::statement(claim, ours, Outcome::Reproduced, String::new())
+            } else {
+                let why = format!("Not significant at alpha = {} here.", plan.alpha);
+                Verdict::statement(claim, ours, Outcome::Contradicted, why)
+            }
+        }
+        None => Verdict::statement(
+            claim,
+            "–".into(),
+            Outcome::NotTestable,
+            "The test cannot be computed.".into(),
+        ),
+    });
+    if let Some(theta) = plan.paper.theta {
+        let (ours, theirs) = (first_guess_order(fitted.theta), first_guess_order(theta.to_array()));
+        let claim = format!("first guesses weighted in the order {}", theirs.join(" > "));
+        let text = ours.join(" > ");
+        verdicts.push(if ours == theirs {
+            Verdict::statement(claim, text, Outcome::Reproduced, String::new())
+        } else {
+            let why = "The fitted weights order the first guesses differently.".to_owned();
+            Verdict::statement(claim, text, Outcome::Contradicted, why)
+        });
+    }
+    verdicts
 }
 
 /// One paragraph: which of the thesis's conclusions the run supports.

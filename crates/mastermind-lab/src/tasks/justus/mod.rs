@@ -35,6 +35,7 @@ impl Task for JustusPlan {
         let outcomes = report::outcomes(self, &rows);
         let tables = vec![report::results_table(ctx.title, self, &outcomes)];
         let figures = report::figures(ctx, self, &outcomes)?;
-        Ok(Rendered { tables, figures, notes: Vec::new(), ..Rendered::default() })
+        let verdicts = report::verdicts(self, &rows);
+        Ok(Rendered { tables, figures, verdicts, ..Rendered::default() })
     }
 }

@@ -6,6 +6,7 @@ use super::run::RunRows;
 use super::spec::JustusFigure;
 use crate::report::plot::{self, Labels, LineSeries};
 use crate::report::table::{Table, num};
+use crate::report::verdict::{self, Estimate, Printed, Verdict};
 use crate::tasks::ReportContext;
 use anyhow::Result;
 use mastermind_stats::{Summary, mean_confidence_interval};
@@ -207,4 +208,31 @@ fn paper_lines(arms: &[PlannedJustusArm]) -> Vec<LineSeries> {
     LineSeries::by_group(
         arms.iter().map(|a| (a.group.as_str(), a.x, a.paper.as_ref().and_then(|p| p.generations))),
     )
+}
+
+/// The paper's numbers (generations per arm) and its statements about the best point of a sweep,
+/// judged from the runs.
+pub fn verdicts(plan: &JustusPlan, rows: &RunRows) -> Vec<Verdict> {
+    let generations = |label: &str| -> Vec<f64> {
+        rows.of_arm(label).iter().map(|&i| f64::from(rows.generations[i])).collect()
+    };
+    let mut verdicts = Vec::new();
+    for arm in &plan.arms {
+        let Some(paper) = &arm.paper else { continue };
+        let (Some(value), Some(ours)) = (paper.generations, Estimate::of(&generations(&arm.label)))
+        else {
+            continue;
+        };
+        let printed = Printed { unit: paper.rounded_to, ..Printed::new(value, 0) };
+        let claim = format!("{}: mean generations", arm.label);
+        verdicts.push(verdict::compare(claim, ours, printed, paper.explained.as_deref()));
+    }
+    verdict::judge_family(&mut verdicts);
+    let points: Vec<(f64, Vec<f64>)> =
+        plan.arms.iter().filter_map(|a| a.x.map(|x| (x, generations(&a.label)))).collect();
+    for claim in &plan.report.claims {
+        let why = claim.explained.as_deref();
+        verdicts.push(verdict::best_within(claim.text.clone(), &points, claim.best_within, why));
+    }
+    verdicts
 }

@@ -75,6 +75,12 @@ pub struct JustusPaper {
     /// How the number was read (the paper gives most of them only as plots or in words).
     #[serde(default)]
     pub note: Option<String>,
+    /// The unit the paper rounded `generations` to where coarser than 1 (100 for "~6400").
+    #[serde(default)]
+    pub rounded_to: Option<f64>,
+    /// Why ours differs, in one sentence, where it does.
+    #[serde(default)]
+    pub explained: Option<String>,
 }
 
 /// What the report of a Justus experiment shows.
@@ -87,6 +93,24 @@ pub struct JustusReport {
     /// Figures to draw (line figures need a sweep).
     #[serde(default)]
     pub figures: Vec<JustusFigure>,
+    /// Where the paper puts the sweep's best point, judged from the data.
+    #[serde(default)]
+    pub claims: Vec<JustusClaim>,
+}
+
+/// A statement about where a sweep does best.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JustusClaim {
+    /// The paper's words, shown as the claim.
+    pub text: String,
+    /// The range of x (as the figure shows it) where the paper puts the fewest generations. It
+    /// holds when some point in the range is beaten by no other point (one-sided Welch tests on
+    /// generations against every other point, Holm-corrected, alpha 0.05).
+    pub best_within: (f64, f64),
+    /// Why ours differs, in one sentence, where it does.
+    #[serde(default)]
+    pub explained: Option<String>,
 }
 
 /// A line figure of a sweep: one line per arm.

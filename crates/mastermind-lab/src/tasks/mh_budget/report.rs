@@ -4,6 +4,7 @@
 use super::plan::{MhBudgetPlan, budget_label, optimal_label, size_label};
 use crate::report::plot::{self, Labels, LineSeries};
 use crate::report::table::{Table, num};
+use crate::report::verdict::{self, Estimate, Outcome, Printed, Verdict};
 use crate::tasks::games::frame::GameRows;
 use crate::tasks::{Rendered, ReportContext};
 use anyhow::Result;
@@ -153,12 +154,53 @@ pub(crate) fn render(
         (None, _) => "Too few sizes reached the threshold to fit a line.".into(),
     });
     let increasing = points.windows(2).all(|w| w[1].1 >= w[0].1);
+    let verdicts = verdicts(plan, &rows, &results, points.len() >= 2 && increasing);
     notes.push(format!(
         "The thesis's conclusion, that the budget needed grows with pegs + colours and log(steps) is close to linear in it, {}.",
         if points.len() >= 2 && increasing { "holds here" } else { "is not borne out by these numbers" }
     ));
     let figures = figures(plan, ctx, &results, fit)?;
-    Ok(Rendered { tables: vec![table], figures, notes, ..Rendered::default() })
+    Ok(Rendered { tables: vec![table], figures, notes, verdicts })
+}
+
+/// The thesis's optimal mean lengths and step budgets per size, and its conclusion that the
+/// budget grows with the game, judged from the games.
+fn verdicts(
+    plan: &MhBudgetPlan,
+    rows: &GameRows,
+    results: &[SizeResult],
+    grows: bool,
+) -> Vec<Verdict> {
+    let mut verdicts = Vec::new();
+    // Budgets are tried on a grid, so a budget is known to the grid's step.
+    let step = plan.budgets.windows(2).map(|w| w[1] - w[0]).min().unwrap_or(1) as f64;
+    for (r, size) in results.iter().zip(&plan.sizes) {
+        let (optimal, _) = arm_values(rows, &optimal_label(size.game));
+        if let (Some(value), Some(ours)) = (size.paper_optimal, Estimate::of(&optimal)) {
+            let se = size.paper_sd.map(|sd| sd / (optimal.len() as f64).sqrt());
+            let printed = Printed { se, ..Printed::new(value, 3) };
+            let claim = format!("{}: mean length run to a candidate", r.label);
+            verdicts.push(verdict::compare(claim, ours, printed, None));
+        }
+        if let (Some(value), Some(enough)) = (size.paper_steps, r.enough) {
+            let printed = Printed { unit: Some(step), ..Printed::new(value as f64, 0) };
+            let claim = format!("{}: steps to reach the threshold", r.label);
+            verdicts.push(verdict::compare(claim, Estimate::exact(enough as f64), printed, None));
+        }
+    }
+    verdict::judge_family(&mut verdicts);
+    let claim = "the budget needed grows with pegs + colours".to_owned();
+    let ours = format!(
+        "{} sizes reach the threshold",
+        results.iter().filter(|r| r.enough.is_some()).count()
+    );
+    verdicts.push(if grows {
+        Verdict::statement(claim, ours, Outcome::Reproduced, String::new())
+    } else {
+        let why = "The budgets found do not grow with every step of pegs + colours.";
+        Verdict::statement(claim, ours, Outcome::Contradicted, why.into())
+    });
+    verdicts
 }
 
 fn figures(

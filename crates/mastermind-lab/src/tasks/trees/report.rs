@@ -131,7 +131,7 @@ fn verdicts(plan: &TreesPlan, trees: &[StoredTree]) -> Vec<Verdict> {
             continue;
         };
         let explained = published.explained.as_deref();
-        let exact = |value: u64| Printed { value: value as f64, decimals: 0, se: None };
+        let exact = |value: u64| Printed::new(value as f64, 0);
         let claim =
             format!("{} at {}: total guesses ({})", published.label, tree.game, published.source);
         let total = Estimate::exact(tree.total() as f64);
