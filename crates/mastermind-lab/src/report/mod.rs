@@ -119,9 +119,9 @@ pub fn render(plan: &Plan, frame: &DataFrame, out: &Path) -> Result<Section> {
     })
 }
 
-/// The opening of the report: per paper, how many of its claims each verdict has, then every
+/// The opening of the report: per paper, how many of its claims each verdict has, and every
 /// verdict across papers.
-fn verdicts_overview(sections: &[Section], papers: &[&str]) -> String {
+fn verdicts_overview(sections: &[Section], papers: &[&str]) -> (Table, Table) {
     use verdict::Outcome;
     let mut summary = Table::new(
         "**Verdicts by paper.** Claims tested by the specs, counted by verdict; the last column \
@@ -174,7 +174,7 @@ fn verdicts_overview(sections: &[Section], papers: &[&str]) -> String {
             }
         }
     }
-    format!("{}\n{}\n", summary.markdown(), every.markdown())
+    (summary, every)
 }
 
 /// The GitHub-style anchor of a section's first heading.
@@ -217,7 +217,8 @@ pub fn write_index(
             papers.push(&s.paper);
         }
     }
-    text += &verdicts_overview(sections, &papers);
+    let (summary, every) = verdicts_overview(sections, &papers);
+    text += &format!("{}\n{}\n", summary.markdown(), every.markdown());
     let mut tex_papers = Vec::new();
     for paper in papers {
         tex_papers.push((
@@ -242,7 +243,8 @@ pub fn write_index(
     let path = out.join("REPORT.md");
     std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
     let tex = out.join(document::FILE_NAME);
-    std::fs::write(&tex, document::document(profile, &tex_papers))
+    let overview = summary.latex("tab:verdicts");
+    std::fs::write(&tex, document::document(profile, &overview, &tex_papers))
         .with_context(|| format!("writing {}", tex.display()))?;
     Ok(path)
 }

@@ -54,36 +54,83 @@ impl Table {
 
     /// A LaTeX `table` float with a `booktabs` tabular, its caption above and `\label{label}`,
     /// and the notes below. A table wider than the line is scaled down to the line's width
-    /// (`\resizebox` from `graphicx`); narrower tables keep their size. Every cell, header,
+    /// (`\resizebox` from `graphicx`), one wider than one and a half lines is turned a quarter
+    /// and fitted to the page's height (`\rotatebox`); narrower tables keep their size. Every cell, header,
     /// caption and note goes through [`latex::inline`], so the fragment compiles with pdfLaTeX
     /// given `\usepackage{booktabs,graphicx}`.
     pub fn latex(&self, label: &str) -> String {
-        let spec: String =
-            (0..self.headers.len()).map(|c| if self.is_numeric(c) { 'r' } else { 'l' }).collect();
-        let cells = |row: &[String]| row.iter().map(|c| latex::inline(c)).collect::<Vec<_>>();
-        let mut out = String::from("\\begin{table}[htbp]\n\\centering\n");
-        out += &format!(
-            "\\caption{{{}}}\n\\label{{{label}}}\n\\smallskip\n",
-            latex::inline(&self.caption)
-        );
-        // Measure the tabular; scale it down only when it is wider than the line.
-        out += "\\ifdefined\\labtablebox\\else\\newsavebox{\\labtablebox}\\fi\n";
-        out += &format!(
-            "\\sbox{{\\labtablebox}}{{\\small\\setlength{{\\tabcolsep}}{{4pt}}%\n\\begin{{tabular}}{{{spec}}}\n\\toprule\n"
-        );
-        out += &format!("{} \\\\\n\\midrule\n", cells(&self.headers).join(" & "));
-        for row in &self.rows {
-            out += &format!("{} \\\\\n", cells(row).join(" & "));
-        }
-        out += "\\bottomrule\n\\end{tabular}}%\n";
-        out += "\\ifdim\\wd\\labtablebox>\\linewidth\n  \\resizebox{\\linewidth}{!}{\\usebox{\\labtablebox}}%\n\\else\n  \\usebox{\\labtablebox}%\n\\fi\n";
-        for note in &self.notes {
+        // Columns of sentences wrap in paragraph columns that share half the line; a table of
+        // short cells keeps `l` and `r` columns and is scaled down only if it is too wide.
+        let wraps: Vec<bool> = (0..self.headers.len())
+            .map(|c| self.rows.iter().any(|r| r[c].chars().count() > WRAP_AT))
+            .collect();
+        let wrapped = wraps.iter().filter(|&&w| w).count().max(1);
+        let share = 0.5 / wrapped as f64;
+        let spec: String = (0..self.headers.len())
+            .map(|c| match (wraps[c], self.is_numeric(c)) {
+                (true, _) => format!("p{{{share:.2}\\linewidth}}"),
+                (false, true) => "r".to_owned(),
+                (false, false) => "l".to_owned(),
+            })
+            .collect();
+        // Wrapped cells are set ragged right; rows end with `\tabularnewline`, which (unlike
+        // `\\`) still ends the row after `\raggedright`.
+        let cells = |row: &[String]| {
+            row.iter()
+                .zip(&wraps)
+                .map(|(c, &wrap)| {
+                    let text = latex::inline(c);
+                    if wrap { format!("\\raggedright {text}") } else { text }
+                })
+                .collect::<Vec<_>>()
+        };
+        // A float must fit on one page: long tables go out in parts of at most `ROWS_PER_FLOAT`
+        // rows, the caption marked "continued" and the notes under the last part.
+        let parts: Vec<&[Vec<String>]> = if self.rows.is_empty() {
+            vec![&self.rows[..]]
+        } else {
+            self.rows.chunks(ROWS_PER_FLOAT).collect()
+        };
+        let mut out = String::new();
+        for (k, part) in parts.iter().enumerate() {
+            out += "\\begin{table}[htbp]\n\\centering\n";
+            if k == 0 {
+                out += &format!(
+                    "\\caption{{{}}}\n\\label{{{label}}}\n\\smallskip\n",
+                    latex::inline(&self.caption)
+                );
+            } else {
+                // `\\caption*` needs the caption package; a plain line names the table instead.
+                out += &format!(
+                    "{{\\small Table~\\ref{{{label}}} (continued, part {} of {}).}}\\par\\smallskip\n",
+                    k + 1,
+                    parts.len()
+                );
+            }
+            // Measure the tabular; scale it down only when it is wider than the line.
+            out += "\\ifdefined\\labtablebox\\else\\newsavebox{\\labtablebox}\\fi\n";
             out += &format!(
-                "\\par\\smallskip{{\\footnotesize\\raggedright {}\\par}}\n",
-                latex::inline(note)
+                "\\sbox{{\\labtablebox}}{{\\small\\setlength{{\\tabcolsep}}{{4pt}}%\n\\begin{{tabular}}{{{spec}}}\n\\toprule\n"
             );
+            out += &format!("{} \\tabularnewline\n\\midrule\n", cells(&self.headers).join(" & "));
+            for row in *part {
+                out += &format!("{} \\tabularnewline\n", cells(row).join(" & "));
+            }
+            out += "\\bottomrule\n\\end{tabular}}%\n";
+            // Far too wide (more than one and a half lines): turned a quarter and fitted to the
+            // page's height, so that 16-19 columns stay legible; a little too wide: scaled to
+            // the line.
+            out += "\\ifdim\\wd\\labtablebox>1.5\\linewidth\n  \\rotatebox{90}{\\resizebox{0.8\\textheight}{!}{\\usebox{\\labtablebox}}}%\n\\else\\ifdim\\wd\\labtablebox>\\linewidth\n  \\resizebox{\\linewidth}{!}{\\usebox{\\labtablebox}}%\n\\else\n  \\usebox{\\labtablebox}%\n\\fi\\fi\n";
+            if k + 1 == parts.len() {
+                for note in &self.notes {
+                    out += &format!(
+                        "\\par\\smallskip{{\\footnotesize\\raggedright {}\\par}}\n",
+                        latex::inline(note)
+                    );
+                }
+            }
+            out += "\\end{table}\n";
         }
-        out += "\\end{table}\n";
         out
     }
 
@@ -98,6 +145,12 @@ impl Table {
             })
     }
 }
+
+/// The most rows a LaTeX float holds; longer tables continue in further floats.
+const ROWS_PER_FLOAT: usize = 36;
+
+/// Cells longer than this many characters make their column a wrapping paragraph column in LaTeX.
+const WRAP_AT: usize = 40;
 
 /// A cell's text on one line of a Markdown table: pipes escaped, line breaks and other control
 /// characters (which would end the row or the table) shown as spaces.
@@ -133,6 +186,32 @@ mod tests {
             tex.contains("\\label{tab:t2}") && tex.contains("\\resizebox{\\linewidth}"),
             "{tex}"
         );
+    }
+
+    #[test]
+    fn columns_of_sentences_wrap_in_latex() {
+        let mut t = Table::new("T", &["claim", "value", "why"]);
+        let sentence = "Ours is 0.0566 below the paper's (8.8 standard errors), and no reason.";
+        t.row(vec!["short".into(), "4.41".into(), sentence.into()]);
+        assert!(
+            t.latex("tab:w").contains("\\begin{tabular}{lrp{0.50\\linewidth}}"),
+            "{}",
+            t.latex("tab:w")
+        );
+    }
+
+    #[test]
+    fn long_tables_continue_in_further_floats() {
+        let mut t = Table::new("Long", &["row"]);
+        for i in 0..(2 * ROWS_PER_FLOAT + 1) {
+            t.row(vec![i.to_string()]);
+        }
+        t.notes.push("the note".into());
+        let tex = t.latex("tab:long");
+        assert_eq!(tex.matches("\\begin{table}").count(), 3, "{tex}");
+        assert_eq!(tex.matches("\\label{tab:long}").count(), 1);
+        assert!(tex.contains("Table~\\ref{tab:long} (continued, part 3 of 3)"), "{tex}");
+        assert!(tex.rfind("the note").unwrap() > tex.rfind("\\begin{table}").unwrap());
     }
 
     #[test]
