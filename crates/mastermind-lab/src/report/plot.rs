@@ -4,6 +4,7 @@
 //! is registered under the family name `sans-serif` before the first figure is drawn.
 
 pub mod panels;
+pub mod pareto;
 
 use anyhow::{Result, anyhow};
 use plotters::coord::Shift;
@@ -202,7 +203,14 @@ fn three_digits(v: f64) -> String {
 /// (`1000`, not `1e3` or `999.9`).
 fn log_tick(y: f64) -> String {
     let value = 10f64.powf(y);
-    if (y - y.round()).abs() < 1e-9 { short_number(value.round()) } else { three_digits(value) }
+    if (y - y.round()).abs() >= 1e-9 {
+        three_digits(value)
+    } else if y >= 0.0 {
+        short_number(value.round())
+    } else {
+        // 0.1, 0.01, ...: rounded to the power's own decimals, never to 0.
+        format!("{:.*}", (-y.round()) as usize, value)
+    }
 }
 
 /// How many labels to ask for on a log10 axis from `y0` to `y1` so that plotters' round steps
@@ -904,4 +912,18 @@ fn draw_boxes<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, figure: &Boxes)
             .legend(|(x, y)| Circle::new((x + 10, y), 6, BLACK.stroke_width(2)));
     }
     draw_legend(&mut chart)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::log_tick;
+
+    #[test]
+    fn log_ticks_below_one_are_not_rounded_to_zero() {
+        assert_eq!(log_tick(3.0), "1000");
+        assert_eq!(log_tick(0.0), "1");
+        assert_eq!(log_tick(-1.0), "0.1");
+        assert_eq!(log_tick(-3.0), "0.001");
+        assert_eq!(log_tick(-0.5), "0.316");
+    }
 }

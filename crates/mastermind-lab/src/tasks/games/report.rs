@@ -4,6 +4,7 @@
 use super::frame::GameRows;
 use super::plan::{GamesPlan, PlannedArm};
 use super::spec::{CodemakerSpec, Comparison, ComparisonClaim, FigureSpec, TestKind, TestOn};
+use crate::report::plot::pareto::{self, TimedPlayer};
 use crate::report::plot::{self, Labels, LineSeries};
 use crate::report::table::{Table, num};
 use crate::report::verdict::{self, Estimate, Outcome, Printed, Verdict};
@@ -445,7 +446,55 @@ pub fn figures(
                 let labels = Labels { title, x: &x, y: "evaluations per game" };
                 plot::box_plots_with_paper(&ctx.figure("evaluations"), &labels, &samples, &paper)?
             }
+            FigureSpec::GuessesAgainstTime => guesses_against_time(ctx, plan, results)?,
         });
+    }
+    Ok(written)
+}
+
+/// One figure per group of arms (per game in the league): each arm's mean guesses with its 95%
+/// interval against its mean time per game, with the Pareto front. Labels drop the group's name
+/// where they end with it.
+fn guesses_against_time(
+    ctx: &ReportContext<'_>,
+    plan: &GamesPlan,
+    results: &[ArmResult],
+) -> Result<Vec<PathBuf>> {
+    let mut groups: Vec<&str> = Vec::new();
+    for arm in &plan.arms {
+        if !groups.contains(&arm.group.as_str()) {
+            groups.push(&arm.group);
+        }
+    }
+    let mut written = Vec::new();
+    for group in groups {
+        let members: Vec<(&PlannedArm, &ArmResult)> =
+            plan.arms.iter().zip(results).filter(|(a, _)| a.group == group).collect();
+        let players: Vec<TimedPlayer> = members
+            .iter()
+            .filter_map(|(arm, r)| {
+                let mean = r.all?.mean;
+                let interval =
+                    mean_confidence_interval(&r.games, 0.95).ok().map(|c| (c.lower, c.upper));
+                let suffix = format!(" {group}");
+                let label = arm.label.strip_suffix(&suffix).unwrap_or(&arm.label).to_owned();
+                Some(TimedPlayer { label, millis: r.millis, mean, interval })
+            })
+            .collect();
+        let games = members.iter().map(|(_, r)| r.games.len()).max().unwrap_or(0);
+        let title = format!("{}, {group}: {games} games per player", ctx.title);
+        let labels = Labels {
+            title: &title,
+            x: "mean time per game, ms (log scale)",
+            y: "mean guesses per game (bars: 95% CI)",
+        };
+        let slug: String =
+            group.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
+        written.extend(pareto::guesses_against_time(
+            &ctx.figure(&format!("time-{slug}")),
+            &labels,
+            &players,
+        )?);
     }
     Ok(written)
 }

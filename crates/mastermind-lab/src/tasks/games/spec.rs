@@ -277,4 +277,7 @@ pub enum FigureSpec {
     },
     /// Box plots of evaluations per game, one per arm.
     EvaluationsBoxplot,
+    /// Mean guesses (95% CI) against mean time per game on a log axis, one point per arm and
+    /// one figure per `group`, with the Pareto front.
+    GuessesAgainstTime,
 }
