@@ -279,6 +279,30 @@ pub fn line_chart_with_paper(
 /// A point's confidence interval: `(x, lower, upper)`.
 pub type Interval = (f64, f64, f64);
 
+/// Error bars grouped as [`LineSeries::by_group`] groups its points: one list per group, in
+/// order of first appearance, from `(group, x, drawn, interval)` where `drawn` says the series
+/// has a point there (a group with points but no interval still gets its, empty, list, so that
+/// the lists stay aligned with the series). Points without an x are left out.
+pub fn intervals_by_group<'a>(
+    points: impl IntoIterator<Item = (&'a str, Option<f64>, bool, Option<(f64, f64)>)>,
+) -> Vec<Vec<Interval>> {
+    let mut groups: Vec<(&str, Vec<Interval>)> = Vec::new();
+    for (group, x, drawn, interval) in points {
+        let (Some(x), true) = (x, drawn) else { continue };
+        let slot = match groups.iter().position(|g| g.0 == group) {
+            Some(k) => k,
+            None => {
+                groups.push((group, Vec::new()));
+                groups.len() - 1
+            }
+        };
+        if let Some((lower, upper)) = interval {
+            groups[slot].1.push((x, lower, upper));
+        }
+    }
+    groups.into_iter().map(|g| g.1).collect()
+}
+
 /// A line chart as [`line_chart_with_paper`], with error bars: `intervals[i]` holds the
 /// confidence intervals of `series[i]`'s points (empty or missing: no bars for that series).
 pub fn line_chart_with_intervals(

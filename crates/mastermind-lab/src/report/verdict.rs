@@ -87,6 +87,25 @@ impl Verdict {
         }
     }
 
+    /// A statement's verdict from whether it `holds` here: reproduced if it does; otherwise an
+    /// explained difference with the spec's reason where it gives one, else contradicted with
+    /// `why_not`.
+    pub fn judged(
+        claim: String,
+        ours: String,
+        holds: bool,
+        explained: Option<&str>,
+        why_not: impl FnOnce() -> String,
+    ) -> Verdict {
+        match (holds, explained) {
+            (true, _) => Verdict::statement(claim, ours, Outcome::Reproduced, String::new()),
+            (false, Some(reason)) => {
+                Verdict::statement(claim, ours, Outcome::Explained, reason.trim().to_owned())
+            }
+            (false, None) => Verdict::statement(claim, ours, Outcome::Contradicted, why_not()),
+        }
+    }
+
     /// Sets the outcome from the p-value `p` (raw or adjusted).
     fn decide(&mut self, p: f64) {
         self.p = Some(p);
@@ -317,17 +336,12 @@ pub fn best_within(
     };
     let holds = points.iter().any(|(x, s)| (lo..=hi).contains(x) && unbeaten(*x, s));
     let ours = format!("lowest mean at {best_x} ({:.2})", mean(best));
-    if holds {
-        Verdict::statement(claim, ours, Outcome::Reproduced, String::new())
-    } else if let Some(reason) = explained {
-        Verdict::statement(claim, ours, Outcome::Explained, reason.trim().into())
-    } else {
-        let why = format!(
+    Verdict::judged(claim, ours, holds, explained, || {
+        format!(
             "Every point from {lo} to {hi} is beaten by another point (one-sided Welch tests, \
              Holm-corrected, alpha = {ALPHA}), and the spec gives no reason."
-        );
-        Verdict::statement(claim, ours, Outcome::Contradicted, why)
-    }
+        )
+    })
 }
 
 /// A spec's verdicts as a table for its section.

@@ -141,35 +141,14 @@ impl Objective {
     pub fn bound_from_totals(&self, totals: &[u32]) -> f64 {
         let pegs = totals.len().saturating_sub(1);
         let parts_at_most = |t: usize| if t == pegs { pegs.max(1) } else { t + 1 };
-        let mut sum = 0.0;
-        let mut squares = 0u64;
-        let mut largest = 0u32;
-        let mut parts = 0usize;
-        for (t, &m) in totals.iter().enumerate() {
-            if m == 0 {
-                continue;
-            }
-            let k = parts_at_most(t).min(m as usize) as u32;
-            let (q, r) = (m / k, m % k);
-            match self.heuristic {
-                Heuristic::Entropy => {
-                    sum += f64::from(r) * self.xlogx(q + 1) + f64::from(k - r) * self.xlogx(q);
-                }
-                Heuristic::ExpectedSize => {
-                    let (q, r, k) = (u64::from(q), u64::from(r), u64::from(k));
-                    squares += r * (q + 1) * (q + 1) + (k - r) * q * q;
-                }
-                Heuristic::WorstCase => largest = largest.max(if r > 0 { q + 1 } else { q }),
-                Heuristic::MostParts => parts += k as usize,
-                Heuristic::Random | Heuristic::LocalEntropy => unreachable!("validated away"),
-            }
-        }
+        let per_total = totals
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| **m > 0)
+            .map(|(t, &m)| self.bound_from_parts(m as usize, parts_at_most(t).min(m as usize)));
         match self.heuristic {
-            Heuristic::Entropy => sum,
-            Heuristic::ExpectedSize => squares as f64,
-            Heuristic::WorstCase => f64::from(largest),
-            Heuristic::MostParts => -(parts as f64),
-            Heuristic::Random | Heuristic::LocalEntropy => unreachable!("validated away"),
+            Heuristic::WorstCase => per_total.fold(0.0, f64::max),
+            _ => per_total.sum(),
         }
     }
 }

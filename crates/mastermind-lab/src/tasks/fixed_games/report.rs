@@ -3,7 +3,7 @@
 
 use super::FixedGamesPlan;
 use crate::report::table::{Table, num};
-use crate::report::verdict::{Outcome, Verdict};
+use crate::report::verdict::Verdict;
 use crate::tasks::{Rendered, ReportContext};
 use anyhow::{Context, Result};
 use mastermind_stats::Summary;
@@ -158,12 +158,9 @@ pub(crate) fn render(
             "{:.2} vs {:.2} turns (standard), {:.2} vs {:.2} (20%-false)",
             st.mean, human.standard_turns.0, ft.mean, human.false_turns.0
         );
-        verdicts.push(if beats {
-            Verdict::statement(claim, ours, Outcome::Reproduced, String::new())
-        } else {
-            let why = "Here it needs more turns than the quoted human rows in at least one game.";
-            Verdict::statement(claim, ours, Outcome::Contradicted, why.into())
-        });
+        verdicts.push(Verdict::judged(claim, ours, beats, None, || {
+            "Here it needs more turns than the quoted human rows in at least one game.".into()
+        }));
         notes.push(format!(
             "The thesis's conclusion, that the M-H algorithm outperforms the {} on both the standard and the 20%-false games, {} here: {:.2} vs {:.2} turns (standard) and {:.2} vs {:.2} (20%-false). These are the thesis's games in kind, not its exact scripts, which it does not print.",
             human.label.to_lowercase(),

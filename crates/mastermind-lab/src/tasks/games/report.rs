@@ -585,23 +585,12 @@ fn intervals_by_group(
     results: &[ArmResult],
     over_runs: bool,
 ) -> Vec<Vec<plot::Interval>> {
-    let mut groups: Vec<(&str, Vec<plot::Interval>)> = Vec::new();
-    for (arm, r) in arms.iter().zip(results) {
-        // The same arms, in the same order, as the series of `by_group`.
-        let (Some(x), Some(_)) = (arm.x, r.all) else { continue };
-        let slot = match groups.iter().position(|g| g.0 == arm.group) {
-            Some(k) => k,
-            None => {
-                groups.push((arm.group.as_str(), Vec::new()));
-                groups.len() - 1
-            }
-        };
+    // The same arms, in the same order, as the series of `by_group`.
+    plot::intervals_by_group(arms.iter().zip(results).map(|(arm, r)| {
         let sample = if over_runs { &r.run_means } else { &r.games };
-        if let Ok(ci) = mean_confidence_interval(sample, 0.95) {
-            groups[slot].1.push((x, ci.lower, ci.upper));
-        }
-    }
-    groups.into_iter().map(|g| g.1).collect()
+        let interval = mean_confidence_interval(sample, 0.95).ok().map(|ci| (ci.lower, ci.upper));
+        (arm.group.as_str(), arm.x, r.all.is_some(), interval)
+    }))
 }
 
 /// The spec's fixed reference lines and the reproduced means of its reference arms.
@@ -707,68 +696,49 @@ pub fn verdicts(plan: &GamesPlan, results: &[ArmResult], rows: &GameRows) -> Vec
 /// (the paper's decision rule, so no correction beyond the paper's).
 fn comparison_verdict(plan: &GamesPlan, results: &[ArmResult], claim: &ComparisonClaim) -> Verdict {
     let test = plan.report.test;
-    if let Comparison::BestWithin(group, lo, hi) = &claim.holds {
-        let points: Vec<(f64, Vec<f64>)> = plan
-            .arms
-            .iter()
-            .zip(results)
-            .filter(|(arm, _)| arm.group == *group)
-            .filter_map(|(arm, r)| arm.x.map(|x| (x, r.games.clone())))
-            .collect();
-        let why = claim.explained.as_deref();
-        return verdict::best_within(claim.text.clone(), &points, (*lo, *hi), why);
-    }
-    let Some((a, b)) = claim.holds.arms() else {
-        unreachable!("every other comparison names two arms")
+    let explained = claim.explained.as_deref();
+    // Which p-value decides, and whether the claim wants it below alpha.
+    let (alternative, wanted_below, a, b) = match &claim.holds {
+        Comparison::BestWithin(group, lo, hi) => {
+            let points: Vec<(f64, Vec<f64>)> = plan
+                .arms
+                .iter()
+                .zip(results)
+                .filter(|(arm, _)| arm.group == *group)
+                .filter_map(|(arm, r)| arm.x.map(|x| (x, r.games.clone())))
+                .collect();
+            return verdict::best_within(claim.text.clone(), &points, (*lo, *hi), explained);
+        }
+        Comparison::NotDifferent(a, b) => (Alternative::TwoSided, false, a, b),
+        Comparison::Different(a, b) => (Alternative::TwoSided, true, a, b),
+        Comparison::Fewer(a, b) => (Alternative::Less, true, a, b),
+        Comparison::NotFewer(a, b) => (Alternative::Less, false, a, b),
     };
-    let find = |label: &str| results.iter().find(|r| r.label == label);
+    let find = |label: &str| results.iter().find(|r| r.label == *label);
     let (x, y) = match (find(a), find(b)) {
         (Some(x), Some(y)) => (samples(x, test.on), samples(y, test.on)),
         _ => (&[][..], &[][..]),
     };
-    let p = |alternative| p_value(test.kind, x, y, alternative);
-    let (p_value, wanted_below) = match &claim.holds {
-        Comparison::NotDifferent(..) => (p(Alternative::TwoSided), false),
-        Comparison::Different(..) => (p(Alternative::TwoSided), true),
-        Comparison::Fewer(..) => (p(Alternative::Less), true),
-        Comparison::NotFewer(..) => (p(Alternative::Less), false),
-        Comparison::BestWithin(..) => unreachable!("handled above"),
-    };
     let means = format!("{a} {}, {b} {}", num(mean(x), 3), num(mean(y), 3));
-    let sided = match &claim.holds {
-        Comparison::Fewer(..) | Comparison::NotFewer(..) => "one-sided",
-        _ => "two-sided",
+    let Some(p) = p_value(test.kind, x, y, alternative) else {
+        let why = "The test cannot be computed on these samples.".to_owned();
+        return Verdict::statement(claim.text.clone(), means, Outcome::NotTestable, why);
     };
-    let (outcome, why, ours) = match p_value {
-        None => (
-            Outcome::NotTestable,
-            "The test cannot be computed on these samples.".to_owned(),
-            means,
-        ),
-        Some(p) => {
-            let holds = (p < test.alpha) == wanted_below;
-            let ours = format!("{means}; {sided} p = {}", pval(Some(p)));
-            if holds {
-                (Outcome::Reproduced, String::new(), ours)
-            } else if let Some(reason) = &claim.explained {
-                (Outcome::Explained, reason.trim().to_owned(), ours)
-            } else {
-                let found = if p < test.alpha { "significant" } else { "not significant" };
-                let why = format!(
-                    "Here the difference is {found} at alpha = {} ({} test on the {}), and the \
-                     spec gives no reason.",
-                    test.alpha,
-                    test_name(test.kind),
-                    match test.on {
-                        TestOn::RunMeans => "run means",
-                        TestOn::Games => "game lengths",
-                    }
-                );
-                (Outcome::Contradicted, why, ours)
-            }
-        }
-    };
-    Verdict::statement(claim.text.clone(), ours, outcome, why)
+    let sided = if alternative == Alternative::TwoSided { "two-sided" } else { "one-sided" };
+    let ours = format!("{means}; {sided} p = {}", pval(Some(p)));
+    Verdict::judged(claim.text.clone(), ours, (p < test.alpha) == wanted_below, explained, || {
+        let found = if p < test.alpha { "significant" } else { "not significant" };
+        let samples = match test.on {
+            TestOn::RunMeans => "run means",
+            TestOn::Games => "game lengths",
+        };
+        format!(
+            "Here the difference is {found} at alpha = {} ({} test on the {samples}), and the \
+             spec gives no reason.",
+            test.alpha,
+            test_name(test.kind),
+        )
+    })
 }
 
 /// Whether an arm's mean is exact rather than a sample: a deterministic player (a strategy tree,

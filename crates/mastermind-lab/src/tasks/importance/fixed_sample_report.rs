@@ -6,7 +6,7 @@ use super::columns::{counts, floats, strings, thetas, thinned};
 use super::spec::FixedSamplePlan;
 use crate::report::plot::panels::{Mark, Panel, PathSeries, stacked_paths};
 use crate::report::table::{Table, num};
-use crate::report::verdict::{Outcome, Verdict};
+use crate::report::verdict::Verdict;
 use crate::tasks::{Rendered, ReportContext};
 use anyhow::Result;
 use polars::prelude::DataFrame;
@@ -169,12 +169,8 @@ pub fn render(
         let claim = "the importance-sampling estimates are quite accurate".to_owned();
         let ours =
             format!("largest gap {worst:.1} standard errors over {} checkpoints", gaps.len());
-        verdicts.push(if worst <= 3.0 {
-            Verdict::statement(claim, ours, Outcome::Reproduced, String::new())
-        } else {
-            let why = format!("Here {verdict}.");
-            Verdict::statement(claim, ours, Outcome::Contradicted, why)
-        });
+        verdicts
+            .push(Verdict::judged(claim, ours, worst <= 3.0, None, || format!("Here {verdict}.")));
         notes.push(format!(
             "**Accuracy of the estimates.** The importance-sampling estimate lies below the \
              simulated mean at {below} of {} checkpoints (estimate − simulated from {lo:.3} to \

@@ -301,12 +301,9 @@ fn verdicts(
     verdicts.push(match pooled {
         Some(t) => {
             let ours = format!("pooled one-sided p = {:.2e}", t.p_value);
-            if t.p_value < plan.alpha {
-                Verdict::statement(claim, ours, Outcome::Reproduced, String::new())
-            } else {
-                let why = format!("Not significant at alpha = {} here.", plan.alpha);
-                Verdict::statement(claim, ours, Outcome::Contradicted, why)
-            }
+            Verdict::judged(claim, ours, t.p_value < plan.alpha, None, || {
+                format!("Not significant at alpha = {} here.", plan.alpha)
+            })
         }
         None => Verdict::statement(
             claim,
@@ -319,12 +316,9 @@ fn verdicts(
         let (ours, theirs) = (first_guess_order(fitted.theta), first_guess_order(theta.to_array()));
         let claim = format!("first guesses weighted in the order {}", theirs.join(" > "));
         let text = ours.join(" > ");
-        verdicts.push(if ours == theirs {
-            Verdict::statement(claim, text, Outcome::Reproduced, String::new())
-        } else {
-            let why = "The fitted weights order the first guesses differently.".to_owned();
-            Verdict::statement(claim, text, Outcome::Contradicted, why)
-        });
+        verdicts.push(Verdict::judged(claim, text, ours == theirs, None, || {
+            "The fitted weights order the first guesses differently.".into()
+        }));
     }
     verdicts
 }

@@ -186,21 +186,11 @@ fn lines(
 /// The confidence intervals of the mean generations, grouped and ordered as [`lines`] groups
 /// the means.
 fn intervals(arms: &[PlannedJustusArm], outcomes: &[ArmOutcome]) -> Vec<Vec<plot::Interval>> {
-    let mut groups: Vec<(&str, Vec<plot::Interval>)> = Vec::new();
-    for (arm, o) in arms.iter().zip(outcomes) {
-        let (Some(x), Some(_)) = (arm.x, o.generations) else { continue };
-        let slot = match groups.iter().position(|g| g.0 == arm.group) {
-            Some(k) => k,
-            None => {
-                groups.push((arm.group.as_str(), Vec::new()));
-                groups.len() - 1
-            }
-        };
-        if let Some((lower, upper)) = o.generations_ci {
-            groups[slot].1.push((x, lower, upper));
-        }
-    }
-    groups.into_iter().map(|g| g.1).collect()
+    plot::intervals_by_group(
+        arms.iter()
+            .zip(outcomes)
+            .map(|(arm, o)| (arm.group.as_str(), arm.x, o.generations.is_some(), o.generations_ci)),
+    )
 }
 
 /// The paper's generations at swept points, one series per group.

@@ -4,7 +4,7 @@
 use super::plan::{MhBudgetPlan, budget_label, optimal_label, size_label};
 use crate::report::plot::{self, Labels, LineSeries};
 use crate::report::table::{Table, num};
-use crate::report::verdict::{self, Estimate, Outcome, Printed, Verdict};
+use crate::report::verdict::{self, Estimate, Printed, Verdict};
 use crate::tasks::games::frame::GameRows;
 use crate::tasks::{Rendered, ReportContext};
 use anyhow::Result;
@@ -194,12 +194,9 @@ fn verdicts(
         "{} sizes reach the threshold",
         results.iter().filter(|r| r.enough.is_some()).count()
     );
-    verdicts.push(if grows {
-        Verdict::statement(claim, ours, Outcome::Reproduced, String::new())
-    } else {
-        let why = "The budgets found do not grow with every step of pegs + colours.";
-        Verdict::statement(claim, ours, Outcome::Contradicted, why.into())
-    });
+    verdicts.push(Verdict::judged(claim, ours, grows, None, || {
+        "The budgets found do not grow with every step of pegs + colours.".into()
+    }));
     verdicts
 }
 
