@@ -61,6 +61,8 @@ pub fn guesses_against_time(
         axis(xs.clone().fold(f64::INFINITY, f64::min), xs.fold(f64::NEG_INFINITY, f64::max), 0.12)?;
     let (y0, y1) =
         axis(ys.clone().fold(f64::INFINITY, f64::min), ys.fold(f64::NEG_INFINITY, f64::max), 0.1)?;
+    // Labels are written to the right of their points: room for the rightmost one's.
+    let x1 = x1 + 0.25 * (x1 - x0);
     both(base, &Scatter { labels, players: &players, x: (x0, x1), y: (y0, y1) })
 }
 
