@@ -14,12 +14,14 @@
 use crate::moments::{check, mean_and_ss};
 use crate::multiple::Correction;
 use crate::{Alternative, StatsError, pooled_t_test, rank_sum, welch_t_test};
+use serde::{Deserialize, Serialize};
 
-/// The two-sided test used to compare two samples in [`group_samples`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+/// A test of two samples against each other: the one choice of test of the workspace (a spec's
+/// `test: (kind: ...)` names a variant).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub enum PairTest {
-    /// The Wilcoxon rank-sum test, with [`rank_sum()`]'s choice of exact or asymptotic
-    /// p-value.
+    /// The Wilcoxon rank-sum test (Mann-Whitney), tie-corrected, with [`rank_sum()`]'s choice
+    /// of exact or asymptotic p-value.
     #[default]
     RankSum,
     /// Welch's unequal-variance t-test ([`welch_t_test`]).
@@ -35,12 +37,34 @@ impl PairTest {
     ///
     /// Whatever the underlying test returns for unusable samples.
     pub fn p_value(self, x: &[f64], y: &[f64]) -> Result<f64, StatsError> {
-        let two = Alternative::TwoSided;
+        self.p_value_for(x, y, Alternative::TwoSided)
+    }
+
+    /// The p-value of this test of `x` against `y` under `alternative`.
+    ///
+    /// # Errors
+    ///
+    /// Whatever the underlying test returns for unusable samples.
+    pub fn p_value_for(
+        self,
+        x: &[f64],
+        y: &[f64],
+        alternative: Alternative,
+    ) -> Result<f64, StatsError> {
         Ok(match self {
-            PairTest::RankSum => rank_sum(x, y, two)?.p_value,
-            PairTest::Welch => welch_t_test(x, y, two)?.p_value,
-            PairTest::Pooled => pooled_t_test(x, y, two)?.p_value,
+            PairTest::RankSum => rank_sum(x, y, alternative)?.p_value,
+            PairTest::Welch => welch_t_test(x, y, alternative)?.p_value,
+            PairTest::Pooled => pooled_t_test(x, y, alternative)?.p_value,
         })
+    }
+
+    /// The test's name in a caption.
+    pub fn name(self) -> &'static str {
+        match self {
+            PairTest::RankSum => "Wilcoxon rank-sum",
+            PairTest::Welch => "Welch's t",
+            PairTest::Pooled => "pooled t",
+        }
     }
 }
 

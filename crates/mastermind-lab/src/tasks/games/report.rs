@@ -3,7 +3,7 @@
 
 use super::frame::GameRows;
 use super::plan::{GamesPlan, PlannedArm};
-use super::spec::{CodemakerSpec, Comparison, ComparisonClaim, FigureSpec, TestKind, TestOn};
+use super::spec::{CodemakerSpec, Comparison, ComparisonClaim, FigureSpec, TestOn};
 use crate::report::plot::pareto::{self, TimedPlayer};
 use crate::report::plot::{self, Labels, LineSeries};
 use crate::report::table::{Table, num};
@@ -14,8 +14,7 @@ use anyhow::Result;
 use mastermind_heuristics::{Heuristic, Ties};
 use mastermind_players::PlayerSpec;
 use mastermind_stats::{
-    Alternative, Correction, PairTest, Summary, group_samples_corrected, holm,
-    mean_confidence_interval, pooled_t_test, rank_sum, welch_t_test,
+    Alternative, Correction, Summary, group_samples_corrected, holm, mean_confidence_interval,
 };
 use std::path::{Path, PathBuf};
 
@@ -80,14 +79,6 @@ fn samples(result: &ArmResult, on: TestOn) -> &[f64] {
     match on {
         TestOn::RunMeans => &result.run_means,
         TestOn::Games => &result.games,
-    }
-}
-
-fn pair_test(kind: TestKind) -> PairTest {
-    match kind {
-        TestKind::RankSum => PairTest::RankSum,
-        TestKind::Welch => PairTest::Welch,
-        TestKind::Pooled => PairTest::Pooled,
     }
 }
 
@@ -183,7 +174,7 @@ pub fn results_table(title: &str, plan: &GamesPlan, results: &[ArmResult]) -> Ta
          calls (feedback computations) are means per game. Groups: two-sided {} test on the {on} at \
          alpha = {}, Holm-corrected within each family of tests ({family}); arms that share a letter \
          are not significantly different (a is the group with the fewest guesses).{}",
-        test_name(test.kind),
+        test.kind.name(),
         test.alpha,
         if show_group {
             " The paper's groups are its own lines or letters, converted to letters the same way."
@@ -222,10 +213,7 @@ fn significance_groups(plan: &GamesPlan, results: &[ArmResult]) -> (Vec<usize>, 
         let grouping = sets
             .iter()
             .all(|s| s.len() >= 2)
-            .then(|| {
-                group_samples_corrected(&sets, test.alpha, pair_test(test.kind), Correction::Holm)
-                    .ok()
-            })
+            .then(|| group_samples_corrected(&sets, test.alpha, test.kind, Correction::Holm).ok())
             .flatten();
         match grouping {
             Some(g) => {
@@ -286,14 +274,6 @@ fn samples_name(on: TestOn) -> &'static str {
     }
 }
 
-fn test_name(kind: TestKind) -> &'static str {
-    match kind {
-        TestKind::RankSum => "Wilcoxon rank-sum",
-        TestKind::Welch => "Welch's t",
-        TestKind::Pooled => "pooled t",
-    }
-}
-
 /// Pairwise tests of every arm against a reference arm: two-sided p-values, raw and
 /// Holm-corrected within the table (one family), and the raw one-sided p-values.
 pub fn comparison_table(plan: &GamesPlan, results: &[ArmResult], reference: &str) -> Table {
@@ -301,7 +281,7 @@ pub fn comparison_table(plan: &GamesPlan, results: &[ArmResult], reference: &str
     let mut table = Table::new(
         format!(
             "**Compared with {reference}** ({} test on the {}).",
-            test_name(test.kind),
+            test.kind.name(),
             samples_name(test.on)
         ),
         &[
@@ -323,13 +303,16 @@ pub fn comparison_table(plan: &GamesPlan, results: &[ArmResult], reference: &str
     let raw: Vec<f64> = others
         .iter()
         .map(|r| {
-            p_value(test.kind, samples(r, test.on), y, Alternative::TwoSided).unwrap_or(f64::NAN)
+            test.kind
+                .p_value_for(samples(r, test.on), y, Alternative::TwoSided)
+                .ok()
+                .unwrap_or(f64::NAN)
         })
         .collect();
     let corrected = holm(&raw);
     for (k, r) in others.into_iter().enumerate() {
         let x = samples(r, test.on);
-        let p = |alt| p_value(test.kind, x, y, alt);
+        let p = |alt| test.kind.p_value_for(x, y, alt).ok();
         let two = Some(raw[k]).filter(|v| !v.is_nan());
         let two_holm = Some(corrected[k]).filter(|v| !v.is_nan());
         table.row(vec![
@@ -357,17 +340,8 @@ pub fn comparison_table(plan: &GamesPlan, results: &[ArmResult], reference: &str
     table
 }
 
-/// The p-value of `kind`'s test of `x` against `y`, if the test can be computed.
-fn p_value(kind: TestKind, x: &[f64], y: &[f64], alternative: Alternative) -> Option<f64> {
-    match kind {
-        TestKind::RankSum => rank_sum(x, y, alternative).ok().map(|t| t.p_value),
-        TestKind::Welch => welch_t_test(x, y, alternative).ok().map(|t| t.p_value),
-        TestKind::Pooled => pooled_t_test(x, y, alternative).ok().map(|t| t.p_value),
-    }
-}
-
 fn mean(x: &[f64]) -> Option<f64> {
-    (!x.is_empty()).then(|| x.iter().sum::<f64>() / x.len() as f64)
+    Summary::from_slice(x).ok().map(|s| s.mean)
 }
 
 fn pval(p: Option<f64>) -> String {
@@ -720,7 +694,7 @@ fn comparison_verdict(plan: &GamesPlan, results: &[ArmResult], claim: &Compariso
         _ => (&[][..], &[][..]),
     };
     let means = format!("{a} {}, {b} {}", num(mean(x), 3), num(mean(y), 3));
-    let Some(p) = p_value(test.kind, x, y, alternative) else {
+    let Some(p) = test.kind.p_value_for(x, y, alternative).ok() else {
         let why = "The test cannot be computed on these samples.".to_owned();
         return Verdict::statement(claim.text.clone(), means, Outcome::NotTestable, why);
     };
@@ -736,7 +710,7 @@ fn comparison_verdict(plan: &GamesPlan, results: &[ArmResult], claim: &Compariso
             "Here the difference is {found} at alpha = {} ({} test on the {samples}), and the \
              spec gives no reason.",
             test.alpha,
-            test_name(test.kind),
+            test.kind.name(),
         )
     })
 }

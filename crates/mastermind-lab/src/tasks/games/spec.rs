@@ -5,6 +5,7 @@ use crate::spec::raw::PaperNumbers;
 use crate::spec::scaled::Scaled;
 use mastermind_core::Game;
 use mastermind_mcmc::FalseReplies;
+use mastermind_stats::PairTest;
 use serde::{Deserialize, Serialize};
 
 /// Players play games of one size against a set of secrets, several independent runs each.
@@ -219,7 +220,7 @@ fn default_figures() -> Vec<FigureSpec> {
 pub struct TestSpec {
     /// The test.
     #[serde(default)]
-    pub kind: TestKind,
+    pub kind: PairTest,
     /// What is compared: the per-run mean guesses, or every game's length.
     #[serde(default)]
     pub on: TestOn,
@@ -230,24 +231,12 @@ pub struct TestSpec {
 
 impl Default for TestSpec {
     fn default() -> Self {
-        TestSpec { kind: TestKind::default(), on: TestOn::default(), alpha: default_alpha() }
+        TestSpec { kind: PairTest::default(), on: TestOn::default(), alpha: default_alpha() }
     }
 }
 
 fn default_alpha() -> f64 {
     0.05
-}
-
-/// A two-sample test.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum TestKind {
-    /// Wilcoxon rank-sum (Mann-Whitney), tie-corrected; exact for small samples.
-    #[default]
-    RankSum,
-    /// Welch's unequal-variance t-test.
-    Welch,
-    /// The pooled two-sample t-test.
-    Pooled,
 }
 
 /// The samples a test compares.
