@@ -10,7 +10,7 @@
 use crate::store::ResultPaths;
 use crate::tasks::Shard;
 use anyhow::{Result, bail};
-use polars::prelude::{Column, DataFrame, DataType, IdxCa, NamedFrom};
+
 use std::path::Path;
 
 /// The column of a part that holds each row's unit index; merged results do not have it.
@@ -52,72 +52,4 @@ pub fn stored_shard_count(paths: &ResultPaths) -> Result<u32> {
             paths.data.display()
         ),
     }
-}
-
-/// The rows of every part in unit order, without the unit column; refuses unless the parts hold
-/// the units `0..units` exactly once.
-pub fn combine(parts: Vec<DataFrame>, units: u64) -> Result<DataFrame> {
-    let Some(first) = parts.first() else { bail!("no parts to merge") };
-    // Columns in the order of an unsharded table: those of the first part up to the wall time,
-    // then the players' metric columns, sorted, which a part lacks where none of its games
-    // reported them.
-    let fixed: Vec<String> = first
-        .get_column_names()
-        .iter()
-        .map(|c| c.to_string())
-        .take_while(|c| c != "nanos")
-        .chain(std::iter::once("nanos".to_owned()))
-        .collect();
-    let mut metrics: Vec<String> = parts
-        .iter()
-        .flat_map(|p| p.get_column_names().into_iter().map(|c| c.to_string()))
-        .filter(|c| !fixed.contains(c) && c != UNIT_COLUMN)
-        .collect();
-    metrics.sort();
-    metrics.dedup();
-    let order: Vec<String> =
-        fixed.iter().chain(&metrics).cloned().chain([UNIT_COLUMN.to_owned()]).collect();
-    let mut merged: Option<DataFrame> = None;
-    for part in parts {
-        let height = part.height();
-        let columns: Vec<Column> = order
-            .iter()
-            .map(|name| match part.column(name) {
-                Ok(c) => Ok(c.clone()),
-                Err(_) if metrics.contains(name) => {
-                    Ok(Column::full_null(name.as_str().into(), height, &DataType::Float64))
-                }
-                Err(_) => bail!("a part has no `{name}` column: it is not from this spec"),
-            })
-            .collect::<Result<_>>()?;
-        let part = DataFrame::new(height, columns)?;
-        match merged.as_mut() {
-            Some(m) => {
-                m.vstack_mut(&part)?;
-            }
-            None => merged = Some(part),
-        }
-    }
-    let mut merged = merged.unwrap_or_default();
-    let unit: Vec<u64> =
-        merged.column(UNIT_COLUMN)?.u64()?.iter().map(|u| u.unwrap_or(u64::MAX)).collect();
-    let mut order: Vec<usize> = (0..unit.len()).collect();
-    order.sort_by_key(|&i| unit[i]);
-    for (expected, &i) in order.iter().enumerate() {
-        let expected = expected as u64;
-        if unit[i] < expected {
-            bail!("unit {} is in the parts twice: they are not one split of the spec", unit[i]);
-        }
-        if unit[i] > expected {
-            bail!("unit {expected} is in no part: a part is missing or incomplete");
-        }
-    }
-    if order.len() as u64 != units {
-        bail!("the parts hold {} units; the spec has {units}", order.len());
-    }
-    let indices: Vec<polars::prelude::IdxSize> =
-        order.iter().map(|&i| i as polars::prelude::IdxSize).collect();
-    merged = merged.take(&IdxCa::new("index".into(), indices))?;
-    merged.drop_in_place(UNIT_COLUMN)?;
-    Ok(merged)
 }

@@ -174,10 +174,36 @@ pub fn run(
 }
 
 /// Renders one plan's tables and figures from its stored results.
+///
+/// The report is drawn with the spec stored beside the result, which is the spec file's text
+/// unless the file was edited since the run; then the section says so at its top (and uses the
+/// file's spec only if the stored text no longer validates).
 pub fn render(workspace: &Workspace, plan: &Plan) -> Result<Section> {
     let paths = ResultPaths::new(&workspace.data(), plan.profile.name(), &plan.name);
-    let frame = store::read(&paths)?;
-    report::render(plan, &frame, &workspace.figures(plan.profile))
+    let (frame, manifest) = store::read_result(&paths)?;
+    let stored = (manifest.spec_text != plan.source).then(|| {
+        spec::from_source(&plan.path, plan.name.clone(), manifest.spec_text.clone())
+            .and_then(|file| spec::validate(&file, plan.profile))
+    });
+    let (shown, warning) = match &stored {
+        None => (plan, None),
+        Some(Ok(stored)) => (
+            stored,
+            Some(
+                "*The spec file has changed since these results were stored: they are shown with \
+                  the spec stored beside them. Run the spec again to bring them up to date.*",
+            ),
+        ),
+        Some(Err(_)) => (
+            plan,
+            Some(
+                "*The spec file has changed since these results were stored, and the stored spec \
+                  no longer validates: they are shown with the spec file as it is now. Run the \
+                  spec again to bring them up to date.*",
+            ),
+        ),
+    };
+    report::render(shown, &frame, &workspace.figures(plan.profile), warning)
         .with_context(|| format!("rendering the report of {}", plan.name))
 }
 
@@ -345,8 +371,8 @@ pub fn merge(workspace: &Workspace, plan: &Plan, provenance: &Provenance) -> Res
         frames.push(frame);
         parts.push(part);
     }
-    let mut frame = merge::combine(frames, plan.task.units())
-        .with_context(|| format!("merging the parts of {}", plan.name))?;
+    let mut frame =
+        plan.task.merge(frames).with_context(|| format!("merging the parts of {}", plan.name))?;
     let manifest = Manifest {
         spec: plan.name.clone(),
         profile: profile.to_owned(),

@@ -14,7 +14,7 @@ use mastermind_lab::spec::raw::RawTask;
 use mastermind_lab::spec::scaled::Profile;
 use mastermind_lab::tasks::importance::journal::Journal;
 use mastermind_lab::tasks::importance::spec::TrainingPlan;
-use mastermind_lab::tasks::{PlanContext, progress_bar};
+use mastermind_lab::tasks::{PlanContext, Validate, progress_bar};
 use polars::prelude::DataFrame;
 use std::io::Write;
 

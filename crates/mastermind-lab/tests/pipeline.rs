@@ -142,3 +142,24 @@ fn a_broken_spec_elsewhere_does_not_empty_the_report_index() {
     let text = std::fs::read_to_string(&index.path).unwrap();
     assert!(text.contains("Table 1") && text.contains("Table 2"), "{text}");
 }
+
+#[test]
+fn an_edited_spec_does_not_relabel_results_run_from_the_old_one() {
+    let scratch = Scratch::new("edited-spec");
+    let path = scratch.spec("paper/table", &small_spec("2", ""));
+    let workspace = scratch.workspace();
+    let provenance = Provenance::of_checkout(&scratch.root);
+    let plan = workspace.plans(std::slice::from_ref(&path), Profile::Quick).unwrap().remove(0);
+    runner::run(&workspace, &plan, &provenance, false).unwrap();
+    // Renaming an arm in the file does not rename the stored games: the report keeps the stored
+    // spec's label and says that the file has changed.
+    std::fs::write(&path, small_spec("2", "").replace("\"Entropy\"", "\"Renamed\"")).unwrap();
+    let edited = workspace.plans(&[path], Profile::Quick).unwrap().remove(0);
+    let section = runner::render(&workspace, &edited).unwrap();
+    assert!(section.markdown.contains("| Entropy"), "{}", section.markdown);
+    assert!(!section.markdown.contains("Renamed"), "{}", section.markdown);
+    assert!(section.markdown.contains("The spec file has changed"), "{}", section.markdown);
+    // Unedited, there is no such sentence.
+    let section = runner::render(&workspace, &plan).unwrap();
+    assert!(!section.markdown.contains("The spec file has changed"));
+}

@@ -10,7 +10,8 @@ use mastermind_heuristics::{Heuristic, OnePlyConfig, Pool, Ties};
 use mastermind_lab::provenance::Provenance;
 use mastermind_lab::runner;
 use mastermind_lab::spec::scaled::Profile;
-use mastermind_lab::tasks::trees::rows::stored_trees;
+use mastermind_lab::tasks::record::Record;
+use mastermind_lab::tasks::trees::rows::{TreeRow, stored_trees};
 use mastermind_optimal::{SolveOptions, solve};
 use mastermind_tree::build_tree;
 
@@ -54,7 +55,7 @@ fn stored_rows_rebuild_the_trees_and_totals_agree_with_the_libraries() {
     assert_eq!(plan.task.units(), 3 + 1 + 2);
     let frame = run_on_threads(&plan, 2);
     assert_eq!(frame.height(), 9 + 64 + 256 + 64 + 9 + 64);
-    let trees = stored_trees(&frame).unwrap();
+    let trees = stored_trees(TreeRow::from_frame(&frame).unwrap()).unwrap();
     for stored in &trees {
         let rebuilt = stored.tree().unwrap();
         rebuilt.verify().unwrap();

@@ -37,8 +37,9 @@ pub struct Section {
     pub verdicts: Vec<verdict::Verdict>,
 }
 
-/// Renders the tables and figures of one spec from its results into `out` (the profile's folder).
-pub fn render(plan: &Plan, frame: &DataFrame, out: &Path) -> Result<Section> {
+/// Renders the tables and figures of one spec from its results into `out` (the profile's folder);
+/// `notice`, if any, is a paragraph shown under the description (a warning about the results).
+pub fn render(plan: &Plan, frame: &DataFrame, out: &Path, notice: Option<&str>) -> Result<Section> {
     let base = out.join(&plan.name);
     if let Some(dir) = base.parent() {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
@@ -47,8 +48,12 @@ pub fn render(plan: &Plan, frame: &DataFrame, out: &Path) -> Result<Section> {
     let title = format!("{} — {}", raw.paper, raw.section);
     let mut files = Vec::new();
     let mut markdown = format!("## {title}: {}\n\n", raw.title);
-    if !raw.description.trim().is_empty() {
-        markdown += &format!("{}\n\n", raw.description.trim());
+    let description = match notice {
+        Some(notice) => format!("{}\n\n{notice}", raw.description.trim()),
+        None => raw.description.trim().to_owned(),
+    };
+    if !description.trim().is_empty() {
+        markdown += &format!("{}\n\n", description.trim());
     }
     let mut tables_tex = String::new();
     let context = ReportContext { title: &title, base: &base };
@@ -101,7 +106,7 @@ pub fn render(plan: &Plan, frame: &DataFrame, out: &Path) -> Result<Section> {
     let latex = document::SectionBody {
         name: &plan.name,
         heading: &heading,
-        description: raw.description.trim(),
+        description: description.trim(),
         has_tables: !tables.is_empty(),
         notes: &rendered.notes,
         figures: &pngs,

@@ -82,6 +82,11 @@ pub fn load(root: &Path, path: &Path) -> Result<SpecFile, SpecError> {
         Some(rest) => rest.to_owned(),
         None => source,
     };
+    from_source(path, name, source)
+}
+
+/// A spec from its text (as read from `path`, or as stored beside a result), parsed and checked.
+pub fn from_source(path: &Path, name: String, source: String) -> Result<SpecFile, SpecError> {
     let raw = parse(path, &source)?;
     let spec = SpecFile { path: path.to_path_buf(), name, source, raw };
     checks::check_values(&spec)?;

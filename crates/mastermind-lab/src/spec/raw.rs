@@ -7,7 +7,7 @@
 use crate::spec::SpecError;
 use crate::spec::scaled::Profile;
 use crate::tasks::games::spec::GamesTask;
-use crate::tasks::{PlanContext, Task};
+use crate::tasks::{PlanContext, Task, Validate};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -50,6 +50,8 @@ pub enum RawTask {
     FixedGames(crate::tasks::fixed_games::spec::FixedGamesTask),
     /// Deterministic players as strategy trees over every secret (and the exact optimum).
     StrategyTrees(crate::tasks::trees::spec::StrategyTreesTask),
+    /// How each colour pattern of first guess splits the code set.
+    FirstGuessPartitions(crate::tasks::partitions::PartitionsTask),
 }
 
 impl RawTask {
@@ -59,18 +61,24 @@ impl RawTask {
         ctx: &PlanContext<'_>,
         profile: Profile,
     ) -> Result<Arc<dyn Task>, SpecError> {
-        use crate::tasks::{games, justus, mh_budget};
-        Ok(match self {
-            RawTask::Games(task) => Arc::new(games::plan::plan(task, ctx, profile)?),
-            RawTask::Justus(task) => Arc::new(justus::plan::plan(task, ctx, profile)?),
-            // The table is exact: the profile does not matter.
-            RawTask::FirstGuess(task) => Arc::new(task.validate(ctx)?),
-            RawTask::ImportanceTraining(task) => Arc::new(task.validate(ctx, profile)?),
-            RawTask::FixedSampleDescent(task) => Arc::new(task.validate(ctx, profile)?),
-            RawTask::MhBudget(task) => Arc::new(mh_budget::plan::plan(task, ctx, profile)?),
-            RawTask::FixedGames(task) => Arc::new(task.validate(ctx, profile)?),
-            RawTask::StrategyTrees(task) => Arc::new(task.validate(ctx, profile)?),
-        })
+        fn planned<T: Validate>(
+            task: &T,
+            ctx: &PlanContext<'_>,
+            profile: Profile,
+        ) -> Result<Arc<dyn Task>, SpecError> {
+            Ok(Arc::new(task.validate(ctx, profile)?))
+        }
+        match self {
+            RawTask::Games(task) => planned(task, ctx, profile),
+            RawTask::Justus(task) => planned(task, ctx, profile),
+            RawTask::FirstGuess(task) => planned(task, ctx, profile),
+            RawTask::ImportanceTraining(task) => planned(task, ctx, profile),
+            RawTask::FixedSampleDescent(task) => planned(task, ctx, profile),
+            RawTask::MhBudget(task) => planned(task, ctx, profile),
+            RawTask::FixedGames(task) => planned(task, ctx, profile),
+            RawTask::StrategyTrees(task) => planned(task, ctx, profile),
+            RawTask::FirstGuessPartitions(task) => planned(task, ctx, profile),
+        }
     }
 }
 

@@ -1,16 +1,22 @@
 //! The kinds of experiment, each behind one trait: validated, runnable, reportable.
 //!
 //! A kind is a module here with three parts: its raw spec (serde types in `spec.rs`), validation
-//! into a value that implements [`Task`], and the report that turns its stored table into tables
-//! and figures. The runner knows only the trait; [`RawTask`](crate::spec::raw::RawTask) is the one
-//! enum that lists the kinds.
+//! into a plan, and the report that turns its stored rows into tables and figures. A plan made of
+//! independent units implements [`executor::Kind`] (its units, how to run one into typed rows
+//! declared with [`record!`](crate::record), and its report), and the executor makes it a
+//! [`Task`]; a kind that runs as one piece (a sequential descent) implements [`Task`] itself. The
+//! runner knows only [`Task`]; [`RawTask`](crate::spec::raw::RawTask) is the one enum that lists
+//! the kinds.
 
+pub mod executor;
 pub mod first_guess;
 pub mod fixed_games;
 pub mod games;
 pub mod importance;
 pub mod justus;
 pub mod mh_budget;
+pub mod partitions;
+pub mod record;
 pub mod trees;
 
 use crate::report::table::Table;
@@ -45,24 +51,34 @@ pub trait Task: Send + Sync {
         )
     }
 
+    /// Joins the tables of every shard's run (each with its `unit` column) into the unsharded
+    /// table, refusing unless they hold every unit exactly once. Kinds that run as one piece
+    /// have no shards to merge.
+    fn merge(&self, parts: Vec<DataFrame>) -> Result<DataFrame> {
+        let _ = parts;
+        anyhow::bail!("this kind of experiment runs as one piece and has no shards to merge")
+    }
+
     /// An estimate of the run's work and memory, for the budget check before anything runs
     /// ([`crate::budget`]). The default allows a hundredth of a second and one result row per
     /// unit; kinds whose units cost more override it.
     fn cost(&self) -> crate::budget::Cost {
-        use crate::budget::{BYTES_PER_ROW, Cost, Driver, REFERENCE_CORES};
-        let units = self.units() as f64;
-        let detail = format!("{units} units of work");
-        Cost {
-            seconds: units * 0.01 / REFERENCE_CORES,
-            bytes: units * BYTES_PER_ROW,
-            time: Driver {
-                path: "task".into(),
-                key: "task".into(),
-                anchor: None,
-                detail: detail.clone(),
-            },
-            memory: Driver { path: "task".into(), key: "task".into(), anchor: None, detail },
-        }
+        cost_per_unit(self.units())
+    }
+}
+
+/// The default estimate of `units` units of work: a hundredth of a second and one result row
+/// each.
+pub(crate) fn cost_per_unit(units: u64) -> crate::budget::Cost {
+    use crate::budget::{BYTES_PER_ROW, Cost, Driver, REFERENCE_CORES};
+    let units = units as f64;
+    let detail = format!("{units} units of work");
+    let driver = |detail| Driver { path: "task".into(), key: "task".into(), anchor: None, detail };
+    Cost {
+        seconds: units * 0.01 / REFERENCE_CORES,
+        bytes: units * BYTES_PER_ROW,
+        time: driver(detail.clone()),
+        memory: driver(detail),
     }
 }
 
@@ -128,6 +144,19 @@ pub struct Rendered {
     pub notes: Vec<String>,
     /// The paper's claims this spec tests, each with its verdict from the data.
     pub verdicts: Vec<crate::report::verdict::Verdict>,
+}
+
+/// A kind's spec as a RON file writes it, validated into a runnable plan for a profile.
+pub trait Validate {
+    /// The validated plan.
+    type Plan: Task + 'static;
+
+    /// Checks every value for `profile`, naming file, line and field of the first mistake.
+    fn validate(
+        &self,
+        ctx: &PlanContext<'_>,
+        profile: crate::spec::scaled::Profile,
+    ) -> Result<Self::Plan, SpecError>;
 }
 
 /// What validation of a task can see: the spec file (for error locations) and its seed.

@@ -7,58 +7,65 @@
 pub mod report;
 pub mod spec;
 
-use crate::tasks::{Rendered, ReportContext, Task};
+use crate::tasks::executor::Kind;
+use crate::tasks::{Rendered, ReportContext};
 use anyhow::{Context, Result};
-use indicatif::ProgressBar;
 use mastermind_importance::first_guess_table;
-use polars::prelude::{Column, DataFrame};
 use spec::FirstGuessPlan;
 
-impl Task for FirstGuessPlan {
-    fn units(&self) -> u64 {
-        self.games.len() as u64
+crate::record! {
+    /// One colour pattern of one game's table.
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct PatternRow {
+        /// Pegs of the game.
+        pub pegs: u32,
+        /// Colours of the game.
+        pub colours: u32,
+        /// The colour pattern (`AABC`).
+        pub pattern: String,
+        /// Distinct colours in the pattern.
+        pub distinct_colours: u32,
+        /// A code of the pattern.
+        pub representative: String,
+        /// Codes of the game with the pattern.
+        pub codes: u64,
+        /// The expected share of the code set still consistent after it.
+        pub expected_share: f64,
+    }
+}
+
+impl Kind for FirstGuessPlan {
+    /// The index of a game in the plan.
+    type Unit = usize;
+    type Row = PatternRow;
+
+    fn units(&self) -> Vec<usize> {
+        (0..self.games.len()).collect()
     }
 
-    /// One row per game and colour pattern: `pegs`, `colours`, `pattern`, `distinct_colours`,
-    /// `representative`, `codes`, `expected_share`.
-    fn run(&self, _seed: u64, bar: &ProgressBar) -> Result<DataFrame> {
-        let mut pegs = Vec::new();
-        let mut colours = Vec::new();
-        let mut pattern = Vec::new();
-        let mut distinct = Vec::new();
-        let mut representative = Vec::new();
-        let mut codes = Vec::new();
-        let mut share = Vec::new();
-        for game in &self.games {
-            let rows = first_guess_table(*game).with_context(|| format!("tabulating {game}"))?;
-            for row in rows {
-                pegs.push(u32::from(game.pegs()));
-                colours.push(u32::from(game.colours()));
-                pattern.push(row.pattern.to_string());
-                distinct.push(row.pattern.distinct_colours() as u32);
-                representative.push(row.representative.to_string());
-                codes.push(row.codes);
-                share.push(row.expected_share);
-            }
-            bar.inc(1);
-        }
-        let n = pegs.len();
-        DataFrame::new(
-            n,
-            vec![
-                Column::new("pegs".into(), pegs),
-                Column::new("colours".into(), colours),
-                Column::new("pattern".into(), pattern),
-                Column::new("distinct_colours".into(), distinct),
-                Column::new("representative".into(), representative),
-                Column::new("codes".into(), codes),
-                Column::new("expected_share".into(), share),
-            ],
-        )
-        .context("building the first-guess table")
+    /// The table is exact: the identity is the game's index, and the seed goes unused.
+    fn identity(&self, &unit: &usize) -> Vec<u64> {
+        vec![unit as u64]
     }
 
-    fn report(&self, ctx: &ReportContext<'_>, frame: &DataFrame) -> Result<Rendered> {
-        report::render(ctx, self, frame)
+    fn run_unit(&self, &unit: &usize, _seed: u64) -> Result<Vec<PatternRow>> {
+        let game = self.games[unit];
+        let rows = first_guess_table(game).with_context(|| format!("tabulating {game}"))?;
+        Ok(rows
+            .into_iter()
+            .map(|row| PatternRow {
+                pegs: u32::from(game.pegs()),
+                colours: u32::from(game.colours()),
+                pattern: row.pattern.to_string(),
+                distinct_colours: row.pattern.distinct_colours() as u32,
+                representative: row.representative.to_string(),
+                codes: row.codes,
+                expected_share: row.expected_share,
+            })
+            .collect())
+    }
+
+    fn report(&self, ctx: &ReportContext<'_>, rows: Vec<PatternRow>) -> Result<Rendered> {
+        report::render(ctx, self, &rows)
     }
 }

@@ -1,58 +1,19 @@
 //! The report of a first-guess table: one Markdown/LaTeX table per game, the paper's values and a
 //! "matches" column beside the computed ones, and a sentence saying whether every value agrees.
 
+use super::PatternRow;
 use super::spec::{FirstGuessPlan, parse_pattern};
 use crate::report::table::Table;
 use crate::report::verdict::{self, Estimate, Printed};
 use crate::tasks::{Rendered, ReportContext};
-use anyhow::{Context, Result};
-use mastermind_core::Game;
-use polars::prelude::DataFrame;
-
-/// One stored row.
-struct Row {
-    game: Game,
-    pattern: String,
-    distinct: u32,
-    representative: String,
-    codes: u64,
-    share: f64,
-}
-
-fn rows(frame: &DataFrame) -> Result<Vec<Row>> {
-    let col = |name: &str| {
-        frame.column(name).with_context(|| format!("the results have no `{name}` column"))
-    };
-    let pegs = col("pegs")?.u32()?;
-    let colours = col("colours")?.u32()?;
-    let pattern = col("pattern")?.str()?;
-    let distinct = col("distinct_colours")?.u32()?;
-    let representative = col("representative")?.str()?;
-    let codes = col("codes")?.u64()?;
-    let share = col("expected_share")?.f64()?;
-    (0..frame.height())
-        .map(|i| {
-            let game = Game::new(pegs.get(i).unwrap_or(0), colours.get(i).unwrap_or(0))
-                .context("a stored game size is invalid")?;
-            Ok(Row {
-                game,
-                pattern: pattern.get(i).unwrap_or_default().to_owned(),
-                distinct: distinct.get(i).unwrap_or(0),
-                representative: representative.get(i).unwrap_or_default().to_owned(),
-                codes: codes.get(i).unwrap_or(0),
-                share: share.get(i).unwrap_or(f64::NAN),
-            })
-        })
-        .collect()
-}
+use anyhow::Result;
 
 /// The tables and the agreement sentence.
 pub fn render(
     ctx: &ReportContext<'_>,
     plan: &FirstGuessPlan,
-    frame: &DataFrame,
+    rows: &[PatternRow],
 ) -> Result<Rendered> {
-    let rows = rows(frame)?;
     let digits = plan.digits;
     let mut tables = Vec::new();
     let (mut compared, mut matched) = (0, 0);
@@ -76,7 +37,10 @@ pub fn render(
                 "Matches",
             ],
         );
-        for row in rows.iter().filter(|r| r.game == *game) {
+        for row in rows
+            .iter()
+            .filter(|r| (r.pegs, r.colours) == (game.pegs().into(), game.colours().into()))
+        {
             let paper = parse_pattern(&row.pattern).and_then(|p| {
                 plan.paper.iter().find(|(g, q, _)| *g == *game && *q == p).map(|t| t.2)
             });
@@ -84,12 +48,17 @@ pub fn render(
                 // Exact on both sides: the value must agree to the printed digits.
                 let claim = format!("{game}, pattern {}: expected share left", row.pattern);
                 let printed = Printed::new(value, digits as u32);
-                verdicts.push(verdict::compare(claim, Estimate::exact(row.share), printed, None));
+                verdicts.push(verdict::compare(
+                    claim,
+                    Estimate::exact(row.expected_share),
+                    printed,
+                    None,
+                ));
             }
             let verdict = match paper {
                 Some(v) => {
                     compared += 1;
-                    if format!("{v:.digits$}") == format!("{:.digits$}", row.share) {
+                    if format!("{v:.digits$}") == format!("{:.digits$}", row.expected_share) {
                         matched += 1;
                         "yes".to_owned()
                     } else {
@@ -101,10 +70,10 @@ pub fn render(
             };
             table.row(vec![
                 row.pattern.clone(),
-                row.distinct.to_string(),
+                row.distinct_colours.to_string(),
                 row.representative.clone(),
                 row.codes.to_string(),
-                format!("{:.digits$}", row.share),
+                format!("{:.digits$}", row.expected_share),
                 paper.map_or("–".to_owned(), |v| format!("{v:.digits$}")),
                 verdict,
             ]);

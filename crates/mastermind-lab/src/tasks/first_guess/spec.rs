@@ -54,9 +54,16 @@ pub struct FirstGuessPlan {
     pub digits: usize,
 }
 
-impl FirstGuessTask {
-    /// Checks the games (enumerable), the paper's patterns (valid for their game) and the digits.
-    pub fn validate(&self, ctx: &PlanContext<'_>) -> Result<FirstGuessPlan, SpecError> {
+impl crate::tasks::Validate for FirstGuessTask {
+    type Plan = FirstGuessPlan;
+
+    /// Checks the games (enumerable), the paper's patterns (valid for their game) and the digits;
+    /// the table is exact, so the profile does not matter.
+    fn validate(
+        &self,
+        ctx: &PlanContext<'_>,
+        _profile: crate::spec::scaled::Profile,
+    ) -> Result<FirstGuessPlan, SpecError> {
         ctx.check_listed(
             "games",
             &self.games,

@@ -9,15 +9,13 @@ pub mod spec;
 
 use crate::spec::SpecError;
 use crate::spec::scaled::Profile;
-use crate::tasks::{PlanContext, Rendered, ReportContext, Task};
-use anyhow::{Context, Result};
-use indicatif::{ParallelProgressIterator, ProgressBar};
-use mastermind_core::seed::{derive_seed, name_id};
+use crate::tasks::executor::Kind;
+use crate::tasks::{PlanContext, Rendered, ReportContext};
+use anyhow::Result;
+use mastermind_core::seed::name_id;
 use mastermind_core::{Game, LabRng, Strategy, play_game};
 use mastermind_mcmc::{Script, ScriptedCodemaker, table7_scripts};
-use polars::prelude::{Column, DataFrame};
 use rand::SeedableRng;
-use rayon::prelude::*;
 use std::sync::Arc;
 
 /// The validated experiment.
@@ -39,9 +37,11 @@ pub struct FixedGamesPlan {
     pub paper_rows: Vec<spec::PaperRow>,
 }
 
-impl spec::FixedGamesTask {
+impl crate::tasks::Validate for spec::FixedGamesTask {
+    type Plan = FixedGamesPlan;
+
     /// Validates the spec into a runnable plan.
-    pub fn validate(
+    fn validate(
         &self,
         ctx: &PlanContext<'_>,
         profile: Profile,
@@ -81,60 +81,66 @@ impl spec::FixedGamesTask {
     }
 }
 
-impl Task for FixedGamesPlan {
-    fn units(&self) -> u64 {
-        u64::from(self.simulations) * self.scripts.len() as u64
+crate::record! {
+    /// One game of one simulation.
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct FixedGameRow {
+        /// The simulation, from 0.
+        pub simulation: u32,
+        /// The script, from 0.
+        pub game: u32,
+        /// Whether the script is one of the 20%-false games (whether or not a lie was drawn).
+        pub lies: bool,
+        /// The script's secret.
+        pub secret: String,
+        /// Guesses played.
+        pub guesses: u32,
+        /// Whether the player found the secret within the cap.
+        pub solved: bool,
+        /// The game's score: its guesses, or the loss score.
+        pub score: f64,
+        /// Candidates examined.
+        pub evaluations: u64,
     }
+}
 
-    /// One row per game: `simulation`, `game`, `lies` (whether the script is a 20%-false one),
-    /// `secret`, `guesses`, `solved`, `score`, `evaluations`.
-    fn run(&self, seed: u64, bar: &ProgressBar) -> Result<DataFrame> {
+/// The first of the scripts that lie: [`table7_scripts`] draws three truthful games, then three
+/// 20%-false ones.
+const FIRST_FALSE_SCRIPT: u32 = 3;
+
+impl Kind for FixedGamesPlan {
+    /// (simulation, script).
+    type Unit = (u32, u32);
+    type Row = FixedGameRow;
+
+    fn units(&self) -> Vec<(u32, u32)> {
         let games = self.scripts.len() as u32;
-        let jobs: Vec<(u32, u32)> =
-            (0..self.simulations).flat_map(|s| (0..games).map(move |g| (s, g))).collect();
-        let rows: Vec<(u32, u32, u32, bool, u64)> = jobs
-            .into_par_iter()
-            .progress_with(bar.clone())
-            .map(|(sim, game)| {
-                let script = &self.scripts[game as usize];
-                let mut codemaker = ScriptedCodemaker::new(script.clone());
-                let mut rng = LabRng::seed_from_u64(derive_seed(
-                    seed,
-                    &[name_id("fixed games"), u64::from(sim), u64::from(game)],
-                ));
-                let mut player = self.strategy.new_player();
-                let out =
-                    play_game(Game::CLASSIC, player.as_mut(), &mut codemaker, self.cap, &mut rng);
-                (sim, game, out.guesses, out.solved(), out.counters.evaluations)
-            })
-            .collect();
-        let n = rows.len();
-        // Scripts 3-5 are the 20%-false games (whether or not a lie happened to be drawn).
-        let lies: Vec<bool> = rows.iter().map(|r| r.1 >= 3).collect();
-        let score: Vec<f64> =
-            rows.iter().map(|r| if r.3 { f64::from(r.2) } else { self.loss_score }).collect();
-        DataFrame::new(
-            n,
-            vec![
-                Column::new("simulation".into(), rows.iter().map(|r| r.0).collect::<Vec<u32>>()),
-                Column::new("game".into(), rows.iter().map(|r| r.1).collect::<Vec<u32>>()),
-                Column::new("lies".into(), lies),
-                Column::new(
-                    "secret".into(),
-                    rows.iter()
-                        .map(|r| self.scripts[r.1 as usize].secret.to_string())
-                        .collect::<Vec<String>>(),
-                ),
-                Column::new("guesses".into(), rows.iter().map(|r| r.2).collect::<Vec<u32>>()),
-                Column::new("solved".into(), rows.iter().map(|r| r.3).collect::<Vec<bool>>()),
-                Column::new("score".into(), score),
-                Column::new("evaluations".into(), rows.iter().map(|r| r.4).collect::<Vec<u64>>()),
-            ],
-        )
-        .context("building the fixed-games table")
+        (0..self.simulations).flat_map(|s| (0..games).map(move |g| (s, g))).collect()
     }
 
-    fn report(&self, ctx: &ReportContext<'_>, frame: &DataFrame) -> Result<Rendered> {
-        report::render(self, ctx, frame)
+    fn identity(&self, &(simulation, game): &(u32, u32)) -> Vec<u64> {
+        vec![name_id("fixed games"), u64::from(simulation), u64::from(game)]
+    }
+
+    fn run_unit(&self, &(simulation, game): &(u32, u32), seed: u64) -> Result<Vec<FixedGameRow>> {
+        let script = &self.scripts[game as usize];
+        let mut codemaker = ScriptedCodemaker::new(script.clone());
+        let mut rng = LabRng::seed_from_u64(seed);
+        let mut player = self.strategy.new_player();
+        let out = play_game(Game::CLASSIC, player.as_mut(), &mut codemaker, self.cap, &mut rng);
+        Ok(vec![FixedGameRow {
+            simulation,
+            game,
+            lies: game >= FIRST_FALSE_SCRIPT,
+            secret: script.secret.to_string(),
+            guesses: out.guesses,
+            solved: out.solved(),
+            score: if out.solved() { f64::from(out.guesses) } else { self.loss_score },
+            evaluations: out.counters.evaluations,
+        }])
+    }
+
+    fn report(&self, ctx: &ReportContext<'_>, rows: Vec<FixedGameRow>) -> Result<Rendered> {
+        report::render(self, ctx, &rows)
     }
 }

@@ -1,40 +1,12 @@
 //! The report of a fixed-games experiment: games won and turns per game, over simulations of the
 //! six games, beside the paper's rows; and one line per game.
 
-use super::FixedGamesPlan;
+use super::{FixedGameRow, FixedGamesPlan};
 use crate::report::table::{Table, num};
 use crate::report::verdict::Verdict;
 use crate::tasks::{Rendered, ReportContext};
-use anyhow::{Context, Result};
+use anyhow::Result;
 use mastermind_stats::Summary;
-use polars::prelude::DataFrame;
-
-/// One game's record read back.
-struct Row {
-    simulation: u32,
-    game: u32,
-    lies: bool,
-    solved: bool,
-    score: f64,
-}
-
-fn rows(frame: &DataFrame) -> Result<Vec<Row>> {
-    let col = |name: &str| frame.column(name).with_context(|| format!("no `{name}` column"));
-    let simulation = col("simulation")?.u32()?;
-    let game = col("game")?.u32()?;
-    let lies = col("lies")?.bool()?;
-    let solved = col("solved")?.bool()?;
-    let score = col("score")?.f64()?;
-    Ok((0..frame.height())
-        .map(|i| Row {
-            simulation: simulation.get(i).unwrap_or_default(),
-            game: game.get(i).unwrap_or_default(),
-            lies: lies.get(i).unwrap_or_default(),
-            solved: solved.get(i).unwrap_or_default(),
-            score: score.get(i).unwrap_or(f64::NAN),
-        })
-        .collect())
-}
 
 fn pair(s: Option<Summary>) -> String {
     match s {
@@ -44,7 +16,7 @@ fn pair(s: Option<Summary>) -> String {
 }
 
 /// (won per unit, turns per unit, turns per game) summaries for the truthful or the false games.
-fn half(rows: &[Row], simulations: u32, lies: bool) -> [Option<Summary>; 3] {
+fn half(rows: &[FixedGameRow], simulations: u32, lies: bool) -> [Option<Summary>; 3] {
     let mut won = vec![0.0; simulations as usize];
     let mut turns = vec![(0.0, 0u32); simulations as usize];
     let mut games = Vec::new();
@@ -70,11 +42,10 @@ fn half(rows: &[Row], simulations: u32, lies: bool) -> [Option<Summary>; 3] {
 pub(crate) fn render(
     plan: &FixedGamesPlan,
     ctx: &ReportContext<'_>,
-    frame: &DataFrame,
+    rows: &[FixedGameRow],
 ) -> Result<Rendered> {
-    let rows = rows(frame)?;
-    let [sw, st, stg] = half(&rows, plan.simulations, false);
-    let [fw, ft, ftg] = half(&rows, plan.simulations, true);
+    let [sw, st, stg] = half(rows, plan.simulations, false);
+    let [fw, ft, ftg] = half(rows, plan.simulations, true);
     let mut table = Table::new(
         format!(
             "**{}.** Six fixed 6/4 games (three truthful, three 20%-false), at most {} turns, a loss scored {}; (mean, sd).",
@@ -129,7 +100,7 @@ pub(crate) fn render(
         ],
     );
     for (g, script) in plan.scripts.iter().enumerate() {
-        let of: Vec<&Row> = rows.iter().filter(|r| r.game as usize == g).collect();
+        let of: Vec<&FixedGameRow> = rows.iter().filter(|r| r.game as usize == g).collect();
         let n = of.len().max(1) as f64;
         let won = of.iter().filter(|r| r.solved).count() as f64 / n;
         let turns = of.iter().map(|r| r.score).sum::<f64>() / n;

@@ -1,133 +1,93 @@
-//! Plays a games plan: every (arm, run, secret) in parallel, each with its own derived seed.
-//!
-//! Results come back in job order whatever the thread count, and each game's RNG is derived from
-//! its identity, so the same plan gives the same numbers on one thread or many.
+//! Plays a games plan through the executor: one unit per (arm, run, secret), its stream derived
+//! from the arm's label, the run and the secret's index.
 
+use super::frame::{GameRow, PlayedGame, pool_name};
 use super::plan::GamesPlan;
 use super::spec::CodemakerSpec;
-use indicatif::{ParallelProgressIterator, ProgressBar};
+use anyhow::Result;
 use mastermind_core::seed::{derive_seed, name_id};
-use mastermind_core::{Code, GameEnd, LabRng, TruthfulCodemaker, play_game};
+use mastermind_core::{GameEnd, LabRng, TruthfulCodemaker, play_game};
 use mastermind_mcmc::LyingCodemaker;
 use rand::SeedableRng;
-use rayon::prelude::*;
 
-/// The record of one game.
-#[derive(Debug, Clone, PartialEq)]
-pub struct GameRecord {
-    /// Index of the arm in the plan.
-    pub arm: u32,
-    /// Run number, from 0.
-    pub run: u32,
-    /// Index of the secret in the arm's secret list.
-    pub secret_index: u32,
-    /// The secret.
-    pub secret: Code,
-    /// The seed of the game's RNG.
-    pub seed: u64,
-    /// Guesses played, the winning one included.
-    pub guesses: u32,
-    /// How the game ended.
-    pub end: GameEnd,
-    /// Candidate codes examined.
-    pub evaluations: u64,
-    /// Feedback computations.
-    pub score_calls: u64,
-    /// Wall time in nanoseconds.
-    pub nanos: u64,
-    /// The player's own metrics.
-    pub metrics: Vec<(&'static str, f64)>,
-}
+/// One game of a plan: (arm, run, secret index).
+pub type GameUnit = (u32, u32, u32);
 
-/// The seed of one game: derived from the spec seed, the arm's label, the run and the secret.
-pub fn game_seed(spec_seed: u64, label: &str, run: u32, secret_index: u32) -> u64 {
-    derive_seed(spec_seed, &[name_id(label), u64::from(run), u64::from(secret_index)])
-}
-
-/// Plays every game of `plan`; records come back ordered by arm, run, secret.
-pub fn play_all(plan: &GamesPlan, spec_seed: u64, bar: &ProgressBar) -> Vec<GameRecord> {
-    play_units(plan, spec_seed, bar, &|_| true).into_iter().map(|(_, record)| record).collect()
-}
-
-/// Plays the games of `plan` whose unit index (their position in arm, run, secret order)
-/// `keep` accepts, with the same seeds as [`play_all`]; returns them with their unit index, in
-/// that order.
-pub fn play_units(
-    plan: &GamesPlan,
-    spec_seed: u64,
-    bar: &ProgressBar,
-    keep: &(dyn Fn(u64) -> bool + Sync),
-) -> Vec<(u64, GameRecord)> {
-    let mut jobs = Vec::new();
-    let mut unit = 0u64;
+/// Every unit of `plan`, ordered by arm, run, secret.
+pub fn units(plan: &GamesPlan) -> Vec<GameUnit> {
+    let mut units = Vec::new();
     for (a, arm) in plan.arms.iter().enumerate() {
         for run in 0..plan.runs {
-            for s in 0..arm.secrets.len() {
-                if keep(unit) {
-                    jobs.push((unit, (a as u32, run, s as u32)));
-                }
-                unit += 1;
-            }
+            units.extend((0..arm.secrets.len() as u32).map(|s| (a as u32, run, s)));
         }
     }
-    bar.set_length(jobs.len() as u64);
-    jobs.into_par_iter()
-        .progress_with(bar.clone())
-        .map(|(unit, (a, run, s))| {
-            let arm = &plan.arms[a as usize];
-            let secret = arm.secrets[s as usize];
-            let seed = game_seed(spec_seed, &arm.label, run, s);
-            let mut rng = LabRng::seed_from_u64(seed);
-            let mut player = arm.strategy.new_player();
-            let (out, lies) = match arm.codemaker {
-                CodemakerSpec::Truthful => {
-                    let mut codemaker = TruthfulCodemaker::new(secret);
-                    (
-                        play_game(
-                            arm.game,
-                            player.as_mut(),
-                            &mut codemaker,
-                            plan.max_guesses,
-                            &mut rng,
-                        ),
-                        None,
-                    )
-                }
-                CodemakerSpec::FalseReplies(lies) => {
-                    // The liar's stream is the game's, one level down: independent of the player's.
-                    let liar_rng =
-                        LabRng::seed_from_u64(derive_seed(seed, &[name_id("codemaker")]));
-                    let mut codemaker = LyingCodemaker::new(arm.game, secret, lies, liar_rng)
-                        .expect("validated when the plan was made");
-                    let out = play_game(
-                        arm.game,
-                        player.as_mut(),
-                        &mut codemaker,
-                        plan.max_guesses,
-                        &mut rng,
-                    );
-                    (out, Some((codemaker.random_replies(), codemaker.changed_replies())))
-                }
-            };
-            let mut metrics = player.metrics();
-            if let Some((random, changed)) = lies {
-                metrics.push(("random_replies", f64::from(random)));
-                metrics.push(("changed_replies", f64::from(changed)));
-            }
-            let record = GameRecord {
-                arm: a,
-                run,
-                secret_index: s,
-                secret,
-                seed,
-                guesses: out.guesses,
-                end: out.end,
-                evaluations: out.counters.evaluations,
-                score_calls: out.counters.score_calls,
-                nanos: out.nanos,
-                metrics,
-            };
-            (unit, record)
-        })
-        .collect()
+    units
+}
+
+/// A game's identity: the arm's label, the run and the secret's index.
+pub fn identity(plan: &GamesPlan, &(arm, run, secret): &GameUnit) -> Vec<u64> {
+    vec![name_id(&plan.arms[arm as usize].label), u64::from(run), u64::from(secret)]
+}
+
+/// Plays one game with the seed of its identity.
+pub fn play(plan: &GamesPlan, &(a, run, s): &GameUnit, seed: u64) -> Result<PlayedGame> {
+    let arm = &plan.arms[a as usize];
+    let secret = arm.secrets[s as usize];
+    let mut rng = LabRng::seed_from_u64(seed);
+    let mut player = arm.strategy.new_player();
+    let (out, lies) = match arm.codemaker {
+        CodemakerSpec::Truthful => {
+            let mut codemaker = TruthfulCodemaker::new(secret);
+            let out =
+                play_game(arm.game, player.as_mut(), &mut codemaker, plan.max_guesses, &mut rng);
+            (out, None)
+        }
+        CodemakerSpec::FalseReplies(lies) => {
+            // The liar's stream is the game's, one level down: independent of the player's.
+            let liar_rng = LabRng::seed_from_u64(derive_seed(seed, &[name_id("codemaker")]));
+            let mut codemaker = LyingCodemaker::new(arm.game, secret, lies, liar_rng)?;
+            let out =
+                play_game(arm.game, player.as_mut(), &mut codemaker, plan.max_guesses, &mut rng);
+            (out, Some((codemaker.random_replies(), codemaker.changed_replies())))
+        }
+    };
+    let mut metrics: Vec<(String, f64)> =
+        player.metrics().into_iter().map(|(name, value)| (name.to_owned(), value)).collect();
+    if let Some((random, changed)) = lies {
+        metrics.push(("random_replies".into(), f64::from(random)));
+        metrics.push(("changed_replies".into(), f64::from(changed)));
+    }
+    let row = GameRow {
+        arm: arm.label.clone(),
+        group: arm.group.clone(),
+        x: arm.x,
+        player: arm.player.family().to_owned(),
+        parameters: arm.parameters.clone(),
+        pegs: u32::from(arm.game.pegs()),
+        colours: u32::from(arm.game.colours()),
+        false_reply_p: match arm.codemaker {
+            CodemakerSpec::Truthful => 0.0,
+            CodemakerSpec::FalseReplies(lies) => lies.p,
+        },
+        false_reply_pool: pool_name(&arm.codemaker).to_owned(),
+        run,
+        secret_index: s,
+        secret: secret.to_string(),
+        game_seed: seed,
+        guesses: out.guesses,
+        solved: out.end == GameEnd::Solved,
+        end: end_name(&out.end).to_owned(),
+        evaluations: out.counters.evaluations,
+        score_calls: out.counters.score_calls,
+        nanos: out.nanos,
+    };
+    Ok(PlayedGame { game: row, metrics })
+}
+
+fn end_name(end: &GameEnd) -> &'static str {
+    match end {
+        GameEnd::Solved => "solved",
+        GameEnd::CapReached => "cap",
+        GameEnd::GaveUp(_) => "gave_up",
+    }
 }

@@ -1,16 +1,14 @@
-//! The games table: one row per game, between [`GameRecord`]s and Parquet.
+//! The games table: one row per game, its fixed columns and the players' own metrics.
 
-use super::execute::GameRecord;
-use super::plan::GamesPlan;
 use super::spec::CodemakerSpec;
-use anyhow::{Context, Result};
-use mastermind_core::GameEnd;
+use crate::tasks::record::{ColumnValue, Record};
+use anyhow::Result;
 use mastermind_mcmc::ReplyPool;
-use polars::prelude::{Column, DataFrame};
+use polars::prelude::{Column, DataFrame, DataType};
 use std::collections::BTreeSet;
 
 /// The `false_reply_pool` column's name for the pool of `codemaker`'s random replies.
-fn pool_name(codemaker: &CodemakerSpec) -> &'static str {
+pub fn pool_name(codemaker: &CodemakerSpec) -> &'static str {
     match codemaker {
         CodemakerSpec::Truthful => "none",
         CodemakerSpec::FalseReplies(lies) => match lies.pool {
@@ -20,86 +18,104 @@ fn pool_name(codemaker: &CodemakerSpec) -> &'static str {
     }
 }
 
-/// Builds the one-row-per-game frame. Columns: `arm`, `group`, `x`, `player`, `parameters`
-/// (JSON), `pegs`, `colours`, `false_reply_p` (0 for a truthful codemaker), `false_reply_pool`
-/// (`none`, `possible_except_win` or `any_except_win`), `run`, `secret_index`, `secret`,
-/// `game_seed`, `guesses`, `solved`, `end`, `evaluations`, `score_calls`, `nanos`, then one `f64`
-/// column per player metric (null where a player does not report it).
-pub fn games_frame(plan: &GamesPlan, records: &[GameRecord]) -> Result<DataFrame> {
-    let arm = |r: &GameRecord| &plan.arms[r.arm as usize];
-    let n = records.len();
-    let strings =
-        |f: &dyn Fn(&GameRecord) -> String| records.iter().map(f).collect::<Vec<String>>();
-    let mut columns = vec![
-        Column::new("arm".into(), strings(&|r| arm(r).label.clone())),
-        Column::new("group".into(), strings(&|r| arm(r).group.clone())),
-        Column::new("x".into(), records.iter().map(|r| arm(r).x).collect::<Vec<Option<f64>>>()),
-        Column::new("player".into(), strings(&|r| arm(r).player.family().to_owned())),
-        Column::new("parameters".into(), strings(&|r| arm(r).parameters.clone())),
-        Column::new(
-            "pegs".into(),
-            records.iter().map(|r| u32::from(arm(r).game.pegs())).collect::<Vec<u32>>(),
-        ),
-        Column::new(
-            "colours".into(),
-            records.iter().map(|r| u32::from(arm(r).game.colours())).collect::<Vec<u32>>(),
-        ),
-        Column::new(
-            "false_reply_p".into(),
-            records
-                .iter()
-                .map(|r| match arm(r).codemaker {
-                    CodemakerSpec::Truthful => 0.0,
-                    CodemakerSpec::FalseReplies(lies) => lies.p,
-                })
-                .collect::<Vec<f64>>(),
-        ),
-        Column::new(
-            "false_reply_pool".into(),
-            strings(&|r| pool_name(&arm(r).codemaker).to_owned()),
-        ),
-        Column::new("run".into(), records.iter().map(|r| r.run).collect::<Vec<u32>>()),
-        Column::new(
-            "secret_index".into(),
-            records.iter().map(|r| r.secret_index).collect::<Vec<u32>>(),
-        ),
-        Column::new("secret".into(), strings(&|r| r.secret.to_string())),
-        Column::new("game_seed".into(), records.iter().map(|r| r.seed).collect::<Vec<u64>>()),
-        Column::new("guesses".into(), records.iter().map(|r| r.guesses).collect::<Vec<u32>>()),
-        Column::new(
-            "solved".into(),
-            records.iter().map(|r| r.end == GameEnd::Solved).collect::<Vec<bool>>(),
-        ),
-        Column::new("end".into(), strings(&|r| end_name(&r.end).to_owned())),
-        Column::new(
-            "evaluations".into(),
-            records.iter().map(|r| r.evaluations).collect::<Vec<u64>>(),
-        ),
-        Column::new(
-            "score_calls".into(),
-            records.iter().map(|r| r.score_calls).collect::<Vec<u64>>(),
-        ),
-        Column::new("nanos".into(), records.iter().map(|r| r.nanos).collect::<Vec<u64>>()),
-    ];
-    let metric_names: BTreeSet<&str> =
-        records.iter().flat_map(|r| r.metrics.iter().map(|m| m.0)).collect();
-    for name in metric_names {
-        let values: Vec<Option<f64>> =
-            records.iter().map(|r| r.metrics.iter().find(|m| m.0 == name).map(|m| m.1)).collect();
-        columns.push(Column::new(name.into(), values));
-    }
-    DataFrame::new(n, columns).context("building the games table")
-}
-
-fn end_name(end: &GameEnd) -> &'static str {
-    match end {
-        GameEnd::Solved => "solved",
-        GameEnd::CapReached => "cap",
-        GameEnd::GaveUp(_) => "gave_up",
+crate::record! {
+    /// The columns every game has.
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct GameRow {
+        /// The arm's label.
+        pub arm: String,
+        /// The arm's group (its series in figures).
+        pub group: String,
+        /// The arm's position on a swept axis, if any.
+        pub x: Option<f64>,
+        /// The player's family.
+        pub player: String,
+        /// The player's configuration, as JSON.
+        pub parameters: String,
+        /// Pegs of the game.
+        pub pegs: u32,
+        /// Colours of the game.
+        pub colours: u32,
+        /// The codemaker's probability of a false reply (0 for a truthful one).
+        pub false_reply_p: f64,
+        /// Where false replies come from: `none`, `possible_except_win` or `any_except_win`.
+        pub false_reply_pool: String,
+        /// The run, from 0.
+        pub run: u32,
+        /// The secret's index in the arm's list.
+        pub secret_index: u32,
+        /// The secret.
+        pub secret: String,
+        /// The seed of the game's stream.
+        pub game_seed: u64,
+        /// Guesses played, the winning one included.
+        pub guesses: u32,
+        /// Whether the secret was found.
+        pub solved: bool,
+        /// How the game ended: `solved`, `cap` or `gave_up`.
+        pub end: String,
+        /// Candidates examined.
+        pub evaluations: u64,
+        /// Feedback computations.
+        pub score_calls: u64,
+        /// Wall time in nanoseconds.
+        pub nanos: u64,
     }
 }
 
-/// The games table read back for reporting: plain vectors, one entry per game.
+/// A game's row and the metrics its player reported (`f64` columns after the fixed ones, sorted
+/// by name, null where a player does not report a metric).
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlayedGame {
+    /// The fixed columns.
+    pub game: GameRow,
+    /// The player's own metrics, by name.
+    pub metrics: Vec<(String, f64)>,
+}
+
+impl Record for PlayedGame {
+    fn columns(rows: Vec<Self>) -> Vec<Column> {
+        let names: BTreeSet<String> =
+            rows.iter().flat_map(|r| r.metrics.iter().map(|m| m.0.clone())).collect();
+        let metric_columns: Vec<Column> = names
+            .iter()
+            .map(|name| {
+                let values: Vec<Option<f64>> = rows
+                    .iter()
+                    .map(|r| r.metrics.iter().find(|m| &m.0 == name).map(|m| m.1))
+                    .collect();
+                Option::<f64>::column(name, values)
+            })
+            .collect();
+        let mut columns = GameRow::columns(rows.into_iter().map(|r| r.game).collect());
+        columns.extend(metric_columns);
+        columns
+    }
+
+    fn from_frame(frame: &DataFrame) -> Result<Vec<Self>> {
+        let fixed: BTreeSet<String> =
+            GameRow::columns(Vec::new()).iter().map(|c| c.name().to_string()).collect();
+        let metrics: Vec<(String, Vec<Option<f64>>)> = frame
+            .columns()
+            .iter()
+            .filter(|c| !fixed.contains(c.name().as_str()) && c.dtype() == &DataType::Float64)
+            .map(|c| Ok((c.name().to_string(), Option::<f64>::read(c)?)))
+            .collect::<Result<_>>()?;
+        Ok(GameRow::from_frame(frame)?
+            .into_iter()
+            .enumerate()
+            .map(|(i, game)| PlayedGame {
+                game,
+                metrics: metrics
+                    .iter()
+                    .filter_map(|(name, values)| Some((name.clone(), values[i]?)))
+                    .collect(),
+            })
+            .collect())
+    }
+}
+
+/// The games table read back for reporting, one vector per column the reports use.
 #[derive(Debug, Clone, Default)]
 pub struct GameRows {
     /// Arm label.
@@ -116,31 +132,29 @@ pub struct GameRows {
     pub score_calls: Vec<u64>,
     /// Wall time in nanoseconds.
     pub nanos: Vec<u64>,
-    /// The players' own metric columns (every `f64` column but `x`), by name.
+    /// The players' own metrics, by name, one entry per game (`None` where a player does not
+    /// report it).
     pub metrics: Vec<(String, Vec<Option<f64>>)>,
 }
 
 impl GameRows {
-    /// Extracts the columns the report needs.
-    pub fn from_frame(frame: &DataFrame) -> Result<GameRows> {
-        let col = |name: &str| {
-            frame.column(name).with_context(|| format!("the results have no `{name}` column"))
+    /// The columns of `games`.
+    pub fn new(games: &[PlayedGame]) -> GameRows {
+        let names: BTreeSet<&str> =
+            games.iter().flat_map(|g| g.metrics.iter().map(|m| m.0.as_str())).collect();
+        let column = |name: &str| -> Vec<Option<f64>> {
+            games.iter().map(|g| g.metrics.iter().find(|m| m.0 == name).map(|m| m.1)).collect()
         };
-        Ok(GameRows {
-            arm: col("arm")?.str()?.iter().map(|s| s.unwrap_or_default().to_owned()).collect(),
-            run: col("run")?.u32()?.iter().map(Option::unwrap_or_default).collect(),
-            guesses: col("guesses")?.u32()?.iter().map(Option::unwrap_or_default).collect(),
-            solved: col("solved")?.bool()?.iter().map(Option::unwrap_or_default).collect(),
-            evaluations: col("evaluations")?.u64()?.iter().map(Option::unwrap_or_default).collect(),
-            score_calls: col("score_calls")?.u64()?.iter().map(Option::unwrap_or_default).collect(),
-            nanos: col("nanos")?.u64()?.iter().map(Option::unwrap_or_default).collect(),
-            metrics: frame
-                .columns()
-                .iter()
-                .filter(|c| !matches!(c.name().as_str(), "x" | "false_reply_p"))
-                .filter_map(|c| Some((c.name().to_string(), c.f64().ok()?.iter().collect())))
-                .collect(),
-        })
+        GameRows {
+            arm: games.iter().map(|g| g.game.arm.clone()).collect(),
+            run: games.iter().map(|g| g.game.run).collect(),
+            guesses: games.iter().map(|g| g.game.guesses).collect(),
+            solved: games.iter().map(|g| g.game.solved).collect(),
+            evaluations: games.iter().map(|g| g.game.evaluations).collect(),
+            score_calls: games.iter().map(|g| g.game.score_calls).collect(),
+            nanos: games.iter().map(|g| g.game.nanos).collect(),
+            metrics: names.into_iter().map(|name| (name.to_owned(), column(name))).collect(),
+        }
     }
 
     /// Row indices of one arm.

@@ -65,11 +65,15 @@ pub struct PlannedArm {
     pub paper: Option<PaperNumbers>,
 }
 
-pub(crate) fn plan(
-    task: &GamesTask,
-    ctx: &PlanContext<'_>,
-    profile: Profile,
-) -> Result<GamesPlan, SpecError> {
+impl crate::tasks::Validate for GamesTask {
+    type Plan = GamesPlan;
+
+    fn validate(&self, ctx: &PlanContext<'_>, profile: Profile) -> Result<GamesPlan, SpecError> {
+        plan(self, ctx, profile)
+    }
+}
+
+fn plan(task: &GamesTask, ctx: &PlanContext<'_>, profile: Profile) -> Result<GamesPlan, SpecError> {
     let runs = task.runs.get(profile);
     ctx.check_range("runs", runs, 1..=100_000, "runs", "the papers use 1 to 10 runs")?;
     ctx.check_range("max_guesses", task.max_guesses, 1..=10_000, "is not a guess cap", "")?;

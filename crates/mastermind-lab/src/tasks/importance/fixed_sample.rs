@@ -3,11 +3,12 @@
 
 use super::fixed_sample_report;
 use super::spec::FixedSamplePlan;
+use crate::tasks::record::Record;
 use crate::tasks::{Rendered, ReportContext, Task};
 use anyhow::{Context, Result};
 use indicatif::ProgressBar;
-use mastermind_importance::{FixedSampleRun, LengthSummary, fixed_sample_descent};
-use polars::prelude::{Column, DataFrame};
+use mastermind_importance::{Estimate, FixedSampleRun, LengthSummary, fixed_sample_descent};
+use polars::prelude::DataFrame;
 
 impl Task for FixedSamplePlan {
     fn units(&self) -> u64 {
@@ -18,95 +19,122 @@ impl Task for FixedSamplePlan {
         let run = fixed_sample_descent(self.game, &self.config, seed, &mut |_| bar.inc(1))
             .context("the fixed-sample descent failed")?;
         bar.inc(u64::from(self.config.checkpoints));
-        fixed_sample_frame(&run)
+        FixedSampleRow::frame(fixed_sample_rows(&run))
     }
 
     fn report(&self, ctx: &ReportContext<'_>, frame: &DataFrame) -> Result<Rendered> {
-        fixed_sample_report::render(ctx, self, frame)
+        fixed_sample_report::render(ctx, self, &FixedSampleRow::from_frame(frame)?)
     }
 }
 
-/// The table. `kind = "sample"`: one row, the fixed sample's games (`simulated_*`) at theta_0.
-/// `kind = "step"`: one row per step (`step`, theta before the update, `estimate`, `gradient_1..4`,
-/// `ess`). `kind = "checkpoint"`: one row per checkpoint (`index` = its number from 1, `step`,
-/// theta there, `estimate`, `ess`, and the fresh games' `simulated_games`, `simulated_mean`,
-/// `simulated_sd`, `simulated_max`, `simulated_unsolved`). Columns a row kind lacks are null.
-pub fn fixed_sample_frame(run: &FixedSampleRun) -> Result<DataFrame> {
-    let mut t = Rows::default();
+crate::record! {
+    /// A row of the fixed-sample table: the sample (`kind = "sample"`, one row: its games at
+    /// theta_0 as `simulated_*`), a descent step (`kind = "step"`: theta before the update,
+    /// `estimate`, `gradient_*`, `ess`) or a checkpoint (`kind = "checkpoint"`: `index` = its
+    /// number from 1, theta there, `estimate`, `ess` and the fresh games' `simulated_*`). Fields
+    /// a row kind lacks are empty.
+    #[derive(Debug, Clone, PartialEq, Default)]
+    pub struct FixedSampleRow {
+        /// `sample`, `step` or `checkpoint`.
+        pub kind: String,
+        /// The step, or the checkpoint's number.
+        pub index: u32,
+        /// The step.
+        pub step: u32,
+        /// Theta, first coordinate.
+        pub theta_1: f64,
+        /// Theta, second coordinate.
+        pub theta_2: f64,
+        /// Theta, third coordinate.
+        pub theta_3: f64,
+        /// Theta, fourth coordinate.
+        pub theta_4: f64,
+        /// The importance-sampling estimate of the mean game length.
+        pub estimate: Option<f64>,
+        /// Its gradient, first coordinate.
+        pub gradient_1: Option<f64>,
+        /// Its gradient, second coordinate.
+        pub gradient_2: Option<f64>,
+        /// Its gradient, third coordinate.
+        pub gradient_3: Option<f64>,
+        /// Its gradient, fourth coordinate.
+        pub gradient_4: Option<f64>,
+        /// The effective sample size.
+        pub ess: Option<f64>,
+        /// Games simulated.
+        pub simulated_games: Option<u32>,
+        /// Their mean length.
+        pub simulated_mean: Option<f64>,
+        /// Their standard deviation.
+        pub simulated_sd: Option<f64>,
+        /// Their longest game.
+        pub simulated_max: Option<u32>,
+        /// Their unsolved games.
+        pub simulated_unsolved: Option<u32>,
+    }
+}
+
+impl FixedSampleRow {
+    /// The row's theta.
+    pub fn theta(&self) -> [f64; 4] {
+        [self.theta_1, self.theta_2, self.theta_3, self.theta_4]
+    }
+
+    fn new(
+        kind: &str,
+        (index, step): (u32, u32),
+        theta: [f64; 4],
+        estimate: Option<Estimate>,
+        simulated: Option<LengthSummary>,
+    ) -> FixedSampleRow {
+        let [theta_1, theta_2, theta_3, theta_4] = theta;
+        let gradient = |j: usize| estimate.map(|e| e.gradient[j]);
+        FixedSampleRow {
+            kind: kind.into(),
+            index,
+            step,
+            theta_1,
+            theta_2,
+            theta_3,
+            theta_4,
+            estimate: estimate.map(|e| e.mean_length),
+            gradient_1: gradient(0),
+            gradient_2: gradient(1),
+            gradient_3: gradient(2),
+            gradient_4: gradient(3),
+            ess: estimate.map(|e| e.effective_sample_size),
+            simulated_games: simulated.map(|s| s.games as u32),
+            simulated_mean: simulated.map(|s| s.mean),
+            simulated_sd: simulated.map(|s| s.sd),
+            simulated_max: simulated.map(|s| s.max),
+            simulated_unsolved: simulated.map(|s| s.unsolved as u32),
+        }
+    }
+}
+
+/// The table: the sample, every step, then every checkpoint.
+pub fn fixed_sample_rows(run: &FixedSampleRun) -> Vec<FixedSampleRow> {
     let theta0 = run.steps.first().map_or(run.final_theta, |s| s.theta);
-    t.push("sample", 0, 0, theta0.to_array(), None, Some(run.sample));
+    let mut rows =
+        vec![FixedSampleRow::new("sample", (0, 0), theta0.to_array(), None, Some(run.sample))];
     for s in &run.steps {
-        t.push("step", s.step, s.step, s.theta.to_array(), Some(s.estimate), None);
+        rows.push(FixedSampleRow::new(
+            "step",
+            (s.step, s.step),
+            s.theta.to_array(),
+            Some(s.estimate),
+            None,
+        ));
     }
     for (c, p) in run.checkpoints.iter().enumerate() {
-        t.push(
+        let at = (c as u32 + 1, p.step);
+        rows.push(FixedSampleRow::new(
             "checkpoint",
-            c as u32 + 1,
-            p.step,
+            at,
             p.theta.to_array(),
             Some(p.estimate),
             Some(p.simulated),
-        );
+        ));
     }
-    let n = t.kind.len();
-    let mut columns = vec![
-        Column::new("kind".into(), t.kind),
-        Column::new("index".into(), t.index),
-        Column::new("step".into(), t.step),
-    ];
-    columns.extend(super::columns::descent_columns(t.theta, t.estimate, t.gradient));
-    columns.extend([
-        Column::new("ess".into(), t.ess),
-        Column::new("simulated_games".into(), t.games),
-        Column::new("simulated_mean".into(), t.mean),
-        Column::new("simulated_sd".into(), t.sd),
-        Column::new("simulated_max".into(), t.max),
-        Column::new("simulated_unsolved".into(), t.unsolved),
-    ]);
-    DataFrame::new(n, columns).context("building the fixed-sample table")
-}
-
-#[derive(Default)]
-struct Rows {
-    kind: Vec<&'static str>,
-    index: Vec<u32>,
-    step: Vec<u32>,
-    theta: [Vec<f64>; 4],
-    estimate: Vec<Option<f64>>,
-    gradient: [Vec<Option<f64>>; 4],
-    ess: Vec<Option<f64>>,
-    games: Vec<Option<u32>>,
-    mean: Vec<Option<f64>>,
-    sd: Vec<Option<f64>>,
-    max: Vec<Option<u32>>,
-    unsolved: Vec<Option<u32>>,
-}
-
-impl Rows {
-    fn push(
-        &mut self,
-        kind: &'static str,
-        index: u32,
-        step: u32,
-        theta: [f64; 4],
-        estimate: Option<mastermind_importance::Estimate>,
-        simulated: Option<LengthSummary>,
-    ) {
-        self.kind.push(kind);
-        self.index.push(index);
-        self.step.push(step);
-        for (column, v) in self.theta.iter_mut().zip(theta) {
-            column.push(v);
-        }
-        self.estimate.push(estimate.map(|e| e.mean_length));
-        for (j, column) in self.gradient.iter_mut().enumerate() {
-            column.push(estimate.map(|e| e.gradient[j]));
-        }
-        self.ess.push(estimate.map(|e| e.effective_sample_size));
-        self.games.push(simulated.map(|s| s.games as u32));
-        self.mean.push(simulated.map(|s| s.mean));
-        self.sd.push(simulated.map(|s| s.sd));
-        self.max.push(simulated.map(|s| s.max));
-        self.unsolved.push(simulated.map(|s| s.unsolved as u32));
-    }
+    rows
 }

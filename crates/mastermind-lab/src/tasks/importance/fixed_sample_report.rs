@@ -2,15 +2,16 @@
 //! the means of freshly simulated games, and Figure 4 (the estimate along the descent with the
 //! simulated means marked).
 
-use super::columns::{counts, floats, strings, thetas, thinned};
+use super::columns::thinned;
+use super::fixed_sample::FixedSampleRow;
 use super::spec::FixedSamplePlan;
 use crate::report::plot::panels::{Mark, Panel, PathSeries, stacked_paths};
 use crate::report::table::{Table, num};
 use crate::report::verdict::Verdict;
 use crate::tasks::{Rendered, ReportContext};
 use anyhow::Result;
-use polars::prelude::DataFrame;
 
+/// What the report uses of a row, with the empty cells of a row kind as NaN.
 struct Row {
     kind: String,
     step: u32,
@@ -22,36 +23,28 @@ struct Row {
     sd: f64,
 }
 
-fn read(frame: &DataFrame) -> Result<Vec<Row>> {
-    let kind = strings(frame, "kind")?;
-    let step = counts(frame, "step")?;
-    let theta = thetas(frame)?;
-    let estimate = floats(frame, "estimate")?;
-    let ess = floats(frame, "ess")?;
-    let games = counts(frame, "simulated_games")?;
-    let mean = floats(frame, "simulated_mean")?;
-    let sd = floats(frame, "simulated_sd")?;
-    Ok((0..frame.height())
-        .map(|i| Row {
-            kind: kind[i].clone().unwrap_or_default(),
-            step: step[i].unwrap_or(0),
-            theta: theta[i],
-            estimate: estimate[i].unwrap_or(f64::NAN),
-            ess: ess[i].unwrap_or(f64::NAN),
-            games: games[i].unwrap_or(0),
-            mean: mean[i].unwrap_or(f64::NAN),
-            sd: sd[i].unwrap_or(f64::NAN),
-        })
-        .collect())
+impl From<&FixedSampleRow> for Row {
+    fn from(row: &FixedSampleRow) -> Row {
+        Row {
+            kind: row.kind.clone(),
+            step: row.step,
+            theta: row.theta(),
+            estimate: row.estimate.unwrap_or(f64::NAN),
+            ess: row.ess.unwrap_or(f64::NAN),
+            games: row.simulated_games.unwrap_or(0),
+            mean: row.simulated_mean.unwrap_or(f64::NAN),
+            sd: row.simulated_sd.unwrap_or(f64::NAN),
+        }
+    }
 }
 
 /// The checkpoint table, Figure 4 and a sentence on the estimates' accuracy.
 pub fn render(
     ctx: &ReportContext<'_>,
     plan: &FixedSamplePlan,
-    frame: &DataFrame,
+    rows: &[FixedSampleRow],
 ) -> Result<Rendered> {
-    let rows = read(frame)?;
+    let rows: Vec<Row> = rows.iter().map(Row::from).collect();
     let of = |k: &str| rows.iter().filter(|r| r.kind == k).collect::<Vec<_>>();
     let (sample, steps, checks) = (of("sample"), of("step"), of("checkpoint"));
     let config = &plan.config;

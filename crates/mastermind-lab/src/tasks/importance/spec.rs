@@ -166,13 +166,11 @@ fn journal_path(ctx: &PlanContext<'_>, profile: Profile) -> Option<PathBuf> {
     Some(base.with_extension("journal.jsonl"))
 }
 
-impl ImportanceTrainingTask {
+impl crate::tasks::Validate for ImportanceTrainingTask {
+    type Plan = TrainingPlan;
+
     /// Checks every value for `profile`.
-    pub fn validate(
-        &self,
-        ctx: &PlanContext<'_>,
-        profile: Profile,
-    ) -> Result<TrainingPlan, SpecError> {
+    fn validate(&self, ctx: &PlanContext<'_>, profile: Profile) -> Result<TrainingPlan, SpecError> {
         let config = TrainingConfig {
             theta0: self.theta0,
             steps: self.steps.get(profile),
@@ -214,9 +212,11 @@ impl ImportanceTrainingTask {
     }
 }
 
-impl FixedSampleTask {
+impl crate::tasks::Validate for FixedSampleTask {
+    type Plan = FixedSamplePlan;
+
     /// Checks every value for `profile`.
-    pub fn validate(
+    fn validate(
         &self,
         ctx: &PlanContext<'_>,
         profile: Profile,

@@ -4,6 +4,7 @@
 use super::journal::Journal;
 use super::spec::TrainingPlan;
 use super::training_report;
+use crate::tasks::record::Record;
 use crate::tasks::{Rendered, ReportContext, Task};
 use anyhow::{Context, Result};
 use indicatif::ProgressBar;
@@ -11,7 +12,7 @@ use mastermind_importance::{
     ExpFamilyConfig, ExpFamilyStrategy, GameRecord, StepRecord, Theta, TrainingRun, resume,
     simulate,
 };
-use polars::prelude::{Column, DataFrame};
+use polars::prelude::DataFrame;
 
 /// First element of the RNG path of the evaluation games: game `i` of arm `a` (0 fitted,
 /// 1 baseline) uses `rng_for(seed, &[EVALUATION_STREAM, a, i])`, apart from the descent's streams.
@@ -96,96 +97,113 @@ impl Task for TrainingPlan {
         let run = self.descend(seed, bar)?;
         let fitted = self.play(0, run.final_theta, seed)?;
         let baseline = self.play(1, self.baseline, seed)?;
-        training_frame(&run, &[(run.final_theta, &fitted), (self.baseline, &baseline)])
+        TrainingRow::frame(training_rows(
+            &run,
+            &[(run.final_theta, &fitted), (self.baseline, &baseline)],
+        ))
     }
 
     fn report(&self, ctx: &ReportContext<'_>, frame: &DataFrame) -> Result<Rendered> {
-        training_report::render(ctx, self, frame)
+        training_report::render(ctx, self, &TrainingRow::from_frame(frame)?)
     }
 }
 
-/// The table: one row per descent step (`kind = "step"`, `index` = step, theta before the
-/// update, `estimate`, `gradient_1..4`, `ess`, the step sample's `sample_mean`, `sample_sd`,
-/// `sample_max`, `sample_unsolved`), then one row per evaluation game (`kind = "play"`, `arm`,
-/// `index` = game, the arm's theta, `guesses`, `solved`). Columns a row kind lacks are null.
-pub fn training_frame(run: &TrainingRun, arms: &[(Theta, &Vec<GameRecord>)]) -> Result<DataFrame> {
-    let mut t = Rows::default();
-    for r in &run.steps {
-        t.kind.push("step");
-        t.arm.push(None);
-        t.index.push(r.step);
-        t.theta(r.theta);
-        t.estimate.push(Some(r.estimate.mean_length));
-        for (g, v) in t.gradient.iter_mut().zip(r.estimate.gradient) {
-            g.push(Some(v));
+crate::record! {
+    /// A row of the training table: a descent step (`kind = "step"`: `index` = step, theta before
+    /// the update, `estimate`, `gradient_*`, `ess`, the step sample's `sample_*`) or an
+    /// evaluation game (`kind = "play"`: `arm`, `index` = game, the arm's theta, `guesses`,
+    /// `solved`). Fields a row kind lacks are empty.
+    #[derive(Debug, Clone, PartialEq, Default)]
+    pub struct TrainingRow {
+        /// `step` or `play`.
+        pub kind: String,
+        /// The evaluation arm (`fitted` or `baseline`) of a game.
+        pub arm: Option<String>,
+        /// The step, or the game's index within its arm.
+        pub index: u32,
+        /// Theta, first coordinate.
+        pub theta_1: f64,
+        /// Theta, second coordinate.
+        pub theta_2: f64,
+        /// Theta, third coordinate.
+        pub theta_3: f64,
+        /// Theta, fourth coordinate.
+        pub theta_4: f64,
+        /// The importance-sampling estimate of the mean game length.
+        pub estimate: Option<f64>,
+        /// Its gradient, first coordinate.
+        pub gradient_1: Option<f64>,
+        /// Its gradient, second coordinate.
+        pub gradient_2: Option<f64>,
+        /// Its gradient, third coordinate.
+        pub gradient_3: Option<f64>,
+        /// Its gradient, fourth coordinate.
+        pub gradient_4: Option<f64>,
+        /// The effective sample size.
+        pub ess: Option<f64>,
+        /// The step sample's mean length.
+        pub sample_mean: Option<f64>,
+        /// The step sample's standard deviation.
+        pub sample_sd: Option<f64>,
+        /// The step sample's longest game.
+        pub sample_max: Option<u32>,
+        /// The step sample's unsolved games.
+        pub sample_unsolved: Option<u32>,
+        /// The game's guesses.
+        pub guesses: Option<u32>,
+        /// Whether the game was solved.
+        pub solved: Option<bool>,
+    }
+}
+
+impl TrainingRow {
+    /// The row's theta.
+    pub fn theta(&self) -> [f64; 4] {
+        [self.theta_1, self.theta_2, self.theta_3, self.theta_4]
+    }
+
+    fn at(kind: &str, index: u32, theta: Theta) -> TrainingRow {
+        let [theta_1, theta_2, theta_3, theta_4] = theta.to_array();
+        TrainingRow {
+            kind: kind.into(),
+            index,
+            theta_1,
+            theta_2,
+            theta_3,
+            theta_4,
+            ..Default::default()
         }
-        t.ess.push(Some(r.estimate.effective_sample_size));
-        t.sample_mean.push(r.sample.map(|s| s.mean));
-        t.sample_sd.push(r.sample.map(|s| s.sd));
-        t.sample_max.push(r.sample.map(|s| s.max));
-        t.sample_unsolved.push(r.sample.map(|s| s.unsolved as u32));
-        t.guesses.push(None);
-        t.solved.push(None);
+    }
+}
+
+/// The table: every descent step, then every evaluation game.
+pub fn training_rows(run: &TrainingRun, arms: &[(Theta, &Vec<GameRecord>)]) -> Vec<TrainingRow> {
+    let mut rows = Vec::new();
+    for r in &run.steps {
+        let [g1, g2, g3, g4] = r.estimate.gradient;
+        rows.push(TrainingRow {
+            estimate: Some(r.estimate.mean_length),
+            gradient_1: Some(g1),
+            gradient_2: Some(g2),
+            gradient_3: Some(g3),
+            gradient_4: Some(g4),
+            ess: Some(r.estimate.effective_sample_size),
+            sample_mean: r.sample.map(|s| s.mean),
+            sample_sd: r.sample.map(|s| s.sd),
+            sample_max: r.sample.map(|s| s.max),
+            sample_unsolved: r.sample.map(|s| s.unsolved as u32),
+            ..TrainingRow::at("step", r.step, r.theta)
+        });
     }
     for ((theta, games), name) in arms.iter().zip(ARMS) {
         for (i, g) in games.iter().enumerate() {
-            t.kind.push("play");
-            t.arm.push(Some(name));
-            t.index.push(i as u32);
-            t.theta(*theta);
-            t.estimate.push(None);
-            for g in &mut t.gradient {
-                g.push(None);
-            }
-            t.ess.push(None);
-            t.sample_mean.push(None);
-            t.sample_sd.push(None);
-            t.sample_max.push(None);
-            t.sample_unsolved.push(None);
-            t.guesses.push(Some(g.guesses));
-            t.solved.push(Some(g.solved));
+            rows.push(TrainingRow {
+                arm: Some(name.to_owned()),
+                guesses: Some(g.guesses),
+                solved: Some(g.solved),
+                ..TrainingRow::at("play", i as u32, *theta)
+            });
         }
     }
-    let n = t.kind.len();
-    let mut columns = vec![
-        Column::new("kind".into(), t.kind),
-        Column::new("arm".into(), t.arm),
-        Column::new("index".into(), t.index),
-    ];
-    columns.extend(super::columns::descent_columns(t.thetas, t.estimate, t.gradient));
-    columns.extend([
-        Column::new("ess".into(), t.ess),
-        Column::new("sample_mean".into(), t.sample_mean),
-        Column::new("sample_sd".into(), t.sample_sd),
-        Column::new("sample_max".into(), t.sample_max),
-        Column::new("sample_unsolved".into(), t.sample_unsolved),
-        Column::new("guesses".into(), t.guesses),
-        Column::new("solved".into(), t.solved),
-    ]);
-    DataFrame::new(n, columns).context("building the training table")
-}
-
-#[derive(Default)]
-struct Rows {
-    kind: Vec<&'static str>,
-    arm: Vec<Option<&'static str>>,
-    index: Vec<u32>,
-    thetas: [Vec<f64>; 4],
-    estimate: Vec<Option<f64>>,
-    gradient: [Vec<Option<f64>>; 4],
-    ess: Vec<Option<f64>>,
-    sample_mean: Vec<Option<f64>>,
-    sample_sd: Vec<Option<f64>>,
-    sample_max: Vec<Option<u32>>,
-    sample_unsolved: Vec<Option<u32>>,
-    guesses: Vec<Option<u32>>,
-    solved: Vec<Option<bool>>,
-}
-
-impl Rows {
-    fn theta(&mut self, theta: Theta) {
-        for (column, v) in self.thetas.iter_mut().zip(theta.to_array()) {
-            column.push(v);
-        }
-    }
+    rows
 }

@@ -2,8 +2,9 @@
 //! under the baseline with one-sided t-tests, Figure 1 (the parameter paths), a histogram of game
 //! lengths, and a paragraph saying which of the thesis's conclusions hold.
 
-use super::columns::{counts, flags, floats, strings, thetas, thinned};
+use super::columns::thinned;
 use super::spec::TrainingPlan;
+use super::training::TrainingRow;
 use crate::report::plot::panels::{Mark, Panel, PathSeries, stacked_paths};
 use crate::report::plot::{Labels, grouped_bars};
 use crate::report::table::{Table, num};
@@ -11,8 +12,7 @@ use crate::report::verdict::{self, Estimate, Outcome, Printed, Verdict};
 use crate::tasks::{Rendered, ReportContext};
 use anyhow::Result;
 use mastermind_importance::Theta;
-use mastermind_stats::{Alternative, TTestResult, pooled_t_test, welch_t_test};
-use polars::prelude::DataFrame;
+use mastermind_stats::{Alternative, Summary, TTestResult, pooled_t_test, welch_t_test};
 
 /// The feature each coordinate weighs.
 const FEATURES: [&str; 4] = [
@@ -39,17 +39,16 @@ struct Arm {
 }
 
 impl Arm {
+    fn summary(&self) -> Option<Summary> {
+        Summary::from_slice(&self.guesses).ok()
+    }
+
     fn mean(&self) -> f64 {
-        self.guesses.iter().sum::<f64>() / self.guesses.len().max(1) as f64
+        self.summary().map_or(f64::NAN, |s| s.mean)
     }
 
     fn sd(&self) -> f64 {
-        let n = self.guesses.len();
-        if n < 2 {
-            return f64::NAN;
-        }
-        let m = self.mean();
-        (self.guesses.iter().map(|g| (g - m).powi(2)).sum::<f64>() / (n - 1) as f64).sqrt()
+        self.summary().and_then(|s| s.sd).unwrap_or(f64::NAN)
     }
 
     fn max(&self) -> u32 {
@@ -61,40 +60,38 @@ impl Arm {
     }
 }
 
-fn read(frame: &DataFrame) -> Result<Results> {
-    let kind = strings(frame, "kind")?;
-    let arm = strings(frame, "arm")?;
-    let index = counts(frame, "index")?;
-    let theta = thetas(frame)?;
-    let estimate = floats(frame, "estimate")?;
-    let guesses = counts(frame, "guesses")?;
-    let solved = flags(frame, "solved")?;
+fn read(rows: &[TrainingRow]) -> Results {
     let mut out = Results {
         steps: Vec::new(),
         step_theta: Vec::new(),
         step_estimate: Vec::new(),
         arms: Vec::new(),
     };
-    for i in 0..frame.height() {
-        match kind[i].as_deref() {
-            Some("step") => {
-                out.steps.push(index[i].unwrap_or(0));
-                out.step_theta.push(theta[i]);
-                out.step_estimate.push(estimate[i].unwrap_or(f64::NAN));
+    for row in rows {
+        match (row.kind.as_str(), &row.arm) {
+            ("step", _) => {
+                out.steps.push(row.index);
+                out.step_theta.push(row.theta());
+                out.step_estimate.push(row.estimate.unwrap_or(f64::NAN));
             }
-            Some("play") => {
-                let name = arm[i].clone().unwrap_or_default();
-                if out.arms.last().is_none_or(|a| a.name != name) {
-                    out.arms.push(Arm { name, theta: theta[i], guesses: Vec::new(), unsolved: 0 });
+            ("play", Some(name)) => {
+                if out.arms.last().is_none_or(|a| &a.name != name) {
+                    let arm = Arm {
+                        name: name.clone(),
+                        theta: row.theta(),
+                        guesses: Vec::new(),
+                        unsolved: 0,
+                    };
+                    out.arms.push(arm);
                 }
                 let a = out.arms.last_mut().expect("just pushed");
-                a.guesses.push(f64::from(guesses[i].unwrap_or(0)));
-                a.unsolved += usize::from(solved[i] == Some(false));
+                a.guesses.push(f64::from(row.guesses.unwrap_or(0)));
+                a.unsolved += usize::from(row.solved == Some(false));
             }
             _ => {}
         }
     }
-    Ok(out)
+    out
 }
 
 fn baseline_name(plan: &TrainingPlan) -> &'static str {
@@ -110,8 +107,12 @@ fn first_guess_order(t: [f64; 4]) -> Vec<&'static str> {
 }
 
 /// Tables, figures and the conclusions.
-pub fn render(ctx: &ReportContext<'_>, plan: &TrainingPlan, frame: &DataFrame) -> Result<Rendered> {
-    let r = read(frame)?;
+pub fn render(
+    ctx: &ReportContext<'_>,
+    plan: &TrainingPlan,
+    rows: &[TrainingRow],
+) -> Result<Rendered> {
+    let r = read(rows);
     let paper = &plan.paper;
     let (Some(fitted), Some(baseline)) = (r.arms.first(), r.arms.get(1)) else {
         anyhow::bail!("the results hold no evaluation games");

@@ -3,7 +3,7 @@
 //!
 //! The GA is not a codebreaker in the driver's sense (every candidate is scored against the secret),
 //! so it is its own kind rather than a player of the games kind. [`spec`] is what a RON file says,
-//! [`plan`] validates it, [`run`] runs every (arm, run) in parallel and builds the table, and
+//! [`plan`] validates it, [`run`] runs one (arm, run), the executor's unit, into a row, and
 //! [`report`] draws the table and figures. Each run's stream derives from the spec seed, the arm's
 //! label and the run number; its secret is the stream's first draw, so every configuration of a
 //! sweep meets its own secrets and the table does not depend on the thread count (only `nanos`
@@ -14,24 +14,29 @@ pub mod report;
 pub mod run;
 pub mod spec;
 
-use crate::tasks::{Rendered, ReportContext, Task};
+use crate::tasks::executor::Kind;
+use crate::tasks::{Rendered, ReportContext};
 use anyhow::Result;
-use indicatif::ProgressBar;
 use plan::JustusPlan;
-use polars::prelude::DataFrame;
+use run::{RunRow, RunUnit};
 
-impl Task for JustusPlan {
-    fn units(&self) -> u64 {
-        self.arms.len() as u64 * u64::from(self.runs)
+impl Kind for JustusPlan {
+    type Unit = RunUnit;
+    type Row = RunRow;
+
+    fn units(&self) -> Vec<RunUnit> {
+        run::units(self)
     }
 
-    fn run(&self, seed: u64, bar: &ProgressBar) -> Result<DataFrame> {
-        let records = run::run_all(self, seed, bar);
-        run::runs_frame(self, &records)
+    fn identity(&self, unit: &RunUnit) -> Vec<u64> {
+        run::identity(self, unit)
     }
 
-    fn report(&self, ctx: &ReportContext<'_>, frame: &DataFrame) -> Result<Rendered> {
-        let rows = run::RunRows::from_frame(frame)?;
+    fn run_unit(&self, unit: &RunUnit, seed: u64) -> Result<Vec<RunRow>> {
+        Ok(vec![run::run(self, unit, seed)?])
+    }
+
+    fn report(&self, ctx: &ReportContext<'_>, rows: Vec<RunRow>) -> Result<Rendered> {
         let outcomes = report::outcomes(self, &rows);
         let tables = vec![report::results_table(ctx.title, self, &outcomes)];
         let figures = report::figures(ctx, self, &outcomes)?;

@@ -47,7 +47,15 @@ pub struct PlannedJustusArm {
     pub paper: Option<JustusPaper>,
 }
 
-pub(crate) fn plan(
+impl crate::tasks::Validate for JustusTask {
+    type Plan = JustusPlan;
+
+    fn validate(&self, ctx: &PlanContext<'_>, profile: Profile) -> Result<JustusPlan, SpecError> {
+        plan(self, ctx, profile)
+    }
+}
+
+fn plan(
     task: &JustusTask,
     ctx: &PlanContext<'_>,
     profile: Profile,

@@ -2,7 +2,7 @@
 //! generations, time and distinct codes against the swept parameter.
 
 use super::plan::{JustusPlan, PlannedJustusArm};
-use super::run::RunRows;
+use super::run::RunRow;
 use super::spec::JustusFigure;
 use crate::report::plot::{self, Labels, LineSeries};
 use crate::report::table::{Table, num};
@@ -32,25 +32,24 @@ pub struct ArmOutcome {
 }
 
 /// Aggregates the rows of each arm, in plan order.
-pub fn outcomes(plan: &JustusPlan, rows: &RunRows) -> Vec<ArmOutcome> {
+pub fn outcomes(plan: &JustusPlan, rows: &[RunRow]) -> Vec<ArmOutcome> {
     plan.arms
         .iter()
         .map(|arm| {
-            let idx = rows.of_arm(&arm.label);
-            let n = idx.len().max(1) as f64;
-            let mean = |f: &dyn Fn(usize) -> f64| idx.iter().map(|&i| f(i)).sum::<f64>() / n;
-            let generations: Vec<f64> =
-                idx.iter().map(|&i| f64::from(rows.generations[i])).collect();
+            let runs: Vec<&RunRow> = rows.iter().filter(|r| r.arm == arm.label).collect();
+            let n = runs.len().max(1) as f64;
+            let mean = |f: &dyn Fn(&RunRow) -> f64| runs.iter().map(|r| f(r)).sum::<f64>() / n;
+            let generations: Vec<f64> = runs.iter().map(|r| f64::from(r.generations)).collect();
             ArmOutcome {
                 generations: Summary::from_slice(&generations).ok(),
                 generations_ci: mean_confidence_interval(&generations, 0.95)
                     .ok()
                     .map(|ci| (ci.lower, ci.upper)),
-                unique_evaluated: mean(&|i| rows.unique_evaluated[i] as f64),
-                evaluations: mean(&|i| rows.evaluations[i] as f64),
-                millis: mean(&|i| rows.nanos[i] as f64) / 1e6,
-                capped: idx.iter().filter(|&&i| rows.capped[i]).count(),
-                runs: idx.len(),
+                unique_evaluated: mean(&|r| r.unique_evaluated as f64),
+                evaluations: mean(&|r| r.evaluations as f64),
+                millis: mean(&|r| r.nanos as f64) / 1e6,
+                capped: runs.iter().filter(|r| r.capped).count(),
+                runs: runs.len(),
             }
         })
         .collect()
@@ -202,9 +201,9 @@ fn paper_lines(arms: &[PlannedJustusArm]) -> Vec<LineSeries> {
 
 /// The paper's numbers (generations per arm) and its statements about the best point of a sweep,
 /// judged from the runs.
-pub fn verdicts(plan: &JustusPlan, rows: &RunRows) -> Vec<Verdict> {
+pub fn verdicts(plan: &JustusPlan, rows: &[RunRow]) -> Vec<Verdict> {
     let generations = |label: &str| -> Vec<f64> {
-        rows.of_arm(label).iter().map(|&i| f64::from(rows.generations[i])).collect()
+        rows.iter().filter(|r| r.arm == label).map(|r| f64::from(r.generations)).collect()
     };
     let mut verdicts = Vec::new();
     for arm in &plan.arms {

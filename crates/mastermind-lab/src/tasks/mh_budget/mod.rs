@@ -10,16 +10,28 @@ pub mod plan;
 pub mod report;
 pub mod spec;
 
-use crate::tasks::games::{execute, frame};
-use crate::tasks::{Rendered, ReportContext, Shard, Task};
+use crate::tasks::executor::Kind;
+use crate::tasks::games::execute::GameUnit;
+use crate::tasks::games::frame::PlayedGame;
+use crate::tasks::{Rendered, ReportContext};
 use anyhow::Result;
-use indicatif::ProgressBar;
 use plan::MhBudgetPlan;
-use polars::prelude::DataFrame;
 
-impl Task for MhBudgetPlan {
-    fn units(&self) -> u64 {
-        self.games.game_count()
+/// The games plan's units, played by the games kind; only the report is this kind's own.
+impl Kind for MhBudgetPlan {
+    type Unit = GameUnit;
+    type Row = PlayedGame;
+
+    fn units(&self) -> Vec<GameUnit> {
+        self.games.units()
+    }
+
+    fn identity(&self, unit: &GameUnit) -> Vec<u64> {
+        self.games.identity(unit)
+    }
+
+    fn run_unit(&self, unit: &GameUnit, seed: u64) -> Result<Vec<PlayedGame>> {
+        self.games.run_unit(unit, seed)
     }
 
     fn cost(&self) -> crate::budget::Cost {
@@ -31,16 +43,7 @@ impl Task for MhBudgetPlan {
         cost
     }
 
-    fn run(&self, seed: u64, bar: &ProgressBar) -> Result<DataFrame> {
-        let records = execute::play_all(&self.games, seed, bar);
-        frame::games_frame(&self.games, &records)
-    }
-
-    fn run_shard(&self, seed: u64, shard: Shard, bar: &ProgressBar) -> Result<DataFrame> {
-        crate::tasks::games::run_shard(&self.games, seed, shard, bar)
-    }
-
-    fn report(&self, ctx: &ReportContext<'_>, frame: &DataFrame) -> Result<Rendered> {
-        report::render(self, ctx, frame)
+    fn report(&self, ctx: &ReportContext<'_>, games: Vec<PlayedGame>) -> Result<Rendered> {
+        report::render(self, ctx, &games)
     }
 }

@@ -46,7 +46,15 @@ pub fn budget_label(game: Game, steps: u64) -> String {
     format!("{} steps={steps}", size_label(game))
 }
 
-pub(crate) fn plan(
+impl crate::tasks::Validate for MhBudgetTask {
+    type Plan = MhBudgetPlan;
+
+    fn validate(&self, ctx: &PlanContext<'_>, profile: Profile) -> Result<MhBudgetPlan, SpecError> {
+        plan(self, ctx, profile)
+    }
+}
+
+fn plan(
     task: &MhBudgetTask,
     ctx: &PlanContext<'_>,
     profile: Profile,

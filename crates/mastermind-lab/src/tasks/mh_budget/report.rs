@@ -5,11 +5,10 @@ use super::plan::{MhBudgetPlan, budget_label, optimal_label, size_label};
 use crate::report::plot::{self, Labels, LineSeries};
 use crate::report::table::{Table, num};
 use crate::report::verdict::{self, Estimate, Printed, Verdict};
-use crate::tasks::games::frame::GameRows;
+use crate::tasks::games::frame::{GameRows, PlayedGame};
 use crate::tasks::{Rendered, ReportContext};
 use anyhow::Result;
 use mastermind_stats::{Summary, mean_confidence_interval};
-use polars::prelude::DataFrame;
 
 /// What one size came to.
 #[derive(Debug, Clone)]
@@ -94,9 +93,9 @@ pub fn least_squares(points: &[(f64, f64)]) -> Option<(f64, f64)> {
 pub(crate) fn render(
     plan: &MhBudgetPlan,
     ctx: &ReportContext<'_>,
-    frame: &DataFrame,
+    games: &[PlayedGame],
 ) -> Result<Rendered> {
-    let rows = GameRows::from_frame(frame)?;
+    let rows = GameRows::new(games);
     let results = size_results(plan, &rows);
     let pct = (plan.threshold * 100.0).round();
     let mut table = Table::new(

@@ -11,35 +11,41 @@ pub mod report;
 pub mod rows;
 pub mod spec;
 
-use crate::tasks::{Rendered, ReportContext, Task};
+use crate::tasks::executor::Kind;
+use crate::tasks::{Rendered, ReportContext};
 use anyhow::{Context, Result};
-use indicatif::ProgressBar;
 use mastermind_optimal::{SolveOptions, solve};
 use mastermind_tree::{StrategyTree, build_tree};
-use polars::prelude::DataFrame;
-use rows::{TreeRecord, records_frame};
+use rows::{TreeRecord, TreeRow, tree_rows};
 use spec::{TreeMaker, TreeUnit, TreesPlan};
 use std::time::Instant;
 
-impl Task for TreesPlan {
-    fn units(&self) -> u64 {
-        self.units.len() as u64
+impl Kind for TreesPlan {
+    /// The index of a tree in the plan.
+    type Unit = usize;
+    type Row = TreeRow;
+
+    /// Trees are built one at a time: each build spreads its subtrees over every thread, and its
+    /// stored build time is its own.
+    const PARALLEL_UNITS: bool = false;
+
+    fn units(&self) -> Vec<usize> {
+        (0..self.units.len()).collect()
     }
 
-    /// Builds every tree in turn (each build uses every thread of the pool for its subtrees) and
-    /// returns one row per secret; see [`rows::records_frame`] for the columns.
-    fn run(&self, _seed: u64, bar: &ProgressBar) -> Result<DataFrame> {
-        let mut records = Vec::with_capacity(self.units.len());
-        for unit in &self.units {
-            bar.set_message(format!("{} {}", unit.label, unit.game));
-            records.push(build(unit).with_context(|| format!("{} at {}", unit.label, unit.game))?);
-            bar.inc(1);
-        }
-        records_frame(&records)
+    /// Nothing in a tree is random: the identity is the tree's index, and the seed goes unused.
+    fn identity(&self, &unit: &usize) -> Vec<u64> {
+        vec![unit as u64]
     }
 
-    fn report(&self, ctx: &ReportContext<'_>, frame: &DataFrame) -> Result<Rendered> {
-        report::render(ctx, self, frame)
+    fn run_unit(&self, &unit: &usize, _seed: u64) -> Result<Vec<TreeRow>> {
+        let unit = &self.units[unit];
+        let record = build(unit).with_context(|| format!("{} at {}", unit.label, unit.game))?;
+        Ok(tree_rows(&record))
+    }
+
+    fn report(&self, ctx: &ReportContext<'_>, rows: Vec<TreeRow>) -> Result<Rendered> {
+        report::render(ctx, self, rows)
     }
 
     fn cost(&self) -> crate::budget::Cost {

@@ -2,7 +2,7 @@
 //! totals beside ours, the guess distributions and build costs, figures of mean guesses against
 //! the number of colours (one per number of pegs), and every small tree exported as JSON.
 
-use super::rows::{StoredTree, stored_trees};
+use super::rows::{StoredTree, TreeRow, stored_trees};
 use super::spec::TreesPlan;
 use crate::report::plot::{self, Labels, LineSeries};
 use crate::report::table::Table;
@@ -10,11 +10,10 @@ use crate::report::verdict::{self, Estimate, Printed, Verdict};
 use crate::tasks::{Rendered, ReportContext};
 use anyhow::{Context, Result};
 use mastermind_core::Game;
-use polars::prelude::DataFrame;
 
 /// Tables, figure, notes and exported trees.
-pub fn render(ctx: &ReportContext<'_>, plan: &TreesPlan, frame: &DataFrame) -> Result<Rendered> {
-    let trees = stored_trees(frame)?;
+pub fn render(ctx: &ReportContext<'_>, plan: &TreesPlan, rows: Vec<TreeRow>) -> Result<Rendered> {
+    let trees = stored_trees(rows)?;
     let mut rendered = Rendered::default();
     rendered.tables.push(league(ctx, plan, &trees));
     let (published, note) = against_published(ctx, plan, &trees);

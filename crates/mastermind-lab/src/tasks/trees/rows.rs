@@ -3,7 +3,6 @@
 use anyhow::{Context, Result, bail};
 use mastermind_core::{Code, Feedback, Game, score};
 use mastermind_tree::{Branch, Node, StrategyTree};
-use polars::prelude::{Column, DataFrame};
 
 /// One built tree and what it cost.
 #[derive(Debug, Clone)]
@@ -41,75 +40,61 @@ pub fn games_of(tree: &StrategyTree) -> Vec<(Code, Vec<Code>)> {
     out
 }
 
-/// The frame of every record. Columns: `arm`, `strategy`, `optimality`, `pegs`, `colours`,
-/// `codes`, `secret_rank`, `secret`, `guesses` (the winning guess included), `path` (the guesses
-/// before the winning one, space-separated), and per tree, repeated on each of its rows:
-/// `tree_nodes`, `nodes_scored`, `build_seconds` (wall time).
-pub fn records_frame(records: &[TreeRecord]) -> Result<DataFrame> {
-    let mut table = Columns::default();
-    for record in records {
-        let game = record.tree.game();
-        let nodes = record.tree.node_count();
-        for (secret, path) in games_of(&record.tree) {
-            table.arm.push(record.label.clone());
-            table.strategy.push(record.strategy.clone());
-            table.optimality.push(record.optimality.clone());
-            table.pegs.push(u32::from(game.pegs()));
-            table.colours.push(u32::from(game.colours()));
-            table.codes.push(game.size().unwrap_or(0));
-            table.secret_rank.push(secret.rank(game));
-            table.secret.push(secret.to_string());
-            table.guesses.push(path.len() as u32 + 1);
-            table.path.push(path.iter().map(Code::to_string).collect::<Vec<_>>().join(" "));
-            table.tree_nodes.push(nodes);
-            table.nodes_scored.push(record.nodes_scored);
-            table.build_seconds.push(record.seconds);
-        }
+crate::record! {
+    /// One secret's game in one tree, with the tree's shared values repeated on each of its rows.
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct TreeRow {
+        /// The player's label.
+        pub arm: String,
+        /// The strategy's configuration.
+        pub strategy: String,
+        /// `heuristic`, `proved optimal` or `best found`.
+        pub optimality: String,
+        /// Pegs of the game.
+        pub pegs: u32,
+        /// Colours of the game.
+        pub colours: u32,
+        /// Codes of the game.
+        pub codes: u64,
+        /// The secret's rank in code order.
+        pub secret_rank: u64,
+        /// The secret.
+        pub secret: String,
+        /// Guesses, the winning one included.
+        pub guesses: u32,
+        /// The guesses before the winning one, space-separated.
+        pub path: String,
+        /// Nodes in the tree.
+        pub tree_nodes: u64,
+        /// Nodes scored or searched while building it.
+        pub nodes_scored: u64,
+        /// Wall time of the build in seconds.
+        pub build_seconds: f64,
     }
-    table.frame()
 }
 
-/// Column buffers in the order they are stored.
-#[derive(Default)]
-struct Columns {
-    arm: Vec<String>,
-    strategy: Vec<String>,
-    optimality: Vec<String>,
-    pegs: Vec<u32>,
-    colours: Vec<u32>,
-    codes: Vec<u64>,
-    secret_rank: Vec<u64>,
-    secret: Vec<String>,
-    guesses: Vec<u32>,
-    path: Vec<String>,
-    tree_nodes: Vec<u64>,
-    nodes_scored: Vec<u64>,
-    build_seconds: Vec<f64>,
-}
-
-impl Columns {
-    fn frame(self) -> Result<DataFrame> {
-        let n = self.arm.len();
-        DataFrame::new(
-            n,
-            vec![
-                Column::new("arm".into(), self.arm),
-                Column::new("strategy".into(), self.strategy),
-                Column::new("optimality".into(), self.optimality),
-                Column::new("pegs".into(), self.pegs),
-                Column::new("colours".into(), self.colours),
-                Column::new("codes".into(), self.codes),
-                Column::new("secret_rank".into(), self.secret_rank),
-                Column::new("secret".into(), self.secret),
-                Column::new("guesses".into(), self.guesses),
-                Column::new("path".into(), self.path),
-                Column::new("tree_nodes".into(), self.tree_nodes),
-                Column::new("nodes_scored".into(), self.nodes_scored),
-                Column::new("build_seconds".into(), self.build_seconds),
-            ],
-        )
-        .context("building the strategy-trees table")
-    }
+/// The rows of one built tree: one per secret, in code order.
+pub fn tree_rows(record: &TreeRecord) -> Vec<TreeRow> {
+    let game = record.tree.game();
+    let nodes = record.tree.node_count();
+    games_of(&record.tree)
+        .into_iter()
+        .map(|(secret, path)| TreeRow {
+            arm: record.label.clone(),
+            strategy: record.strategy.clone(),
+            optimality: record.optimality.clone(),
+            pegs: u32::from(game.pegs()),
+            colours: u32::from(game.colours()),
+            codes: game.size().unwrap_or(0),
+            secret_rank: secret.rank(game),
+            secret: secret.to_string(),
+            guesses: path.len() as u32 + 1,
+            path: path.iter().map(Code::to_string).collect::<Vec<_>>().join(" "),
+            tree_nodes: nodes,
+            nodes_scored: record.nodes_scored,
+            build_seconds: record.seconds,
+        })
+        .collect()
 }
 
 /// One stored tree, read back: its rows' shared values and every secret's game.
@@ -157,41 +142,26 @@ impl StoredTree {
 }
 
 /// The stored trees, in stored order (players, then games).
-pub fn stored_trees(frame: &DataFrame) -> Result<Vec<StoredTree>> {
-    let col = |name: &str| {
-        frame.column(name).with_context(|| format!("the results have no `{name}` column"))
-    };
-    let (arm, optimality) = (col("arm")?.str()?, col("optimality")?.str()?);
-    let (pegs, colours) = (col("pegs")?.u32()?, col("colours")?.u32()?);
-    let (secret, guesses, path) =
-        (col("secret")?.str()?, col("guesses")?.u32()?, col("path")?.str()?);
-    let (nodes, scored) = (col("tree_nodes")?.u64()?, col("nodes_scored")?.u64()?);
-    let seconds = col("build_seconds")?.f64()?;
+pub fn stored_trees(rows: Vec<TreeRow>) -> Result<Vec<StoredTree>> {
     let mut trees: Vec<StoredTree> = Vec::new();
-    for i in 0..frame.height() {
-        let (Some(label), Some(p), Some(c)) = (arm.get(i), pegs.get(i), colours.get(i)) else {
-            bail!("row {i} of the strategy-trees table has an empty arm or game");
-        };
-        let game = Game::new(p, c).context("a stored game size is invalid")?;
-        let same = trees.last().is_some_and(|t| t.label == label && t.game == game);
+    for row in rows {
+        let game = Game::new(row.pegs, row.colours).context("a stored game size is invalid")?;
+        let same = trees.last().is_some_and(|t| t.label == row.arm && t.game == game);
         if !same {
             trees.push(StoredTree {
-                label: label.to_owned(),
-                optimality: optimality.get(i).unwrap_or_default().to_owned(),
+                label: row.arm,
+                optimality: row.optimality,
                 game,
-                nodes: nodes.get(i).unwrap_or(0),
-                nodes_scored: scored.get(i).unwrap_or(0),
-                seconds: seconds.get(i).unwrap_or(f64::NAN),
+                nodes: row.tree_nodes,
+                nodes_scored: row.nodes_scored,
+                seconds: row.build_seconds,
                 guesses: Vec::new(),
                 paths: Vec::new(),
             });
         }
         let tree = trees.last_mut().expect("pushed above");
-        tree.guesses.push(guesses.get(i).context("a stored guess count is empty")?);
-        tree.paths.push((
-            secret.get(i).unwrap_or_default().to_owned(),
-            path.get(i).unwrap_or_default().to_owned(),
-        ));
+        tree.guesses.push(row.guesses);
+        tree.paths.push((row.secret, row.path));
     }
     Ok(trees)
 }

@@ -121,13 +121,11 @@ impl TreeMaker {
     }
 }
 
-impl StrategyTreesTask {
+impl crate::tasks::Validate for StrategyTreesTask {
+    type Plan = TreesPlan;
+
     /// Checks games, players and published values; resolves presets for each game.
-    pub fn validate(
-        &self,
-        ctx: &PlanContext<'_>,
-        profile: Profile,
-    ) -> Result<TreesPlan, SpecError> {
+    fn validate(&self, ctx: &PlanContext<'_>, profile: Profile) -> Result<TreesPlan, SpecError> {
         ctx.check_listed("games", &self.games, "no tree to build", "list game sizes")?;
         ctx.check_listed("players", &self.players, "no tree to build", "list players")?;
         let hint = "a tree holds a node for every secret of the game";

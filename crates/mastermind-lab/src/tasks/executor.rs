@@ -1,0 +1,130 @@
+//! The one executor of every kind made of independent units of work.
+//!
+//! A kind says what its units are, how a unit is identified (its random stream derives from the
+//! spec seed and that identity), how to run one unit into typed rows, and how to report rows.
+//! Everything else is here, once: the thread pool, the seeds, the progress bar, the order of the
+//! stored rows, sharding, the merge of shards, and the conversion to and from Parquet (through
+//! the kind's [`Record`]). Every [`Kind`] is a [`Task`], so the runner sees one interface.
+
+use super::record::{ColumnValue, Record, column};
+use super::{Rendered, ReportContext, Shard, Task};
+use crate::budget::Cost;
+use crate::merge::UNIT_COLUMN;
+use anyhow::{Context, Result, bail};
+use indicatif::{ParallelProgressIterator, ProgressBar};
+use mastermind_core::seed::derive_seed;
+use polars::prelude::DataFrame;
+use rayon::prelude::*;
+
+/// A kind of experiment made of independent units (a game, a run, a tree).
+pub trait Kind: Send + Sync {
+    /// What one unit of work is.
+    type Unit: Send + Sync;
+    /// One row of the kind's stored table.
+    type Row: Record;
+
+    /// Whether units run side by side on the pool; `false` where one unit already uses every
+    /// thread (a strategy tree's subtrees), so that its wall time is its own.
+    const PARALLEL_UNITS: bool = true;
+
+    /// Every unit, in the order of the stored table.
+    fn units(&self) -> Vec<Self::Unit>;
+
+    /// The unit's identity: its random stream's seed is `derive_seed(spec seed, identity)`.
+    fn identity(&self, unit: &Self::Unit) -> Vec<u64>;
+
+    /// Runs one unit with the seed of its identity; its rows, in order.
+    fn run_unit(&self, unit: &Self::Unit, seed: u64) -> Result<Vec<Self::Row>>;
+
+    /// Renders the tables and figures of the stored rows.
+    fn report(&self, ctx: &ReportContext<'_>, rows: Vec<Self::Row>) -> Result<Rendered>;
+
+    /// An estimate of the run's work and memory (default: a hundredth of a second and one row
+    /// per unit).
+    fn cost(&self) -> Cost {
+        super::cost_per_unit(self.units().len() as u64)
+    }
+}
+
+/// Runs the units `keep` accepts (by index), in parallel or in turn; their index and rows, in
+/// unit order.
+fn run_units<K: Kind>(
+    kind: &K,
+    spec_seed: u64,
+    bar: &ProgressBar,
+    keep: impl Fn(u64) -> bool,
+) -> Result<Vec<(u64, Vec<K::Row>)>> {
+    let units: Vec<(u64, K::Unit)> = kind
+        .units()
+        .into_iter()
+        .zip(0u64..)
+        .filter(|(_, i)| keep(*i))
+        .map(|(u, i)| (i, u))
+        .collect();
+    bar.set_length(units.len() as u64);
+    let run = |(index, unit): &(u64, K::Unit)| -> Result<(u64, Vec<K::Row>)> {
+        let seed = derive_seed(spec_seed, &kind.identity(unit));
+        let rows = kind.run_unit(unit, seed).with_context(|| format!("unit {index}"))?;
+        Ok((*index, rows))
+    };
+    if K::PARALLEL_UNITS {
+        units.par_iter().progress_with(bar.clone()).map(run).collect()
+    } else {
+        units.iter().map(|unit| run(unit).inspect(|_| bar.inc(1))).collect()
+    }
+}
+
+impl<K: Kind> Task for K {
+    fn units(&self) -> u64 {
+        Kind::units(self).len() as u64
+    }
+
+    fn run(&self, seed: u64, bar: &ProgressBar) -> Result<DataFrame> {
+        let units = run_units(self, seed, bar, |_| true)?;
+        K::Row::frame(units.into_iter().flat_map(|(_, rows)| rows).collect())
+    }
+
+    fn run_shard(&self, seed: u64, shard: Shard, bar: &ProgressBar) -> Result<DataFrame> {
+        let units = run_units(self, seed, bar, |unit| shard.contains(unit))?;
+        let index: Vec<u64> =
+            units.iter().flat_map(|(unit, rows)| std::iter::repeat_n(*unit, rows.len())).collect();
+        let mut frame = K::Row::frame(units.into_iter().flat_map(|(_, rows)| rows).collect())?;
+        frame.with_column(u64::column(UNIT_COLUMN, index))?;
+        Ok(frame)
+    }
+
+    fn merge(&self, parts: Vec<DataFrame>) -> Result<DataFrame> {
+        let expected = Task::units(self);
+        let mut units: Vec<(u64, usize, Vec<K::Row>)> = Vec::new();
+        for (part, frame) in parts.iter().enumerate() {
+            let index = u64::read(column(frame, UNIT_COLUMN)?)?;
+            let mut rows = K::Row::from_frame(frame)?.into_iter();
+            for run in index.chunk_by(|a, b| a == b) {
+                units.push((run[0], part, rows.by_ref().take(run.len()).collect()));
+            }
+        }
+        units.sort_by_key(|(unit, _, _)| *unit);
+        for (expected_unit, (unit, part, _)) in (0u64..).zip(&units) {
+            if *unit < expected_unit {
+                bail!(
+                    "unit {unit} is in the parts twice (again in part {part}): they are not one split of the spec"
+                );
+            }
+            if *unit > expected_unit {
+                bail!("unit {expected_unit} is in no part: a part is missing or incomplete");
+            }
+        }
+        if units.len() as u64 != expected {
+            bail!("the parts hold {} units; the spec has {expected}", units.len());
+        }
+        K::Row::frame(units.into_iter().flat_map(|(_, _, rows)| rows).collect())
+    }
+
+    fn report(&self, ctx: &ReportContext<'_>, frame: &DataFrame) -> Result<Rendered> {
+        Kind::report(self, ctx, K::Row::from_frame(frame)?)
+    }
+
+    fn cost(&self) -> Cost {
+        Kind::cost(self)
+    }
+}
