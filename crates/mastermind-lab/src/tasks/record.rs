@@ -68,6 +68,26 @@ impl ColumnValue for Option<String> {
     }
 }
 
+/// A field of a row: one column (any [`ColumnValue`]), or several (a row nested in a row with
+/// [`record!`](crate::record), whose columns take the field's place).
+pub trait Field: Sized {
+    /// Appends the column (or columns) of `values`, named `name`, to `out`.
+    fn write(name: &str, values: Vec<Self>, out: &mut Vec<Column>);
+
+    /// The values of the field `name` of `frame`, row by row.
+    fn read(name: &str, frame: &DataFrame) -> Result<Vec<Self>>;
+}
+
+impl<T: ColumnValue> Field for T {
+    fn write(name: &str, values: Vec<Self>, out: &mut Vec<Column>) {
+        out.push(T::column(name, values));
+    }
+
+    fn read(name: &str, frame: &DataFrame) -> Result<Vec<Self>> {
+        T::read(column(frame, name)?)
+    }
+}
+
 /// A row of a stored table: written as columns, read back from a frame.
 pub trait Record: Sized + Send {
     /// The columns of `rows`, in the order they are stored.
@@ -94,7 +114,8 @@ pub fn column<'a>(frame: &'a DataFrame, name: &str) -> Result<&'a Column> {
 /// Declares a row struct and derives [`Record`](crate::tasks::record::Record) for it: one column
 /// per field, named after the field, in field order. Field types implement
 /// [`ColumnValue`](crate::tasks::record::ColumnValue) (`u32`, `u64`, `f64`, `bool`, `String` and
-/// their `Option`s, the latter stored as nullable columns).
+/// their `Option`s, the latter stored as nullable columns), or are rows declared with this macro
+/// themselves, whose columns then stand in the field's place (the field's name is not stored).
 #[macro_export]
 macro_rules! record {
     (
@@ -114,21 +135,32 @@ macro_rules! record {
                 for row in rows {
                     $( $field.push(row.$field); )*
                 }
-                vec![$(
-                    <$ty as $crate::tasks::record::ColumnValue>::column(stringify!($field), $field),
-                )*]
+                let mut columns = Vec::new();
+                $( <$ty as $crate::tasks::record::Field>::write(
+                    stringify!($field), $field, &mut columns,
+                ); )*
+                columns
             }
 
             fn from_frame(frame: &polars::prelude::DataFrame) -> anyhow::Result<Vec<Self>> {
                 $(
-                    let mut $field = <$ty as $crate::tasks::record::ColumnValue>::read(
-                        $crate::tasks::record::column(frame, stringify!($field))?,
-                    )?
-                    .into_iter();
+                    let mut $field =
+                        <$ty as $crate::tasks::record::Field>::read(stringify!($field), frame)?
+                            .into_iter();
                 )*
                 Ok((0..frame.height())
                     .map_while(|_| Some(Self { $( $field: $field.next()?, )* }))
                     .collect())
+            }
+        }
+
+        impl $crate::tasks::record::Field for $name {
+            fn write(_: &str, values: Vec<Self>, out: &mut Vec<polars::prelude::Column>) {
+                out.extend(<Self as $crate::tasks::record::Record>::columns(values));
+            }
+
+            fn read(_: &str, frame: &polars::prelude::DataFrame) -> anyhow::Result<Vec<Self>> {
+                <Self as $crate::tasks::record::Record>::from_frame(frame)
             }
         }
     };
@@ -157,6 +189,30 @@ mod tests {
             /// An optional label.
             pub note: Option<String>,
         }
+    }
+
+    crate::record! {
+        /// A row with a nested row in the middle.
+        #[derive(Debug, Clone, PartialEq)]
+        pub struct Outer {
+            /// Before.
+            pub first: u32,
+            /// The nested row's columns.
+            pub inner: Sample,
+            /// After.
+            pub last: bool,
+        }
+    }
+
+    #[test]
+    fn a_nested_row_stores_its_columns_in_its_place() {
+        let outer: Vec<Outer> =
+            rows().into_iter().map(|inner| Outer { first: 1, inner, last: false }).collect();
+        let frame = Outer::frame(outer.clone()).unwrap();
+        let names: Vec<String> = frame.get_column_names().iter().map(|c| c.to_string()).collect();
+        let expected = ["first", "label", "count", "big", "value", "flag", "maybe", "note", "last"];
+        assert_eq!(names, expected);
+        assert_eq!(Outer::from_frame(&frame).unwrap(), outer);
     }
 
     fn rows() -> Vec<Sample> {

@@ -1,13 +1,14 @@
 //! Running a fixed-sample experiment (Figure 4): one table with the sample's summary, every
 //! descent step, and every checkpoint, told apart by a `kind` column.
 
+use super::columns::Descent;
 use super::fixed_sample_report;
 use super::spec::FixedSamplePlan;
 use crate::tasks::record::Record;
 use crate::tasks::{Rendered, ReportContext, Task};
 use anyhow::{Context, Result};
 use indicatif::ProgressBar;
-use mastermind_importance::{Estimate, FixedSampleRun, LengthSummary, fixed_sample_descent};
+use mastermind_importance::{FixedSampleRun, LengthSummary, fixed_sample_descent};
 use polars::prelude::DataFrame;
 
 impl Task for FixedSamplePlan {
@@ -41,26 +42,8 @@ crate::record! {
         pub index: u32,
         /// The step.
         pub step: u32,
-        /// Theta, first coordinate.
-        pub theta_1: f64,
-        /// Theta, second coordinate.
-        pub theta_2: f64,
-        /// Theta, third coordinate.
-        pub theta_3: f64,
-        /// Theta, fourth coordinate.
-        pub theta_4: f64,
-        /// The importance-sampling estimate of the mean game length.
-        pub estimate: Option<f64>,
-        /// Its gradient, first coordinate.
-        pub gradient_1: Option<f64>,
-        /// Its gradient, second coordinate.
-        pub gradient_2: Option<f64>,
-        /// Its gradient, third coordinate.
-        pub gradient_3: Option<f64>,
-        /// Its gradient, fourth coordinate.
-        pub gradient_4: Option<f64>,
-        /// The effective sample size.
-        pub ess: Option<f64>,
+        /// Theta there, and the estimate (none for the sample's row).
+        pub descent: Descent,
         /// Games simulated.
         pub simulated_games: Option<u32>,
         /// Their mean length.
@@ -75,34 +58,17 @@ crate::record! {
 }
 
 impl FixedSampleRow {
-    /// The row's theta.
-    pub fn theta(&self) -> [f64; 4] {
-        [self.theta_1, self.theta_2, self.theta_3, self.theta_4]
-    }
-
     fn new(
         kind: &str,
         (index, step): (u32, u32),
-        theta: [f64; 4],
-        estimate: Option<Estimate>,
+        descent: Descent,
         simulated: Option<LengthSummary>,
     ) -> FixedSampleRow {
-        let [theta_1, theta_2, theta_3, theta_4] = theta;
-        let gradient = |j: usize| estimate.map(|e| e.gradient[j]);
         FixedSampleRow {
             kind: kind.into(),
             index,
             step,
-            theta_1,
-            theta_2,
-            theta_3,
-            theta_4,
-            estimate: estimate.map(|e| e.mean_length),
-            gradient_1: gradient(0),
-            gradient_2: gradient(1),
-            gradient_3: gradient(2),
-            gradient_4: gradient(3),
-            ess: estimate.map(|e| e.effective_sample_size),
+            descent,
             simulated_games: simulated.map(|s| s.games as u32),
             simulated_mean: simulated.map(|s| s.mean),
             simulated_sd: simulated.map(|s| s.sd),
@@ -115,24 +81,18 @@ impl FixedSampleRow {
 /// The table: the sample, every step, then every checkpoint.
 pub fn fixed_sample_rows(run: &FixedSampleRun) -> Vec<FixedSampleRow> {
     let theta0 = run.steps.first().map_or(run.final_theta, |s| s.theta);
-    let mut rows =
-        vec![FixedSampleRow::new("sample", (0, 0), theta0.to_array(), None, Some(run.sample))];
+    let sample = Descent::at(theta0, None);
+    let mut rows = vec![FixedSampleRow::new("sample", (0, 0), sample, Some(run.sample))];
     for s in &run.steps {
-        rows.push(FixedSampleRow::new(
-            "step",
-            (s.step, s.step),
-            s.theta.to_array(),
-            Some(s.estimate),
-            None,
-        ));
+        let descent = Descent::at(s.theta, Some(s.estimate));
+        rows.push(FixedSampleRow::new("step", (s.step, s.step), descent, None));
     }
     for (c, p) in run.checkpoints.iter().enumerate() {
-        let at = (c as u32 + 1, p.step);
+        let descent = Descent::at(p.theta, Some(p.estimate));
         rows.push(FixedSampleRow::new(
             "checkpoint",
-            at,
-            p.theta.to_array(),
-            Some(p.estimate),
+            (c as u32 + 1, p.step),
+            descent,
             Some(p.simulated),
         ));
     }

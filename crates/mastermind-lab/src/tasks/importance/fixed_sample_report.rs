@@ -28,9 +28,9 @@ impl From<&FixedSampleRow> for Row {
         Row {
             kind: row.kind.clone(),
             step: row.step,
-            theta: row.theta(),
-            estimate: row.estimate.unwrap_or(f64::NAN),
-            ess: row.ess.unwrap_or(f64::NAN),
+            theta: row.descent.theta(),
+            estimate: row.descent.estimate.unwrap_or(f64::NAN),
+            ess: row.descent.ess.unwrap_or(f64::NAN),
             games: row.simulated_games.unwrap_or(0),
             mean: row.simulated_mean.unwrap_or(f64::NAN),
             sd: row.simulated_sd.unwrap_or(f64::NAN),

@@ -1,6 +1,7 @@
 //! Running a training experiment: the sequential descent (journalled, resumable), then games under
 //! the fitted theta and under the baseline; everything in one table with a `kind` column.
 
+use super::columns::Descent;
 use super::journal::Journal;
 use super::spec::TrainingPlan;
 use super::training_report;
@@ -121,26 +122,8 @@ crate::record! {
         pub arm: Option<String>,
         /// The step, or the game's index within its arm.
         pub index: u32,
-        /// Theta, first coordinate.
-        pub theta_1: f64,
-        /// Theta, second coordinate.
-        pub theta_2: f64,
-        /// Theta, third coordinate.
-        pub theta_3: f64,
-        /// Theta, fourth coordinate.
-        pub theta_4: f64,
-        /// The importance-sampling estimate of the mean game length.
-        pub estimate: Option<f64>,
-        /// Its gradient, first coordinate.
-        pub gradient_1: Option<f64>,
-        /// Its gradient, second coordinate.
-        pub gradient_2: Option<f64>,
-        /// Its gradient, third coordinate.
-        pub gradient_3: Option<f64>,
-        /// Its gradient, fourth coordinate.
-        pub gradient_4: Option<f64>,
-        /// The effective sample size.
-        pub ess: Option<f64>,
+        /// Theta (of the step, or of the game's arm) and the step's estimate.
+        pub descent: Descent,
         /// The step sample's mean length.
         pub sample_mean: Option<f64>,
         /// The step sample's standard deviation.
@@ -157,22 +140,8 @@ crate::record! {
 }
 
 impl TrainingRow {
-    /// The row's theta.
-    pub fn theta(&self) -> [f64; 4] {
-        [self.theta_1, self.theta_2, self.theta_3, self.theta_4]
-    }
-
-    fn at(kind: &str, index: u32, theta: Theta) -> TrainingRow {
-        let [theta_1, theta_2, theta_3, theta_4] = theta.to_array();
-        TrainingRow {
-            kind: kind.into(),
-            index,
-            theta_1,
-            theta_2,
-            theta_3,
-            theta_4,
-            ..Default::default()
-        }
+    fn at(kind: &str, index: u32, descent: Descent) -> TrainingRow {
+        TrainingRow { kind: kind.into(), index, descent, ..Default::default() }
     }
 }
 
@@ -180,19 +149,12 @@ impl TrainingRow {
 pub fn training_rows(run: &TrainingRun, arms: &[(Theta, &Vec<GameRecord>)]) -> Vec<TrainingRow> {
     let mut rows = Vec::new();
     for r in &run.steps {
-        let [g1, g2, g3, g4] = r.estimate.gradient;
         rows.push(TrainingRow {
-            estimate: Some(r.estimate.mean_length),
-            gradient_1: Some(g1),
-            gradient_2: Some(g2),
-            gradient_3: Some(g3),
-            gradient_4: Some(g4),
-            ess: Some(r.estimate.effective_sample_size),
             sample_mean: r.sample.map(|s| s.mean),
             sample_sd: r.sample.map(|s| s.sd),
             sample_max: r.sample.map(|s| s.max),
             sample_unsolved: r.sample.map(|s| s.unsolved as u32),
-            ..TrainingRow::at("step", r.step, r.theta)
+            ..TrainingRow::at("step", r.step, Descent::at(r.theta, Some(r.estimate)))
         });
     }
     for ((theta, games), name) in arms.iter().zip(ARMS) {
@@ -201,7 +163,7 @@ pub fn training_rows(run: &TrainingRun, arms: &[(Theta, &Vec<GameRecord>)]) -> V
                 arm: Some(name.to_owned()),
                 guesses: Some(g.guesses),
                 solved: Some(g.solved),
-                ..TrainingRow::at("play", i as u32, *theta)
+                ..TrainingRow::at("play", i as u32, Descent::at(*theta, None))
             });
         }
     }

@@ -71,14 +71,14 @@ fn read(rows: &[TrainingRow]) -> Results {
         match (row.kind.as_str(), &row.arm) {
             ("step", _) => {
                 out.steps.push(row.index);
-                out.step_theta.push(row.theta());
-                out.step_estimate.push(row.estimate.unwrap_or(f64::NAN));
+                out.step_theta.push(row.descent.theta());
+                out.step_estimate.push(row.descent.estimate.unwrap_or(f64::NAN));
             }
             ("play", Some(name)) => {
                 if out.arms.last().is_none_or(|a| &a.name != name) {
                     let arm = Arm {
                         name: name.clone(),
-                        theta: row.theta(),
+                        theta: row.descent.theta(),
                         guesses: Vec::new(),
                         unsolved: 0,
                     };
