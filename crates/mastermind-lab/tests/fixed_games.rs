@@ -4,8 +4,13 @@
 mod common;
 
 use common::{Scratch, run_on_threads};
+use mastermind_lab::spec::raw::RawTask;
 use mastermind_lab::spec::scaled::Profile;
 use mastermind_lab::spec::{load, validate};
+use mastermind_lab::tasks::fixed_games::report::scored;
+use mastermind_lab::tasks::games::frame::PlayedGame;
+use mastermind_lab::tasks::record::Record;
+use mastermind_lab::tasks::{PlanContext, Validate};
 
 fn spec(simulations: &str, cap: &str) -> String {
     format!(
@@ -44,22 +49,25 @@ fn bad_numbers_name_their_line() {
 fn a_tiny_run_plays_six_games_per_simulation_within_the_cap() {
     let scratch = Scratch::new("fixed-run");
     let path = scratch.spec("fixed", &spec("(quick: 4, full: 1000)", "3"));
-    let plan = scratch.workspace().plans(&[path], Profile::Quick).unwrap().remove(0);
+    let plan = scratch.workspace().plans(std::slice::from_ref(&path), Profile::Quick).unwrap();
+    let plan = &plan[0];
     assert_eq!(plan.task.units(), 24);
-    let frame = run_on_threads(&plan, 1);
-    assert!(frame.equals_missing(&run_on_threads(&plan, 2)));
+    let frame = run_on_threads(plan, 1);
+    let timeless = |threads| run_on_threads(plan, threads).drop("nanos").unwrap();
+    assert!(frame.drop("nanos").unwrap().equals_missing(&timeless(2)));
     assert_eq!(frame.height(), 24);
-    let guesses = frame.column("guesses").unwrap().u32().unwrap();
-    let solved = frame.column("solved").unwrap().bool().unwrap();
-    let score = frame.column("score").unwrap().f64().unwrap();
-    let lies = frame.column("lies").unwrap().bool().unwrap();
-    assert_eq!(lies.iter().filter(|l| *l == Some(true)).count(), 12);
-    for i in 0..frame.height() {
-        assert!(guesses.get(i).unwrap() <= 3);
-        let expected =
-            if solved.get(i).unwrap() { f64::from(guesses.get(i).unwrap()) } else { 11.0 };
-        assert_eq!(score.get(i), Some(expected));
+    let games = PlayedGame::from_frame(&frame).unwrap();
+    let file = load(&scratch.root.join("experiments"), &path).unwrap();
+    let RawTask::FixedGames(task) = &file.raw.task else { panic!("a fixed-games spec") };
+    let fixed = task.validate(&PlanContext { spec: &file }, Profile::Quick).unwrap();
+    let scored = scored(&fixed, &games);
+    assert_eq!(scored.iter().filter(|g| g.lies).count(), 12);
+    for (game, score) in games.iter().zip(&scored) {
+        assert!(game.game.guesses <= 3);
+        assert_eq!(game.game.false_reply_pool, "scripted");
+        let expected = if game.game.solved { f64::from(game.game.guesses) } else { 11.0 };
+        assert_eq!(score.score, expected);
     }
     // With three guesses most games are lost.
-    assert!(solved.iter().filter(|s| *s == Some(false)).count() > 12);
+    assert!(scored.iter().filter(|g| !g.solved).count() > 12);
 }

@@ -1,8 +1,10 @@
 //! The fixed-games experiment (Snyder's Table 7, "Man vs. Machine"): a player plays six
-//! predetermined games many times, with a turn cap and a score for a loss; one row per game.
+//! predetermined games many times, with a turn cap and a score for a loss.
 //!
-//! [`spec`] is what a RON file says; validation draws the scripts and builds the player;
-//! [`report`] summarises per simulation (the unit) beside the paper's human rows.
+//! The games are the games kind's: one arm per script (its secret, and a codemaker that follows
+//! the script), one run per simulation, one row per game. [`spec`] is what a RON file says;
+//! validation draws the scripts and builds the games plan; [`report`] scores each game and
+//! summarises per simulation beside the paper's human rows.
 
 pub mod report;
 pub mod spec;
@@ -10,17 +12,20 @@ pub mod spec;
 use crate::spec::SpecError;
 use crate::spec::scaled::Profile;
 use crate::tasks::executor::Kind;
+use crate::tasks::games::execute::GameUnit;
+use crate::tasks::games::frame::PlayedGame;
+use crate::tasks::games::plan::{GamesPlan, PlannedArm};
+use crate::tasks::games::spec::{CodemakerSpec, GamesReport};
 use crate::tasks::{PlanContext, Rendered, ReportContext};
 use anyhow::Result;
-use mastermind_core::seed::name_id;
-use mastermind_core::{Game, LabRng, Strategy, play_game};
-use mastermind_mcmc::{Script, ScriptedCodemaker, table7_scripts};
-use rand::SeedableRng;
+use mastermind_core::Game;
+use mastermind_mcmc::{Script, table7_scripts};
 use std::sync::Arc;
 
 /// The validated experiment.
-#[derive(Clone)]
 pub struct FixedGamesPlan {
+    /// The games: one arm per script, one run per simulation.
+    pub games: GamesPlan,
     /// The six scripts: games 0-2 truthful, 3-5 with lies.
     pub scripts: Vec<Script>,
     /// The seed they were drawn from.
@@ -31,16 +36,20 @@ pub struct FixedGamesPlan {
     pub cap: u32,
     /// The score of a lost game.
     pub loss_score: f64,
-    /// The player.
-    pub strategy: Arc<dyn Strategy>,
     /// The paper's rows.
     pub paper_rows: Vec<spec::PaperRow>,
 }
 
+/// The first of the scripts that lie: [`table7_scripts`] draws three truthful games, then three
+/// 20%-false ones.
+pub const FIRST_FALSE_SCRIPT: usize = 3;
+
+/// The probability the lying scripts' lies were drawn with.
+const SCRIPT_P: f64 = 0.2;
+
 impl crate::tasks::Validate for spec::FixedGamesTask {
     type Plan = FixedGamesPlan;
 
-    /// Validates the spec into a runnable plan.
     fn validate(
         &self,
         ctx: &PlanContext<'_>,
@@ -65,82 +74,68 @@ impl crate::tasks::Validate for spec::FixedGamesTask {
                 "",
             ));
         }
+        let game = Game::CLASSIC;
         let strategy = self
             .player
-            .strategy(Game::CLASSIC)
+            .strategy(game)
             .map_err(|message| ctx.error(None, "player", "task.player", message, ""))?;
+        let scripts = table7_scripts(self.script_seed);
+        let arms = scripts
+            .iter()
+            .enumerate()
+            .map(|(g, script)| PlannedArm {
+                label: format!("game {}", g + 1),
+                group: if g < FIRST_FALSE_SCRIPT { "standard" } else { "20%-false" }.into(),
+                x: None,
+                game,
+                parameters: serde_json::to_string(&self.player).unwrap_or_default(),
+                player: self.player.clone(),
+                strategy: Arc::clone(&strategy),
+                secrets: Arc::new(vec![script.secret]),
+                codemaker: CodemakerSpec::Scripted {
+                    script_seed: self.script_seed,
+                    game: g as u32,
+                    p: if g < FIRST_FALSE_SCRIPT { 0.0 } else { SCRIPT_P },
+                },
+                paper: None,
+            })
+            .collect();
+        let games = GamesPlan {
+            arms,
+            runs: simulations,
+            max_guesses: self.cap,
+            report: GamesReport::default(),
+        };
         Ok(FixedGamesPlan {
-            scripts: table7_scripts(self.script_seed),
+            games,
+            scripts,
             script_seed: self.script_seed,
             simulations,
             cap: self.cap,
             loss_score: self.loss_score,
-            strategy,
             paper_rows: self.paper_rows.clone(),
         })
     }
 }
 
-crate::record! {
-    /// One game of one simulation.
-    #[derive(Debug, Clone, PartialEq)]
-    pub struct FixedGameRow {
-        /// The simulation, from 0.
-        pub simulation: u32,
-        /// The script, from 0.
-        pub game: u32,
-        /// Whether the script is one of the 20%-false games (whether or not a lie was drawn).
-        pub lies: bool,
-        /// The script's secret.
-        pub secret: String,
-        /// Guesses played.
-        pub guesses: u32,
-        /// Whether the player found the secret within the cap.
-        pub solved: bool,
-        /// The game's score: its guesses, or the loss score.
-        pub score: f64,
-        /// Candidates examined.
-        pub evaluations: u64,
-    }
-}
-
-/// The first of the scripts that lie: [`table7_scripts`] draws three truthful games, then three
-/// 20%-false ones.
-const FIRST_FALSE_SCRIPT: u32 = 3;
-
+/// The games kind's units and rows; only the report is this kind's own.
 impl Kind for FixedGamesPlan {
-    /// (simulation, script).
-    type Unit = (u32, u32);
-    type Row = FixedGameRow;
+    type Unit = GameUnit;
+    type Row = PlayedGame;
 
-    fn units(&self) -> Vec<(u32, u32)> {
-        let games = self.scripts.len() as u32;
-        (0..self.simulations).flat_map(|s| (0..games).map(move |g| (s, g))).collect()
+    fn units(&self) -> Vec<GameUnit> {
+        self.games.units()
     }
 
-    fn identity(&self, &(simulation, game): &(u32, u32)) -> Vec<u64> {
-        vec![name_id("fixed games"), u64::from(simulation), u64::from(game)]
+    fn identity(&self, unit: &GameUnit) -> Vec<u64> {
+        self.games.identity(unit)
     }
 
-    fn run_unit(&self, &(simulation, game): &(u32, u32), seed: u64) -> Result<Vec<FixedGameRow>> {
-        let script = &self.scripts[game as usize];
-        let mut codemaker = ScriptedCodemaker::new(script.clone());
-        let mut rng = LabRng::seed_from_u64(seed);
-        let mut player = self.strategy.new_player();
-        let out = play_game(Game::CLASSIC, player.as_mut(), &mut codemaker, self.cap, &mut rng);
-        Ok(vec![FixedGameRow {
-            simulation,
-            game,
-            lies: game >= FIRST_FALSE_SCRIPT,
-            secret: script.secret.to_string(),
-            guesses: out.guesses,
-            solved: out.solved(),
-            score: if out.solved() { f64::from(out.guesses) } else { self.loss_score },
-            evaluations: out.counters.evaluations,
-        }])
+    fn run_unit(&self, unit: &GameUnit, seed: u64) -> Result<Vec<PlayedGame>> {
+        self.games.run_unit(unit, seed)
     }
 
-    fn report(&self, ctx: &ReportContext<'_>, rows: Vec<FixedGameRow>) -> Result<Rendered> {
-        report::render(self, ctx, &rows)
+    fn report(&self, ctx: &ReportContext<'_>, games: Vec<PlayedGame>) -> Result<Rendered> {
+        report::render(self, ctx, &games)
     }
 }

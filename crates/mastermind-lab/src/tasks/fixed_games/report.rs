@@ -1,12 +1,46 @@
 //! The report of a fixed-games experiment: games won and turns per game, over simulations of the
 //! six games, beside the paper's rows; and one line per game.
 
-use super::{FixedGameRow, FixedGamesPlan};
+use super::{FIRST_FALSE_SCRIPT, FixedGamesPlan};
 use crate::report::table::{Table, num};
 use crate::report::verdict::Verdict;
+use crate::tasks::games::frame::PlayedGame;
 use crate::tasks::{Rendered, ReportContext};
 use anyhow::Result;
 use mastermind_stats::Summary;
+
+/// One game, scored.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ScoredGame {
+    /// The simulation (the games kind's run).
+    pub simulation: u32,
+    /// The script, from 0.
+    pub game: usize,
+    /// Whether the script is one of the 20%-false ones (whether or not it drew a lie).
+    pub lies: bool,
+    /// Whether the player won within the cap.
+    pub solved: bool,
+    /// Its guesses if won, the loss score otherwise.
+    pub score: f64,
+}
+
+/// Every stored game, scored.
+pub fn scored(plan: &FixedGamesPlan, games: &[PlayedGame]) -> Vec<ScoredGame> {
+    games
+        .iter()
+        .map(|g| {
+            let row = &g.game;
+            let game = plan.games.arms.iter().position(|a| a.label == row.arm).unwrap_or(0);
+            ScoredGame {
+                simulation: row.run,
+                game,
+                lies: game >= FIRST_FALSE_SCRIPT,
+                solved: row.solved,
+                score: if row.solved { f64::from(row.guesses) } else { plan.loss_score },
+            }
+        })
+        .collect()
+}
 
 fn pair(s: Option<Summary>) -> String {
     match s {
@@ -16,7 +50,7 @@ fn pair(s: Option<Summary>) -> String {
 }
 
 /// (won per unit, turns per unit, turns per game) summaries for the truthful or the false games.
-fn half(rows: &[FixedGameRow], simulations: u32, lies: bool) -> [Option<Summary>; 3] {
+fn half(rows: &[ScoredGame], simulations: u32, lies: bool) -> [Option<Summary>; 3] {
     let mut won = vec![0.0; simulations as usize];
     let mut turns = vec![(0.0, 0u32); simulations as usize];
     let mut games = Vec::new();
@@ -42,8 +76,9 @@ fn half(rows: &[FixedGameRow], simulations: u32, lies: bool) -> [Option<Summary>
 pub(crate) fn render(
     plan: &FixedGamesPlan,
     ctx: &ReportContext<'_>,
-    rows: &[FixedGameRow],
+    games: &[PlayedGame],
 ) -> Result<Rendered> {
+    let rows = &scored(plan, games);
     let [sw, st, stg] = half(rows, plan.simulations, false);
     let [fw, ft, ftg] = half(rows, plan.simulations, true);
     let mut table = Table::new(
@@ -100,7 +135,7 @@ pub(crate) fn render(
         ],
     );
     for (g, script) in plan.scripts.iter().enumerate() {
-        let of: Vec<&FixedGameRow> = rows.iter().filter(|r| r.game as usize == g).collect();
+        let of: Vec<&ScoredGame> = rows.iter().filter(|r| r.game == g).collect();
         let n = of.len().max(1) as f64;
         let won = of.iter().filter(|r| r.solved).count() as f64 / n;
         let turns = of.iter().map(|r| r.score).sum::<f64>() / n;
@@ -108,7 +143,7 @@ pub(crate) fn render(
             script.lie_turns().iter().map(|t| (t + 1).to_string()).collect();
         let lies: Vec<String> = script.lies.iter().flatten().map(|f| f.to_string()).collect();
         per_game.row(vec![
-            format!("{} ({})", g + 1, if g < 3 { "standard" } else { "20%-false" }),
+            format!("{} ({})", g + 1, plan.games.arms[g].group),
             script.secret.to_string(),
             if lie_turns.is_empty() { "–".into() } else { lie_turns.join(", ") },
             if lies.is_empty() { "–".into() } else { lies.join(", ") },

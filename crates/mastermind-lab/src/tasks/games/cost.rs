@@ -62,6 +62,7 @@ impl GamesPlan {
             CodemakerSpec::Truthful => truthful.min(cap),
             CodemakerSpec::FalseReplies(lies) if lies.p >= 0.5 => cap,
             CodemakerSpec::FalseReplies(lies) => (truthful * (1.0 + 10.0 * lies.p)).min(cap),
+            CodemakerSpec::Scripted { p, .. } => (truthful * (1.0 + 10.0 * p)).min(cap),
         }
     }
 

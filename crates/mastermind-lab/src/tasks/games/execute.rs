@@ -7,7 +7,7 @@ use super::spec::CodemakerSpec;
 use anyhow::Result;
 use mastermind_core::seed::{derive_seed, name_id};
 use mastermind_core::{GameEnd, LabRng, TruthfulCodemaker, play_game};
-use mastermind_mcmc::LyingCodemaker;
+use mastermind_mcmc::{LyingCodemaker, ScriptedCodemaker, table7_scripts};
 use rand::SeedableRng;
 
 /// One game of a plan: (arm, run, secret index).
@@ -50,6 +50,13 @@ pub fn play(plan: &GamesPlan, &(a, run, s): &GameUnit, seed: u64) -> Result<Play
                 play_game(arm.game, player.as_mut(), &mut codemaker, plan.max_guesses, &mut rng);
             (out, Some((codemaker.random_replies(), codemaker.changed_replies())))
         }
+        CodemakerSpec::Scripted { script_seed, game, .. } => {
+            let script = table7_scripts(script_seed).swap_remove(game as usize);
+            let mut codemaker = ScriptedCodemaker::new(script);
+            let out =
+                play_game(arm.game, player.as_mut(), &mut codemaker, plan.max_guesses, &mut rng);
+            (out, None)
+        }
     };
     let mut metrics: Vec<(String, f64)> =
         player.metrics().into_iter().map(|(name, value)| (name.to_owned(), value)).collect();
@@ -68,6 +75,7 @@ pub fn play(plan: &GamesPlan, &(a, run, s): &GameUnit, seed: u64) -> Result<Play
         false_reply_p: match arm.codemaker {
             CodemakerSpec::Truthful => 0.0,
             CodemakerSpec::FalseReplies(lies) => lies.p,
+            CodemakerSpec::Scripted { p, .. } => p,
         },
         false_reply_pool: pool_name(&arm.codemaker).to_owned(),
         run,

@@ -15,6 +15,7 @@ pub fn pool_name(codemaker: &CodemakerSpec) -> &'static str {
             ReplyPool::PossibleExceptWin => "possible_except_win",
             ReplyPool::AnyExceptWin => "any_except_win",
         },
+        CodemakerSpec::Scripted { .. } => "scripted",
     }
 }
 
@@ -38,7 +39,8 @@ crate::record! {
         pub colours: u32,
         /// The codemaker's probability of a false reply (0 for a truthful one).
         pub false_reply_p: f64,
-        /// Where false replies come from: `none`, `possible_except_win` or `any_except_win`.
+        /// Where false replies come from: `none`, `possible_except_win`, `any_except_win` or
+        /// `scripted`.
         pub false_reply_pool: String,
         /// The run, from 0.
         pub run: u32,
