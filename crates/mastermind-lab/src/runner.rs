@@ -141,6 +141,16 @@ fn store_result(
     store::write(paths, frame, &manifest)
 }
 
+/// Takes the lock of the result at `paths` (saying so while another run of `shown` holds it),
+/// then repairs what a killed write left there.
+fn lock_and_repair(paths: &ResultPaths, shown: &str) -> Result<SpecLock> {
+    let lock = SpecLock::acquire(paths, |lock| {
+        eprintln!("waiting  {shown}: another run holds {}", lock.display());
+    })?;
+    store::repair(paths)?;
+    Ok(lock)
+}
+
 /// Runs `plan` unless its stored result is current (or `force`), then renders its report.
 pub fn run(
     workspace: &Workspace,
@@ -152,10 +162,7 @@ pub fn run(
     let paths = ResultPaths::new(&workspace.data(), profile, &plan.name);
     let key = provenance.cache_key(&plan.source, profile);
     // One run of a spec at a time: a second waits, then finds the first one's result current.
-    let lock = SpecLock::acquire(&paths, |lock| {
-        eprintln!("waiting  {}: another run holds {}", plan.name, lock.display());
-    })?;
-    store::repair(&paths)?;
+    let lock = lock_and_repair(&paths, &plan.name)?;
     let mut ran = false;
     let mut seconds = 0.0;
     if force || !paths.is_current(&key) {
@@ -315,10 +322,7 @@ pub fn run_shard(
     let profile = plan.profile.name();
     let paths = merge::part_paths(&workspace.data(), profile, &plan.name, shard);
     let key = provenance.cache_key(&plan.source, profile);
-    let _lock = SpecLock::acquire(&paths, |lock| {
-        eprintln!("waiting  {} {shard}: another run holds {}", plan.name, lock.display());
-    })?;
-    store::repair(&paths)?;
+    let _lock = lock_and_repair(&paths, &format!("{} {shard}", plan.name))?;
     if !force && paths.is_current(&key) {
         return Ok(ShardOutcome { part: paths.data, ran: false, seconds: 0.0 });
     }
@@ -341,10 +345,7 @@ pub fn merge(workspace: &Workspace, plan: &Plan, provenance: &Provenance) -> Res
     let profile = plan.profile.name();
     let paths = ResultPaths::new(&workspace.data(), profile, &plan.name);
     let key = provenance.cache_key(&plan.source, profile);
-    let lock = SpecLock::acquire(&paths, |lock| {
-        eprintln!("waiting  {}: another run holds {}", plan.name, lock.display());
-    })?;
-    store::repair(&paths)?;
+    let lock = lock_and_repair(&paths, &plan.name)?;
     let count = merge::stored_shard_count(&paths)?;
     let mut frames = Vec::new();
     let mut parts = Vec::new();
