@@ -64,7 +64,7 @@ impl ExpFamilyConfig {
 /// Checks a runaway guard value.
 pub(crate) fn validate_max_turns(max_turns: u32) -> Result<(), ImportanceError> {
     if !(1..=MAX_MAX_TURNS).contains(&max_turns) {
-        return Err(ImportanceError::invalid("max_turns", max_turns, "1..=10000000"));
+        return Err(ImportanceError::invalid("max_turns", max_turns, "in 1..=10000000"));
     }
     Ok(())
 }

@@ -7,8 +7,8 @@
 //! three-turn stuck rule. The options that are not the thesis's (replay avoidance, playing the
 //! lowest-cost state) are documented where they are declared.
 
-use crate::error::{InvalidParameter, check_probability};
 use mastermind_core::Game;
+use mastermind_core::{InvalidParameter, check_probability};
 use serde::{Deserialize, Serialize};
 
 /// The most steps one walk may take, whatever the budget says (about a minute of walking).

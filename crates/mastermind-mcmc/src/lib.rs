@@ -39,7 +39,6 @@
 
 pub mod config;
 pub mod cost;
-pub mod error;
 pub mod liar;
 pub mod moves;
 pub mod player;
@@ -52,7 +51,6 @@ pub use config::{
     RestartStages, StepCount, StuckRule, StuckTest, WalkStart,
 };
 pub use cost::{cost, reply_cost};
-pub use error::InvalidParameter;
 pub use liar::{FalseReplies, LiarError, LyingCodemaker, ReplyPool, false_reply_pool};
 pub use moves::{Kernel, Move};
 pub use player::{MhPlayer, MhStats, MhStrategy, TurnTrace};

@@ -24,10 +24,10 @@
 use crate::config::{
     BudgetEnd, CostScale, FullReplyScope, MhConfig, RestartStages, StuckTest, WalkStart,
 };
-use crate::error::InvalidParameter;
 use crate::moves::Kernel;
 use crate::walk::{WalkEnd, WalkStop, walk};
 use crate::walker::Walker;
+use mastermind_core::InvalidParameter;
 use mastermind_core::{Code, Game, LabRng, Oracle, Player, PlayerError, Strategy, Turn};
 use rand::RngExt;
 

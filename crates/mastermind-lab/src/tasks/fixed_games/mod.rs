@@ -65,10 +65,9 @@ impl spec::FixedGamesTask {
                 "",
             ));
         }
-        let strategy = self
-            .player
-            .strategy(Game::CLASSIC)
-            .map_err(|message| ctx.error(None, "player", "task.player", message, ""))?;
+        let strategy = self.player.strategy(Game::CLASSIC).map_err(|e| {
+            ctx.error(None, e.name(), &format!("task.player.{}", e.field), e.to_string(), "")
+        })?;
         Ok(FixedGamesPlan {
             scripts: table7_scripts(self.script_seed),
             script_seed: self.script_seed,
