@@ -43,7 +43,7 @@ pub mod liar;
 pub mod moves;
 pub mod player;
 pub mod script;
-pub mod walk;
+mod walk;
 pub mod walker;
 
 pub use config::{Budget, CostScale, FullReplyScope, MAX_STEPS, MhConfig, StuckRule};
@@ -52,5 +52,4 @@ pub use liar::{FalseReplies, LiarError, LyingCodemaker, ReplyPool, false_reply_p
 pub use moves::{Kernel, Move};
 pub use player::{MhPlayer, MhStats, MhStrategy, TurnTrace};
 pub use script::{Script, ScriptedCodemaker, table7_scripts};
-pub use walk::{WalkEnd, walk};
 pub use walker::{WalkCounters, Walker};

@@ -3,7 +3,7 @@
 //! A turn, after the first (a uniform code, no search):
 //!
 //! 1. The walker, left at the last guess, is fed the latest reply.
-//! 2. It walks (see [`walk`]) with the full kernel, or with permutations only
+//! 2. It walks with the full kernel, or with permutations only
 //!    if the latest reply's pegs total the code length, until a code of cost 0 or the budget.
 //! 3. Stuck rule: if this is the `turns`-th consecutive turn whose walk spent its whole budget
 //!    without finding a code of cost 0, the search restarts at a uniform code and is re-fed the

@@ -127,7 +127,7 @@ impl PlayerSpec {
 
 impl TreeSpec {
     /// The one-ply configuration of a preset or one-ply tree for `game`; `None` for the optimum.
-    pub fn one_ply_config(&self, game: Game) -> Result<Option<OnePlyConfig>, InvalidParameter> {
+    fn one_ply_config(&self, game: Game) -> Result<Option<OnePlyConfig>, InvalidParameter> {
         match self {
             TreeSpec::Optimal(_) => Ok(None),
             TreeSpec::OnePly(config) => Ok(Some(config.clone())),
