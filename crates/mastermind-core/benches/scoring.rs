@@ -6,20 +6,13 @@
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use mastermind_core::score::{count_partition, count_partition_in, score_indices};
 use mastermind_core::{Code, Game, PackedCodes, rng_for, score};
-use rand::RngExt;
 use std::hint::black_box;
 
 const BATCH: usize = 4096;
 
 fn random_codes(game: Game, n: usize) -> Vec<Code> {
     let mut rng = rng_for(42, &[u64::from(game.pegs()), u64::from(game.colours())]);
-    (0..n)
-        .map(|_| {
-            let colours: Vec<u8> =
-                (0..game.pegs()).map(|_| rng.random_range(0..game.colours())).collect();
-            Code::from_valid_colours(game, &colours)
-        })
-        .collect()
+    (0..n).map(|_| Code::random(game, &mut rng)).collect()
 }
 
 fn sizes() -> [Game; 3] {

@@ -1,6 +1,7 @@
 //! A code (a combination of coloured pegs) in the packed form the scorer works on.
 
 use crate::game::{Game, GameError};
+use rand::RngExt;
 use std::fmt;
 
 /// A combination of `pegs` coloured pegs, colour `0` printed as `A`.
@@ -83,6 +84,17 @@ impl Code {
             rank /= k;
         }
         Code::from_valid_colours(game, &colours[..usize::from(game.pegs())])
+    }
+
+    /// A uniformly random code: each peg's colour drawn in turn, first peg first, with one
+    /// `random_range(0..colours)` per peg (so a stream gives the same codes wherever it is used).
+    pub fn random(game: Game, rng: &mut impl RngExt) -> Code {
+        let mut colours = [0u8; 16];
+        let pegs = usize::from(game.pegs());
+        for slot in &mut colours[..pegs] {
+            *slot = rng.random_range(0..game.colours());
+        }
+        Code::from_valid_colours(game, &colours[..pegs])
     }
 
     /// Number of pegs.

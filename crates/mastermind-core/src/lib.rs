@@ -16,6 +16,8 @@
 //! - [`partition`]: partition statistics of a candidate guess against a set of codes.
 //! - [`driver`]: the loop that plays one game, owns the counters (`guesses`, `evaluations`,
 //!   `score_calls`, time) and hands players a counted [`Oracle`](driver::Oracle).
+//! - [`InvalidParameter`]: the one error a player configuration is rejected with, naming the
+//!   field by its path.
 //! - [`seed`]: the RNG type of the whole lab and the derivation of per-game streams.
 //!
 //! Invariants: the core does no I/O, reads no clock except the driver's wall time per game, and
@@ -31,6 +33,7 @@ pub mod game;
 pub mod history;
 pub mod local_entropy;
 pub mod packed;
+pub mod parameter;
 pub mod partition;
 pub mod score;
 pub mod seed;
@@ -45,6 +48,7 @@ pub use feedback::Feedback;
 pub use game::{Game, GameError};
 pub use history::{History, Turn};
 pub use packed::PackedCodes;
+pub use parameter::{InvalidParameter, check_probability};
 pub use partition::{PartitionCounter, PartitionStats};
 pub use score::score;
 pub use seed::{LabRng, derive_seed, rng_for};

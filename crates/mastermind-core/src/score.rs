@@ -144,9 +144,8 @@ mod tests {
     use rand::RngExt;
 
     fn random_code(game: Game, rng: &mut crate::LabRng) -> (Code, Vec<u8>) {
-        let colours: Vec<u8> =
-            (0..game.pegs()).map(|_| rng.random_range(0..game.colours())).collect();
-        (Code::from_colours(game, &colours).unwrap(), colours)
+        let code = Code::random(game, rng);
+        (code, code.colours().collect())
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! First guesses: the fixed openings the papers use, generalised to any game size.
 
-use crate::error::ConfigError;
+use mastermind_core::InvalidParameter;
 use mastermind_core::{Code, Game};
 
 /// Knuth-style opening as Evo++ uses it (`ABCA` at 4 pegs x 6 colours): peg `i` gets colour
@@ -25,9 +25,10 @@ pub(crate) fn resolve(
     game: Game,
     text: Option<&str>,
     default: fn(Game) -> Code,
-) -> Result<Code, ConfigError> {
+) -> Result<Code, InvalidParameter> {
     match text {
-        Some(text) => Code::parse(game, text).map_err(ConfigError::FirstGuess),
+        Some(text) => Code::parse(game, text)
+            .map_err(|e| InvalidParameter::refused("first_guess", text, e.to_string())),
         None => Ok(default(game)),
     }
 }

@@ -18,12 +18,13 @@
 //!   generation); `unique_evaluated` counts distinct codes among them. A cap on generations ends
 //!   runs that would not finish (`capped`).
 
-use crate::error::{ConfigError, check, check_unit};
+use crate::error::{check, check_unit};
 use crate::operators::{
     check_tournament_size, single_point_mutation, tournament, two_point_crossover,
 };
 use crate::palette::Palette;
 use crate::population::{CodeSet, Individual};
+use mastermind_core::InvalidParameter;
 use mastermind_core::{Code, Game, LabRng, score};
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
@@ -77,7 +78,7 @@ impl Default for JustusConfig {
 
 impl JustusConfig {
     /// Checks every field.
-    pub fn validate(&self) -> Result<(), ConfigError> {
+    pub fn validate(&self) -> Result<(), InvalidParameter> {
         check(
             (2..=1_000_000).contains(&self.population),
             "population",
@@ -130,7 +131,7 @@ pub struct JustusStrategy {
 
 impl JustusStrategy {
     /// Validates `config` for `game` (the paper's game is 10 pegs x 4 colours).
-    pub fn new(game: Game, config: JustusConfig) -> Result<JustusStrategy, ConfigError> {
+    pub fn new(game: Game, config: JustusConfig) -> Result<JustusStrategy, InvalidParameter> {
         config.validate()?;
         Ok(JustusStrategy { game, config })
     }
@@ -246,12 +247,12 @@ mod tests {
         let bad = JustusConfig { survivors: 50, ..JustusConfig::default() };
         assert!(matches!(
             bad.validate(),
-            Err(ConfigError::InvalidParameter { field: "survivors", .. })
+            Err(InvalidParameter { field, .. }) if field == "survivors"
         ));
         let bad = JustusConfig { mutation_rate: 1.5, ..JustusConfig::default() };
         assert!(matches!(
             bad.validate(),
-            Err(ConfigError::InvalidParameter { field: "mutation_rate", .. })
+            Err(InvalidParameter { field, .. }) if field == "mutation_rate"
         ));
         let bad = JustusConfig { tournament_size: 0, ..JustusConfig::default() };
         assert!(bad.validate().is_err());

@@ -24,7 +24,7 @@
 #![deny(missing_docs)]
 
 pub mod eda;
-pub mod error;
+mod error;
 pub mod evo;
 pub mod first_guess;
 pub mod justus;
@@ -36,7 +36,6 @@ pub mod restart;
 pub mod shc;
 
 pub use eda::{EdaConfig, EdaFitness, EdaPlayer, EdaStrategy};
-pub use error::ConfigError;
 pub use evo::{EvoConfig, EvoPlayer, EvoStrategy};
 pub use justus::{JustusConfig, JustusRun, JustusStrategy, ParentPool};
 pub use mastermind_core::local_entropy::{PlayedSymbols, local_entropy};

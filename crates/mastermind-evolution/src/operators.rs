@@ -1,8 +1,9 @@
 //! The variation and selection operators every evolutionary player of the crate shares: one
 //! tournament selection, one two-point crossover, one single-point mutation, one permutation.
 
-use crate::error::{ConfigError, check};
+use crate::error::check;
 use crate::palette::Palette;
+use mastermind_core::InvalidParameter;
 use mastermind_core::{Code, Game};
 use rand::RngExt;
 use rand::seq::SliceRandom;
@@ -30,7 +31,7 @@ pub fn tournament<F>(
 }
 
 /// Checks a configuration's tournament size for [`tournament`]: 1 to the population size.
-pub(crate) fn check_tournament_size(size: u32, population: u32) -> Result<(), ConfigError> {
+pub(crate) fn check_tournament_size(size: u32, population: u32) -> Result<(), InvalidParameter> {
     check(
         (1..=population).contains(&size),
         "tournament_size",

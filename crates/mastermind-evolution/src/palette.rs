@@ -80,6 +80,7 @@ impl Palette {
 
     /// A uniformly random code over the allowed colours.
     pub fn random_code(&self, rng: &mut impl RngExt) -> Code {
+        // Not `Code::random`: it draws an index among the allowed colours, a different stream.
         let pegs = usize::from(self.game.pegs());
         let mut colours = [0u8; 16];
         for slot in &mut colours[..pegs] {

@@ -6,8 +6,9 @@
 //! later turn is evaluated, and counted, again). Copies of a code in the population, or a code
 //! bred again later in the same turn, reuse the cached value and cost nothing.
 
-use crate::error::{ConfigError, check, check_unit};
+use crate::error::{check, check_unit};
 use mastermind_core::Code;
+use mastermind_core::InvalidParameter;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -115,7 +116,7 @@ pub(crate) fn check_generations(
     min: u32,
     allowed: &'static str,
     replacement_rate: f64,
-) -> Result<(), ConfigError> {
+) -> Result<(), InvalidParameter> {
     check((min..=1_000_000).contains(&population), "population", allowed, population)?;
     check_unit("replacement_rate", replacement_rate)?;
     let replaced = replaced_count(population, replacement_rate);

@@ -22,9 +22,10 @@
 //! discarded without being checked (no evaluation). Without it, every NPG is checked.
 //! `evaluations` counts the potential guesses checked for consistency.
 
-use crate::error::{ConfigError, check};
+use crate::error::check;
 use crate::palette::Palette;
 use crate::population::CodeSet;
+use mastermind_core::InvalidParameter;
 use mastermind_core::{Code, Feedback, Game, LabRng, Oracle, Player, PlayerError, Strategy};
 use rand::RngExt;
 use rand::seq::SliceRandom;
@@ -53,7 +54,7 @@ impl Default for ShcConfig {
 
 impl ShcConfig {
     /// Checks every field.
-    pub fn validate(&self) -> Result<(), ConfigError> {
+    pub fn validate(&self) -> Result<(), InvalidParameter> {
         // Beyond a million, the weights of used colours vanish beside the unused ones' in a sum
         // of doubles, and a weight near f64::MAX overflows the sum to infinity.
         check(
@@ -75,7 +76,7 @@ pub struct ShcStrategy {
 
 impl ShcStrategy {
     /// Validates `config` for `game`.
-    pub fn new(game: Game, config: ShcConfig) -> Result<ShcStrategy, ConfigError> {
+    pub fn new(game: Game, config: ShcConfig) -> Result<ShcStrategy, InvalidParameter> {
         config.validate()?;
         Ok(ShcStrategy { game, config })
     }

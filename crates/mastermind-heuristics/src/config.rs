@@ -1,8 +1,7 @@
 //! The user-facing configuration of a one-ply strategy, and its validation.
 
-use mastermind_core::{Code, Game, GameError};
+use mastermind_core::{Code, Game, InvalidParameter};
 use serde::{Deserialize, Serialize};
-use thiserror::Error;
 
 /// What a candidate is scored by.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -83,28 +82,6 @@ pub struct OnePlyConfig {
     pub subset: Option<Subset>,
 }
 
-/// Why a one-ply configuration was rejected.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum ConfigError {
-    /// The first guess is not a code of the game.
-    #[error("first_guess: {0}")]
-    FirstGuess(GameError),
-    /// The game cannot be enumerated, and one-ply strategies need the whole consistent set.
-    #[error("{0}")]
-    Game(GameError),
-    /// `subset.mu` is zero.
-    #[error("subset.mu must be at least 1 (it is the most consistent codes scored per turn)")]
-    EmptySubset,
-    /// A subset was asked of a strategy that scores nothing.
-    #[error("subset has no effect on the Random heuristic; remove it")]
-    SubsetWithoutScore,
-    /// `AllPreferConsistent` with a subset: the subset is drawn from consistent codes only.
-    #[error(
-        "pool: AllPreferConsistent cannot be combined with subset (subsets hold consistent codes only)"
-    )]
-    SubsetOfAllCodes,
-}
-
 impl OnePlyConfig {
     /// A config with the papers' defaults: consistent pool, random ties, no subset.
     pub fn new(heuristic: Heuristic) -> OnePlyConfig {
@@ -118,21 +95,27 @@ impl OnePlyConfig {
     }
 
     /// The first guess parsed for `game`, after checking every field.
-    pub(crate) fn validate(&self, game: Game) -> Result<Option<Code>, ConfigError> {
+    pub(crate) fn validate(&self, game: Game) -> Result<Option<Code>, InvalidParameter> {
         if let Some(subset) = self.subset {
             if subset.mu == 0 {
-                return Err(ConfigError::EmptySubset);
+                let allowed = "at least 1 (it is the most consistent codes scored per turn)";
+                return Err(InvalidParameter::new("subset.mu", 0, allowed));
             }
             if self.heuristic == Heuristic::Random {
-                return Err(ConfigError::SubsetWithoutScore);
+                let reason = "has no effect on the Random heuristic; remove it";
+                return Err(InvalidParameter::refused("subset", "", reason));
             }
             if self.pool == Pool::AllPreferConsistent {
-                return Err(ConfigError::SubsetOfAllCodes);
+                let reason = "cannot be combined with subset (subsets hold consistent codes only)";
+                return Err(InvalidParameter::refused("pool", "AllPreferConsistent", reason));
             }
         }
         self.first_guess
             .as_deref()
-            .map(|text| Code::parse(game, text).map_err(ConfigError::FirstGuess))
+            .map(|text| {
+                Code::parse(game, text)
+                    .map_err(|e| InvalidParameter::refused("first_guess", text, e.to_string()))
+            })
             .transpose()
     }
 }

@@ -26,6 +26,6 @@ mod config;
 mod player;
 mod ranking;
 
-pub use config::{ConfigError, Heuristic, OnePlyConfig, PartitionOver, Pool, Subset, Ties};
+pub use config::{Heuristic, OnePlyConfig, PartitionOver, Pool, Subset, Ties};
 pub use player::{OnePlyPlayer, OnePlyStrategy};
 pub use ranking::Best;

@@ -1,11 +1,11 @@
 //! The one-ply player: keeps the consistent set, scores candidates, breaks ties.
 
-use crate::config::{ConfigError, Heuristic, OnePlyConfig, PartitionOver, Pool, Ties};
+use crate::config::{Heuristic, OnePlyConfig, PartitionOver, Pool, Ties};
 use crate::ranking::{Best, value};
 use mastermind_core::local_entropy::PlayedSymbols;
 use mastermind_core::{
-    Code, CodeSet, Game, LabRng, Oracle, PackedCodes, PartitionCounter, Player, PlayerError,
-    Strategy,
+    Code, CodeSet, Game, InvalidParameter, LabRng, Oracle, PackedCodes, PartitionCounter, Player,
+    PlayerError, Strategy,
 };
 use rand::RngExt;
 use rand::seq::index;
@@ -21,9 +21,10 @@ pub struct OnePlyStrategy {
 
 impl OnePlyStrategy {
     /// Validates `config` for `game` and enumerates the game's codes once for all players.
-    pub fn new(game: Game, config: OnePlyConfig) -> Result<OnePlyStrategy, ConfigError> {
+    pub fn new(game: Game, config: OnePlyConfig) -> Result<OnePlyStrategy, InvalidParameter> {
         let first_guess = config.validate(game)?;
-        let all = CodeSet::enumerate(game).map_err(ConfigError::Game)?;
+        let all = CodeSet::enumerate(game)
+            .map_err(|e| InvalidParameter::refused("game", game, e.to_string()))?;
         Ok(OnePlyStrategy { config, first_guess, all: Arc::new(all) })
     }
 
@@ -344,16 +345,15 @@ mod tests {
             ..OnePlyConfig::new(Heuristic::Entropy)
         };
         let err = OnePlyStrategy::new(game, bad_first).unwrap_err();
-        assert!(err.to_string().starts_with("first_guess:"), "{err}");
+        assert_eq!(err.field, "first_guess", "{err}");
+        assert!(err.to_string().contains("AABZ"), "{err}");
         let zero = OnePlyConfig {
             subset: Some(Subset { mu: 0, partition: PartitionOver::Subset }),
             ..OnePlyConfig::new(Heuristic::Entropy)
         };
-        assert_eq!(OnePlyStrategy::new(game, zero).unwrap_err(), ConfigError::EmptySubset);
+        assert_eq!(OnePlyStrategy::new(game, zero).unwrap_err().field, "subset.mu");
         let huge = Game::new(10, 10).unwrap();
-        assert!(matches!(
-            OnePlyStrategy::new(huge, OnePlyConfig::new(Heuristic::Entropy)),
-            Err(ConfigError::Game(_))
-        ));
+        let err = OnePlyStrategy::new(huge, OnePlyConfig::new(Heuristic::Entropy)).unwrap_err();
+        assert_eq!(err.field, "game", "{err}");
     }
 }

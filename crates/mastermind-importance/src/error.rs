@@ -1,22 +1,16 @@
 //! The error type of this crate: invalid configurations and samples that cannot be used.
 
-use mastermind_core::GameError;
+use mastermind_core::{GameError, InvalidParameter};
 use thiserror::Error;
 
 /// Why a configuration, a sample or a training run was rejected.
 #[derive(Debug, Clone, PartialEq, Error)]
 #[non_exhaustive]
 pub enum ImportanceError {
-    /// A configuration value outside its allowed range.
-    #[error("invalid parameter `{field}` = {value}: allowed {allowed}")]
-    InvalidParameter {
-        /// The field, as written in an experiment spec (`theta.consistent`, `games_per_step`).
-        field: String,
-        /// The rejected value, printed.
-        value: String,
-        /// The allowed range, in words.
-        allowed: &'static str,
-    },
+    /// A configuration value outside its allowed range, named by its path (`theta.consistent`,
+    /// `games_per_step`).
+    #[error(transparent)]
+    InvalidParameter(#[from] InvalidParameter),
     /// The game is unsuitable (too large to enumerate, or otherwise rejected by the core).
     #[error(transparent)]
     Game(#[from] GameError),
@@ -43,12 +37,13 @@ pub enum ImportanceError {
 }
 
 impl ImportanceError {
-    /// An [`ImportanceError::InvalidParameter`] for `field` holding `value`.
+    /// An [`ImportanceError::InvalidParameter`] for `field` holding `value`, which must be
+    /// `allowed`.
     pub(crate) fn invalid(
-        field: impl Into<String>,
+        field: impl AsRef<str>,
         value: impl std::fmt::Display,
-        allowed: &'static str,
+        allowed: &str,
     ) -> ImportanceError {
-        ImportanceError::InvalidParameter { field: field.into(), value: value.to_string(), allowed }
+        InvalidParameter::new(field.as_ref(), value, allowed).into()
     }
 }

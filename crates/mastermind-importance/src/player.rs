@@ -64,7 +64,7 @@ impl ExpFamilyConfig {
 /// Checks a runaway guard value.
 pub(crate) fn validate_max_turns(max_turns: u32) -> Result<(), ImportanceError> {
     if !(1..=MAX_MAX_TURNS).contains(&max_turns) {
-        return Err(ImportanceError::invalid("max_turns", max_turns, "1..=10000000"));
+        return Err(ImportanceError::invalid("max_turns", max_turns, "in 1..=10000000"));
     }
     Ok(())
 }
@@ -190,14 +190,6 @@ pub struct ExpFamilyPlayer {
 }
 
 impl ExpFamilyPlayer {
-    /// Number of codes consistent with the history seen so far.
-    pub fn candidate_count(&self) -> usize {
-        match &self.candidates {
-            Some(c) => c.len(),
-            None => self.strategy.tables.codes.len(),
-        }
-    }
-
     /// The record of the game this player played from its first guess, given the driver's outcome;
     /// `None` if the player did not choose the first guess.
     pub fn record(&self, outcome: &GameOutcome) -> Option<GameRecord> {

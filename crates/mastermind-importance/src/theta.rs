@@ -103,8 +103,8 @@ mod tests {
         assert!(Theta::RANDOM_CONSISTENT.validate("theta").is_ok());
         let bad = Theta::new(0.0, f64::NAN, 0.0, 5.0);
         match bad.validate("theta0") {
-            Err(ImportanceError::InvalidParameter { field, .. }) => {
-                assert_eq!(field, "theta0.two_colours")
+            Err(ImportanceError::InvalidParameter(e)) => {
+                assert_eq!(e.field, "theta0.two_colours")
             }
             other => panic!("{other:?}"),
         }

@@ -71,7 +71,7 @@ fn fixed_sample_descent_records_path_and_checkpoints() {
 #[test]
 fn descent_configurations_are_validated() {
     let field = |e: ImportanceError| match e {
-        ImportanceError::InvalidParameter { field, .. } => field,
+        ImportanceError::InvalidParameter(e) => e.field,
         other => panic!("{other:?}"),
     };
     let game = Game::CLASSIC;

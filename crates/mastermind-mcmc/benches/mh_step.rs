@@ -4,25 +4,19 @@
 //! mid-game history (the replies of a real game against a random secret), at 6/4 and 10/10.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use mastermind_core::{Code, Game, History, LabRng, rng_for, score};
+use mastermind_core::{Code, Game, History, rng_for, score};
 use mastermind_mcmc::{Kernel, Walker};
-use rand::RngExt;
-
-fn random_code(game: Game, rng: &mut LabRng) -> Code {
-    let colours: Vec<u8> = (0..game.pegs()).map(|_| rng.random_range(0..game.colours())).collect();
-    Code::from_valid_colours(game, &colours)
-}
 
 /// A walker fed `turns` random guesses with their true replies, at a random state.
 fn walker(game: Game, turns: usize, theta: f64) -> Walker {
     let mut rng = rng_for(17, &[u64::from(game.pegs()), u64::from(game.colours())]);
-    let secret = random_code(game, &mut rng);
+    let secret = Code::random(game, &mut rng);
     let mut history = History::new(game);
     for _ in 0..turns {
-        let guess = random_code(game, &mut rng);
+        let guess = Code::random(game, &mut rng);
         history.push(guess, score(&secret, &guess));
     }
-    let mut w = Walker::new(game, &random_code(game, &mut rng), theta);
+    let mut w = Walker::new(game, &Code::random(game, &mut rng), theta);
     for t in history.turns() {
         w.push_turn(t);
     }

@@ -4,18 +4,30 @@
 //! Every field has the thesis's value as its default, so `MhConfig::default()` (or `()` in RON) is
 //! Snyder's final "M-H algorithm": theta = 2, swap probability 0.5, no subset permutation, the step
 //! budget of her eq. (38), swaps only once a reply's pegs have totalled the code length, and the
-//! three-turn stuck rule. The options that are not the thesis's (replay avoidance, playing the
-//! lowest-cost state) are documented where they are declared.
+//! three-turn stuck rule. The fields are in two groups: the thesis's parameters, then the readings
+//! of what it leaves open that a spec compares (each documented where it is declared, with the
+//! spec that stores the comparison).
+//!
+//! What the thesis leaves open and this player fixes, without an option since no spec compares
+//! the alternatives:
+//!
+//! - A step of the budget is one proposal, accepted or not (the usual M-H iteration count).
+//! - A turn counts as "no improvement" for the stuck rule when its walk spent its whole budget
+//!   without finding a code of cost 0: our reading of "unable to make any progress in its search
+//!   by the end of the stopping time".
+//! - The stuck rule's restart walks between re-fed turns are usual walks: each stops at the first
+//!   code of cost 0.
+//! - A walk that spends its budget plays its current state; each turn's walk starts at the last
+//!   guess (section 4.3: "begin the random walk for each turn in the last state (code) guessed").
 
-use crate::error::{InvalidParameter, check_probability};
-use mastermind_core::Game;
+use mastermind_core::{Game, InvalidParameter, check_probability};
 use serde::{Deserialize, Serialize};
 
 /// The most steps one walk may take, whatever the budget says (about a minute of walking).
 pub const MAX_STEPS: u64 = 1_000_000_000;
 
-/// How long one random walk (one turn's search) may run. A walk always stops early at the first
-/// code of cost 0 (a code consistent with every reply).
+/// How long one random walk (one turn's search) may run, in proposals. A walk always stops early
+/// at the first code of cost 0 (a code consistent with every reply).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub enum Budget {
@@ -34,8 +46,9 @@ pub enum Budget {
     },
     /// Walk until a code of cost 0 is found (the "optimal" runs of Table 4), but never more than
     /// `cap` steps: with false replies there may be no such code. Since every walk stops at the
-    /// first cost-0 code anyway, this behaves exactly as `Fixed { steps: cap }`; the separate name
-    /// records the intent in specs and reports.
+    /// first cost-0 code anyway, the player walks exactly as with `Fixed { steps: cap }`; the
+    /// separate name records the intent in specs and reports, and the lab's budget check
+    /// estimates such a walk by the steps it takes rather than by its cap.
     UntilCandidate {
         /// Safety cap on the steps of one walk, in `1..=MAX_STEPS`.
         cap: u64,
@@ -49,7 +62,7 @@ impl Default for Budget {
 }
 
 impl Budget {
-    /// Checks the budget's numbers.
+    /// Checks the budget's numbers; the error's field is within `budget`.
     pub fn validate(&self) -> Result<(), InvalidParameter> {
         match *self {
             Budget::Formula { slope, intercept } => {
@@ -96,25 +109,9 @@ impl Budget {
     }
 }
 
-/// When a turn counts as "no improvement" for the stuck rule. The thesis says "not able to make
-/// any improvement in the score for three turns. That is, if the process was unable to make any
-/// progress in its search by the end of the stopping time for three consecutive turns". We read the
-/// second sentence, which explains the first, as: the walk reached its stopping time, i.e. spent its
-/// whole budget without finding a code of cost 0 (a walk stops early only on such a code). The
-/// stricter reading, that the walk also failed to lower the cost of its start state, is offered
-/// too; measured at 6/4, theta = 2, it almost never fires, which would make the rule moot.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub enum StuckTest {
-    /// (Default.) The walk spent its whole budget without finding a code of cost 0.
-    #[default]
-    NoCandidate,
-    /// The walk spent its whole budget without finding a code of cost 0 and ended at a state whose
-    /// cost is not lower than the cost of the state it started from (the last guess, scored
-    /// against every reply including its own).
-    NoImprovement,
-}
-
-/// The thesis's remedy for a walk caught in a local minimum (section 4.3.5).
+/// The thesis's remedy for a walk caught in a local minimum (section 4.3.5): after `turns`
+/// consecutive turns whose walk spent its whole budget without finding a code of cost 0, restart
+/// the search at a uniform code and re-feed it the turns played, latest first.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct StuckRule {
@@ -123,64 +120,12 @@ pub struct StuckRule {
     /// Consecutive turns without improvement that make the player stuck, in `1..=1000`
     /// (default 3).
     pub turns: u32,
-    /// What a turn without improvement is.
-    pub test: StuckTest,
 }
 
 impl Default for StuckRule {
     fn default() -> StuckRule {
-        StuckRule { enabled: true, turns: 3, test: StuckTest::NoCandidate }
+        StuckRule { enabled: true, turns: 3 }
     }
-}
-
-/// Which state to play when a walk spends its budget without finding a code of cost 0.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub enum BudgetEnd {
-    /// (Default, the thesis.) The current state of the walk.
-    #[default]
-    Current,
-    /// The lowest-cost state the walk visited (the earliest of equal ones).
-    Lowest,
-}
-
-/// Where each turn's walk starts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub enum WalkStart {
-    /// (Default, the thesis, section 4.3: "begin the random walk for each turn in the last state
-    /// (code) guessed".)
-    #[default]
-    LastGuess,
-    /// A uniformly random code: a measurement of how much the first candidate a walk reaches
-    /// depends on where it starts, not the thesis's rule.
-    Uniform,
-}
-
-/// What one step of the budget is. The thesis's "stopping time" is a number of "steps per turn"
-/// of the M-H walk (sections 4.3.3-4.3.4) and does not say whether a rejected proposal is a step.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub enum StepCount {
-    /// (Default.) Every proposal is a step, accepted or not: the usual M-H iteration count.
-    #[default]
-    Proposals,
-    /// Only accepted proposals (moves of the chain, a move to an equal code included) are steps;
-    /// rejected proposals are free. A walk still stops after
-    /// [`ACCEPTED_PROPOSAL_FACTOR`](crate::walk::ACCEPTED_PROPOSAL_FACTOR) times its budget in
-    /// proposals.
-    Accepted,
-}
-
-/// What the `evaluations` counter (the thesis's "# codes searched") counts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub enum CodesSearched {
-    /// (Default.) Every code whose cost was computed: each walk's start state and every proposal,
-    /// repeats included.
-    #[default]
-    Proposals,
-    /// Each walk's start state and every accepted proposal: the states the chain visited.
-    Accepted,
-    /// Distinct codes whose cost was computed within one walk (start state included), summed
-    /// over walks.
-    Distinct,
 }
 
 /// Which replies switch the proposal to permutations only (with `permutations_after_full_reply`).
@@ -189,11 +134,9 @@ pub enum CodesSearched {
 /// permutation) = 1.0" and does not say whether it ever changes back. In the truthful game both
 /// readings play the same games (every later guess is a permutation of that reply's guess, so every
 /// later reply is full too); with false replies they differ, since a false full reply can come for
-/// a guess with the wrong colours, and a false partial reply can follow a true full one. Measured
-/// on the 20%-false 6/4 game (10 000 games, the Figure 11 spec): `Latest` 6.56 guesses (sd 2.67),
-/// `Latched` 7.21 (3.84), `Latched` with the rule in restart walks too 8.92 (7.30); the thesis has
-/// 7.64 (4.35). `Latched` without the stuck rule runs away (mean about 100, games reaching the 500
-/// cap): its restarts are what frees a player latched onto the wrong colours.
+/// a guess with the wrong colours, and a false partial reply can follow a true full one. The
+/// Figure 11 spec (`experiments/snyder/case-3-figure-11.ron`) stores both on the 20%-false 6/4
+/// game, with the rule in restart walks too.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum FullReplyScope {
     /// Only while the latest reply is full.
@@ -204,24 +147,10 @@ pub enum FullReplyScope {
     Latched,
 }
 
-/// How the stuck rule's restart walks between re-fed turns end. The thesis re-feeds the turns
-/// "allowing for the usual number of search steps between each 'turn' as determined by the
-/// stopping time formula" and says the restart "would then proceed as usual": a usual walk stops
-/// at the first code of cost 0, but "the usual number of search steps" can also be read as the
-/// whole budget.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub enum RestartStages {
-    /// (Default.) Every stage is a usual walk: it stops at the first code of cost 0.
-    #[default]
-    StopAtCandidate,
-    /// Every stage but the last spends the whole budget; the last (every turn fed), which is the
-    /// turn's search, stops at the first code of cost 0 as usual.
-    FullBudget,
-}
-
 /// How the cost of a code is aggregated over the turns played. The thesis's eq. (35) writes
 /// `Cost = B_abs + W_abs + 2 T_abs` with `B_abs` and `W_abs` defined "for each turn i", and does not
-/// say how the turns are combined.
+/// say how the turns are combined. The Table 5 spec (`experiments/snyder/case-2-table-5.ron`)
+/// stores both readings from 5/3 to 10/8.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum CostScale {
     /// (Default.) The sum over turns: the target is `exp(-theta sum_i cost_i)`.
@@ -236,6 +165,7 @@ pub enum CostScale {
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct MhConfig {
+    // The thesis's algorithm.
     /// Model parameter: the walk targets `exp(-theta cost)`. Finite, in `(0, 1000]`; default 2
     /// (the thesis's final choice; its Figure 5 and Table 3 use 5, its Table 4 uses 1).
     pub theta: f64,
@@ -245,11 +175,15 @@ pub struct MhConfig {
     /// Probability of the thesis's extra "subset permutation" move, in `[0, 1]` (default 0; the
     /// thesis's Table 3 tries 0.1, giving 0.1 / 0.45 / 0.45).
     pub p_subset: f64,
-    /// Steps per walk.
+    /// Steps (proposals) per walk.
     pub budget: Budget,
     /// After a reply whose black and white pegs total the code length, propose only permutations
     /// (section 4.3.3; default true).
     pub permutations_after_full_reply: bool,
+    /// The restart rule for a walk stuck in a local minimum.
+    pub stuck: StuckRule,
+
+    // Readings of what the thesis leaves open, compared by specs.
     /// Whether the switch to permutations lasts while the latest reply is full or for the rest of
     /// the game.
     pub full_reply_scope: FullReplyScope,
@@ -257,24 +191,11 @@ pub struct MhConfig {
     /// reply were "received" again (default false: restart walks use the full kernel). The thesis
     /// says the restart "began as though no information had been obtained" and does not say.
     pub full_reply_rule_in_restarts: bool,
-    /// The restart rule for a walk stuck in a local minimum.
-    pub stuck: StuckRule,
-    /// How the restart's walks between re-fed turns end.
-    pub restart_stages: RestartStages,
     /// Never play a code already played (default false, as in the thesis). The thesis has no such
     /// rule: its section 4.3.7 describes stuck games playing "the same code over and over again".
-    /// Replaying only ever happens after a walk spends its budget, so truthful games barely
-    /// change (6/4, 10 000 games: 4.919 guesses against 4.918 with the rule); in the 20%-false
-    /// game the rule saves about 0.2 guesses.
+    /// Replaying only ever happens after a walk spends its budget; the Figure 11 spec compares the
+    /// rule in the 20%-false game.
     pub avoid_replays: bool,
-    /// What to play when the budget is spent without finding a code of cost 0.
-    pub at_budget_end: BudgetEnd,
-    /// What a step of the budget is.
-    pub budget_counts: StepCount,
-    /// What the `evaluations` counter counts.
-    pub codes_searched: CodesSearched,
-    /// Where each turn's walk starts.
-    pub walk_start: WalkStart,
     /// How the cost is aggregated over turns.
     pub cost_scale: CostScale,
 }
@@ -287,15 +208,10 @@ impl Default for MhConfig {
             p_subset: 0.0,
             budget: Budget::default(),
             permutations_after_full_reply: true,
+            stuck: StuckRule::default(),
             full_reply_scope: FullReplyScope::Latched,
             full_reply_rule_in_restarts: false,
-            stuck: StuckRule::default(),
-            restart_stages: RestartStages::StopAtCandidate,
             avoid_replays: false,
-            at_budget_end: BudgetEnd::Current,
-            budget_counts: StepCount::Proposals,
-            codes_searched: CodesSearched::Proposals,
-            walk_start: WalkStart::LastGuess,
             cost_scale: CostScale::Sum,
         }
     }

@@ -29,8 +29,8 @@
 //!   current code costs none; recomputing a state from scratch costs one per turn.
 //!
 //! Where the thesis is ambiguous, the choice made is documented on the item concerned:
-//! [`StuckTest`] (what "no improvement" means), [`player`] (what re-feeding means, replay
-//! avoidance, which state is played at the budget), [`moves`] (the subset permutation),
+//! [`config`] (what a step is, what "no improvement" means, and the readings a spec compares),
+//! [`player`] (what re-feeding means, replay avoidance), [`moves`] (the subset permutation),
 //! [`script`] (what fixed lies are when guesses differ).
 //!
 //! Invariants: no I/O, no clock, no global state; every random draw comes from an RNG passed in
@@ -39,23 +39,17 @@
 
 pub mod config;
 pub mod cost;
-pub mod error;
 pub mod liar;
 pub mod moves;
 pub mod player;
 pub mod script;
-pub mod walk;
+mod walk;
 pub mod walker;
 
-pub use config::{
-    Budget, BudgetEnd, CodesSearched, CostScale, FullReplyScope, MAX_STEPS, MhConfig,
-    RestartStages, StepCount, StuckRule, StuckTest, WalkStart,
-};
+pub use config::{Budget, CostScale, FullReplyScope, MAX_STEPS, MhConfig, StuckRule};
 pub use cost::{cost, reply_cost};
-pub use error::InvalidParameter;
 pub use liar::{FalseReplies, LiarError, LyingCodemaker, ReplyPool, false_reply_pool};
 pub use moves::{Kernel, Move};
 pub use player::{MhPlayer, MhStats, MhStrategy, TurnTrace};
 pub use script::{Script, ScriptedCodemaker, table7_scripts};
-pub use walk::{WalkEnd, WalkStop, walk};
 pub use walker::{WalkCounters, Walker};

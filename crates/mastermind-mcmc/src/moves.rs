@@ -79,11 +79,6 @@ impl Kernel {
         Kernel { permutations_only: true, ..self }
     }
 
-    /// Whether this kernel never changes colours.
-    pub fn is_permutations_only(&self) -> bool {
-        self.permutations_only
-    }
-
     /// Draws a move from the code `state` of a game with `colours` colours.
     #[inline]
     pub fn propose(&self, state: &[u8], colours: u8, rng: &mut LabRng) -> Move {

@@ -3,33 +3,31 @@
 //! A turn, after the first (a uniform code, no search):
 //!
 //! 1. The walker, left at the last guess, is fed the latest reply.
-//! 2. It walks (see [`walk`]) with the full kernel, or with permutations only
+//! 2. It walks with the full kernel, or with permutations only
 //!    if the latest reply's pegs total the code length, until a code of cost 0 or the budget.
-//! 3. Stuck rule: if this is the `turns`-th consecutive turn without improvement (see
-//!    [`StuckTest`]), the search restarts at a uniform code and is re-fed the
+//! 3. Stuck rule: if this is the `turns`-th consecutive turn whose walk spent its whole budget
+//!    without finding a code of cost 0, the search restarts at a uniform code and is re-fed the
 //!    turns played so far, latest first, one at a time, with a full walk (the full kernel, stopping
 //!    early at cost 0 as usual) after each; the last of these walks, with every turn fed, is this
 //!    turn's search. This is our reading of "re-starting the search over at a new state ... and
 //!    then feeding it the information from each prior turn in reverse order, allowing for the usual
 //!    number of search steps between each turn". The count starts again after a restart.
-//! 4. It plays the code of cost 0 found, or at the budget the current state (or the lowest-cost
-//!    state visited, an option). With false replies there may be no code of cost 0 at all; the
-//!    player then simply plays its state at the budget and never gives up.
+//! 4. It plays the code of cost 0 found, or at the budget the walk's current state. With false
+//!    replies there may be no code of cost 0 at all; the player then simply plays its state at
+//!    the budget and never gives up.
 //! 5. Replay avoidance (an option, off by default as in the thesis): if the chosen code was played before, the
 //!    player draws `pegs x colours` proposals from it with the turn's kernel, and plays the
 //!    lowest-cost one not yet played (the first of equal ones); if every one was played, a uniform
 //!    unplayed code. A played code is never a code of cost 0 (its own reply is not all black), so
 //!    this only ever replaces a state chosen at the budget.
 
-use crate::config::{
-    BudgetEnd, CostScale, FullReplyScope, MhConfig, RestartStages, StuckTest, WalkStart,
-};
-use crate::error::InvalidParameter;
+use crate::config::{CostScale, FullReplyScope, MhConfig};
 use crate::moves::Kernel;
-use crate::walk::{WalkEnd, WalkStop, walk};
+use crate::walk::{WalkEnd, walk};
 use crate::walker::Walker;
-use mastermind_core::{Code, Game, LabRng, Oracle, Player, PlayerError, Strategy, Turn};
-use rand::RngExt;
+use mastermind_core::{
+    Code, Game, InvalidParameter, LabRng, Oracle, Player, PlayerError, Strategy, Turn,
+};
 
 /// The validated M-H strategy: builds a fresh [`MhPlayer`] for each game.
 #[derive(Debug, Clone, Copy)]
@@ -109,11 +107,9 @@ impl MhPlayer {
         &self.stats
     }
 
-    /// A walker at `start` with this player's theta and counting.
+    /// A walker at `start` with this player's theta.
     fn new_walker(&self, game: Game, start: &Code) -> Walker {
-        let mut walker = Walker::new(game, start, self.config.theta);
-        walker.set_codes_searched(self.config.codes_searched);
-        walker
+        Walker::new(game, start, self.config.theta)
     }
 
     /// The walk's model parameter once `turns` turns are fed (see [`CostScale`]).
@@ -160,29 +156,19 @@ impl MhPlayer {
         walker
     }
 
-    /// Whether this walk counts as a turn without improvement.
-    fn no_improvement(&self, end: &WalkEnd, end_cost: u32) -> bool {
-        !end.found
-            && match self.config.stuck.test {
-                StuckTest::NoImprovement => end_cost >= end.start_cost,
-                StuckTest::NoCandidate => true,
-            }
-    }
-
     /// The stuck rule's restart: a uniform code, fed the turns latest first, a walk after each.
-    /// Returns the restarted walker (counters of the old one must be taken first) and its last
-    /// walk.
+    /// Returns the restarted walker (counters of the old one must be taken first) and the steps
+    /// its walks took.
     fn restart(
         &mut self,
         game: Game,
         turns: &[Turn],
         budget: u64,
         rng: &mut LabRng,
-    ) -> (Walker, WalkEnd, u64) {
+    ) -> (Walker, u64) {
         let full_kernel = self.kernel();
-        let mut walker = self.new_walker(game, &uniform_code(game, rng));
+        let mut walker = self.new_walker(game, &Code::random(game, rng));
         let mut steps = 0;
-        let mut last = None;
         for (fed, turn) in turns.iter().rev().enumerate() {
             walker.push_turn(turn);
             walker.set_theta(self.theta_for(walker.turn_count()));
@@ -191,22 +177,16 @@ impl MhPlayer {
             } else {
                 full_kernel
             };
-            let last_stage = fed + 1 == turns.len();
-            let stop = match self.config.restart_stages {
-                RestartStages::FullBudget if !last_stage => WalkStop::AtBudget,
-                _ => WalkStop::AtCandidate,
-            };
-            let end = walk(&mut walker, &kernel, budget, self.config.budget_counts, stop, rng);
+            let end = walk(&mut walker, &kernel, budget, rng);
             self.count_walk(&end);
             steps += end.steps;
-            last = Some(end);
         }
-        (walker, last.expect("a restart happens after at least one turn"), steps)
+        (walker, steps)
     }
 
     fn count_walk(&mut self, end: &WalkEnd) {
         self.stats.walks += 1;
-        self.stats.proposals += end.proposals;
+        self.stats.proposals += end.steps;
         self.stats.accepted += end.accepted;
         if !end.found {
             self.stats.walks_exhausted += 1;
@@ -219,16 +199,6 @@ fn report(walker: &mut Walker, oracle: &mut Oracle<'_>) {
     let c = walker.take_counters();
     oracle.count_evaluations(c.evaluations);
     oracle.count_score_calls(c.score_calls);
-}
-
-/// A uniformly random code.
-pub(crate) fn uniform_code(game: Game, rng: &mut LabRng) -> Code {
-    let mut colours = [0u8; 16];
-    let pegs = usize::from(game.pegs());
-    for slot in &mut colours[..pegs] {
-        *slot = rng.random_range(0..game.colours());
-    }
-    Code::from_valid_colours(game, &colours[..pegs])
 }
 
 fn played(turns: &[Turn], code: &Code) -> bool {
@@ -270,7 +240,7 @@ fn uniform_unplayed(
     rng: &mut LabRng,
 ) -> Result<Code, PlayerError> {
     for _ in 0..1000 {
-        let code = uniform_code(game, rng);
+        let code = Code::random(game, rng);
         walker.count_evaluations(1);
         if !played(turns, &code) {
             return Ok(code);
@@ -306,7 +276,7 @@ impl Player for MhPlayer {
         let turns = oracle.history().turns().to_vec();
         if turns.is_empty() {
             // All codes score 1 before any reply: the first guess is uniform, without a search.
-            let first = uniform_code(game, rng);
+            let first = Code::random(game, rng);
             self.walker = Some(self.new_walker(game, &first));
             self.stats.turns.push(TurnTrace {
                 steps: 0,
@@ -321,44 +291,28 @@ impl Player for MhPlayer {
         let latest = turns.last().expect("not empty");
         let kernel = self.kernel_after(game, latest, &turns);
 
-        let counts = self.config.budget_counts;
-        let start = self.config.walk_start;
         let theta = self.theta_for(turns.len());
         let walker = self.sync(game, &turns);
         walker.set_theta(theta);
-        if start == WalkStart::Uniform {
-            walker.reset_state(&uniform_code(game, rng));
-        }
-        let mut end = walk(walker, &kernel, budget, counts, WalkStop::AtCandidate, rng);
-        let end_cost = walker.cost();
+        let end = walk(walker, &kernel, budget, rng);
         report(walker, oracle);
         self.count_walk(&end);
         let mut steps = end.steps;
 
-        let stuck = self.no_improvement(&end, end_cost);
-        self.stuck_turns = if stuck { self.stuck_turns + 1 } else { 0 };
+        self.stuck_turns = if end.found { 0 } else { self.stuck_turns + 1 };
         let restarted = self.config.stuck.enabled && self.stuck_turns >= self.config.stuck.turns;
         let mut kernel = kernel;
         if restarted {
             self.stuck_turns = 0;
             self.stats.restarts += 1;
-            let (walker, last, restart_steps) = self.restart(game, &turns, budget, rng);
+            let (walker, restart_steps) = self.restart(game, &turns, budget, rng);
             self.walker = Some(walker);
-            end = last;
             steps += restart_steps;
             kernel = full_kernel;
         }
 
-        let at_budget_end = self.config.at_budget_end;
         let avoid_replays = self.config.avoid_replays;
         let walker = self.walker.as_mut().expect("synced above");
-        if !end.found && at_budget_end == BudgetEnd::Lowest {
-            let pegs = usize::from(game.pegs());
-            let lowest = Code::from_valid_colours(game, &end.lowest[..pegs]);
-            if lowest != walker.code() {
-                walker.reset_state(&lowest);
-            }
-        }
         let mut code = walker.code();
         let mut replay_avoided = false;
         if avoid_replays && played(&turns, &code) {

@@ -8,11 +8,9 @@
 //! so this is the same game, with the randomness frozen. A guess equal to the secret is always
 //! answered all black, even on a lie turn; turns past the script's end are answered truthfully.
 
-use crate::error::InvalidParameter;
-use crate::error::check_probability;
 use crate::liar::{ReplyPool, false_reply_pool};
-use crate::player::uniform_code;
 use mastermind_core::{Code, Codemaker, Feedback, Game, LabRng, rng_for, score};
+use mastermind_core::{InvalidParameter, check_probability};
 use rand::RngExt;
 
 /// One predetermined game: a secret and, per turn index, the random reply given on that turn if it
@@ -36,7 +34,7 @@ impl Script {
         rng: &mut LabRng,
     ) -> Result<Script, InvalidParameter> {
         check_probability("p", p)?;
-        let secret = uniform_code(game, rng);
+        let secret = Code::random(game, rng);
         // Not the p-false game's default pool: these scripts stand for games the thesis played
         // with people (Table 7), whose false replies a person could give without being caught,
         // so the impossible `(pegs - 1) black, 1 white` is left out.

@@ -15,11 +15,9 @@
 //! the code unchanged (a swap of two equal pegs), one score call per turn: the incremental update
 //! of a turn's test response stands for the feedback computation it replaces.
 
-use crate::config::CodesSearched;
 use crate::moves::{Kernel, Move};
 use mastermind_core::{Code, Feedback, Game, LabRng, Turn, score};
 use rand::RngExt;
-use std::collections::HashSet;
 
 /// A played turn as the walker needs it: the guess's colours and colour counts, and the reply.
 #[derive(Debug, Clone, Copy)]
@@ -75,12 +73,6 @@ pub struct WalkCounters {
     pub steps: u64,
 }
 
-/// A code's colours as a set key (unused pegs are zero).
-#[inline]
-fn key(state: &[u8; 16]) -> u128 {
-    u128::from_le_bytes(*state)
-}
-
 /// Acceptance probabilities `exp(-theta d)` for cost increases `d`, tabulated for small `d`.
 #[derive(Debug, Clone)]
 struct Acceptance {
@@ -122,9 +114,6 @@ pub struct Walker {
     proposed_cost: u32,
     acceptance: Acceptance,
     counters: WalkCounters,
-    searched: CodesSearched,
-    /// Codes evaluated in the current walk, for [`CodesSearched::Distinct`].
-    seen: HashSet<u128>,
 }
 
 impl Walker {
@@ -142,8 +131,6 @@ impl Walker {
             proposed_cost: 0,
             acceptance: Acceptance::new(theta),
             counters: WalkCounters::default(),
-            searched: CodesSearched::Proposals,
-            seen: HashSet::new(),
         };
         walker.reset_state(start);
         walker
@@ -188,11 +175,6 @@ impl Walker {
         self.turns.len()
     }
 
-    /// The work done since the last [`take_counters`](Walker::take_counters).
-    pub fn counters(&self) -> WalkCounters {
-        self.counters
-    }
-
     /// Returns the work done so far and starts counting again from zero.
     pub fn take_counters(&mut self) -> WalkCounters {
         std::mem::take(&mut self.counters)
@@ -203,37 +185,10 @@ impl Walker {
         self.counters.evaluations += n;
     }
 
-    /// Sets what the `evaluations` counter counts (default: every proposal).
-    pub fn set_codes_searched(&mut self, searched: CodesSearched) {
-        self.searched = searched;
-        self.seen.clear();
-    }
-
-    /// Starts a walk from the current state: forgets the codes seen by the last walk and counts
-    /// the start state as one evaluation (its cost against the latest turn was computed when the
-    /// turn was fed).
+    /// Starts a walk from the current state: counts the start state as one evaluation (its cost
+    /// against the latest turn was computed when the turn was fed).
     pub fn begin_walk(&mut self) {
         self.counters.evaluations += 1;
-        if self.searched == CodesSearched::Distinct {
-            self.seen.clear();
-            self.seen.insert(key(&self.state));
-        }
-    }
-
-    /// Counts the evaluation of the proposal `mv` as [`CodesSearched`] says.
-    #[inline]
-    fn count_proposal(&mut self, mv: &Move) {
-        match self.searched {
-            CodesSearched::Proposals => self.counters.evaluations += 1,
-            CodesSearched::Accepted => {}
-            CodesSearched::Distinct => {
-                let mut next = self.state;
-                mv.apply(&mut next[..usize::from(self.game.pegs())]);
-                if self.seen.insert(key(&next)) {
-                    self.counters.evaluations += 1;
-                }
-            }
-        }
     }
 
     /// Adds a turn: the current code's cost now includes it (one score call).
@@ -271,7 +226,7 @@ impl Walker {
     /// [`commit`](Walker::commit) then makes the move in O(1) plus the colour change.
     #[inline]
     pub fn evaluate(&mut self, mv: &Move) -> u32 {
-        self.count_proposal(mv);
+        self.counters.evaluations += 1;
         let mut cost = 0;
         match *mv {
             Move::Recolour { pos, colour } => {
@@ -360,9 +315,6 @@ impl Walker {
         let proposed = self.evaluate(&mv);
         self.counters.steps += 1;
         if self.accepts(proposed, rng) {
-            if self.searched == CodesSearched::Accepted {
-                self.counters.evaluations += 1;
-            }
             self.commit(&mv);
             true
         } else {
@@ -393,12 +345,6 @@ mod tests {
         assert!((430..=570).contains(&half), "exp(-ln 2) accepted {half} of 1000 times");
     }
 
-    fn random_code(game: Game, rng: &mut LabRng) -> Code {
-        let colours: Vec<u8> =
-            (0..game.pegs()).map(|_| rng.random_range(0..game.colours())).collect();
-        Code::from_valid_colours(game, &colours)
-    }
-
     /// The incremental cost equals the from-scratch cost after every proposal, accepted or not,
     /// over long walks, with turns fed in between and every kind of move.
     #[test]
@@ -406,13 +352,13 @@ mod tests {
         for (pegs, colours) in [(1, 2), (2, 3), (3, 5), (4, 6), (5, 8), (6, 9), (8, 10), (10, 10)] {
             let game = Game::new(pegs, colours).unwrap();
             let mut rng = rng_for(11, &[u64::from(pegs), u64::from(colours)]);
-            let secret = random_code(game, &mut rng);
+            let secret = Code::random(game, &mut rng);
             let mut history = History::new(game);
-            let mut walker = Walker::new(game, &random_code(game, &mut rng), 1.0);
+            let mut walker = Walker::new(game, &Code::random(game, &mut rng), 1.0);
             let kernels = [Kernel::new(0.5, 0.0), Kernel::new(0.45, 0.1), Kernel::new(0.3, 0.3)];
             for round in 0..12 {
                 // Half of the turns get a random (possibly false, even impossible) reply.
-                let guess = random_code(game, &mut rng);
+                let guess = Code::random(game, &mut rng);
                 let feedback = if round % 2 == 0 {
                     score(&secret, &guess)
                 } else {
@@ -437,7 +383,7 @@ mod tests {
                 }
             }
             // Resetting the state agrees too.
-            let code = random_code(game, &mut rng);
+            let code = Code::random(game, &mut rng);
             walker.reset_state(&code);
             assert_eq!(walker.cost(), cost(history.turns(), &code));
         }

@@ -7,15 +7,15 @@
 //! defaults everywhere. Kept apart from the lab so that the command line need not build polars.
 #![deny(missing_docs)]
 
-use mastermind_core::{Game, Strategy};
+use mastermind_core::{Game, InvalidParameter, Strategy};
 use mastermind_evolution::{
     EdaConfig, EdaStrategy, EvoConfig, EvoStrategy, ShcConfig, ShcStrategy,
 };
 use mastermind_heuristics::{OnePlyConfig, OnePlyStrategy};
-use mastermind_importance::{ExpFamilyConfig, ExpFamilyStrategy};
+use mastermind_importance::{ExpFamilyConfig, ExpFamilyStrategy, ImportanceError};
 use mastermind_mcmc::{MhConfig, MhStrategy};
-use mastermind_optimal::{SolveOptions, solve};
-use mastermind_tree::{Preset, TreeStrategy, build_tree};
+use mastermind_optimal::{SolveError, SolveOptions, solve};
+use mastermind_tree::{BuildError, Preset, TreeStrategy, build_tree};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -60,10 +60,38 @@ pub struct OptimalSpec {
     pub max_depth: Option<u32>,
 }
 
-fn shared<S: Strategy + 'static, E: std::fmt::Display>(
-    made: Result<S, E>,
-) -> Result<Arc<dyn Strategy>, String> {
-    made.map(|s| Arc::new(s) as Arc<dyn Strategy>).map_err(|e| e.to_string())
+fn shared<S: Strategy + 'static>(
+    made: Result<S, InvalidParameter>,
+) -> Result<Arc<dyn Strategy>, InvalidParameter> {
+    made.map(|s| Arc::new(s) as Arc<dyn Strategy>)
+}
+
+/// The exponential-family policy's error as the field at fault; anything but a parameter is the
+/// game's (the policy's tables enumerate it).
+fn exp_family_error(e: ImportanceError, game: Game) -> InvalidParameter {
+    match e {
+        ImportanceError::InvalidParameter(e) => e,
+        other => InvalidParameter::refused("game", game, other.to_string()),
+    }
+}
+
+/// A tree builder's error as the field at fault: its own field, or else the game.
+fn build_error(e: BuildError, game: Game) -> InvalidParameter {
+    match e {
+        BuildError::Parameter(e) => e,
+        other => InvalidParameter::refused("game", game, other.to_string()),
+    }
+}
+
+/// The exact search's error as the field at fault: the depth limit when no strategy meets it,
+/// else the game.
+fn solve_error(e: SolveError, game: Game, max_depth: Option<u32>) -> InvalidParameter {
+    match (e, max_depth) {
+        (e @ SolveError::Infeasible { .. }, Some(depth)) => {
+            InvalidParameter::refused("max_depth", depth, e.to_string())
+        }
+        (e, _) => InvalidParameter::refused("game", game, e.to_string()),
+    }
 }
 
 impl PlayerSpec {
@@ -81,15 +109,17 @@ impl PlayerSpec {
     }
 
     /// Validates the configuration for `game` and prepares what its players share.
-    /// The error is a sentence naming the field at fault.
-    pub fn strategy(&self, game: Game) -> Result<Arc<dyn Strategy>, String> {
+    /// The error names the field at fault by its path within the configuration.
+    pub fn strategy(&self, game: Game) -> Result<Arc<dyn Strategy>, InvalidParameter> {
         match self {
             PlayerSpec::OnePly(config) => shared(OnePlyStrategy::new(game, config.clone())),
             PlayerSpec::Eda(config) => shared(EdaStrategy::new(game, config.clone())),
             PlayerSpec::Evo(config) => shared(EvoStrategy::new(game, config.clone())),
             PlayerSpec::HillClimber(config) => shared(ShcStrategy::new(game, config.clone())),
             PlayerSpec::MetropolisHastings(config) => shared(MhStrategy::new(*config)),
-            PlayerSpec::ExpFamily(config) => shared(ExpFamilyStrategy::new(game, config)),
+            PlayerSpec::ExpFamily(config) => {
+                shared(ExpFamilyStrategy::new(game, config).map_err(|e| exp_family_error(e, game)))
+            }
             PlayerSpec::Tree(spec) => shared(tree_strategy(spec, game)),
         }
     }
@@ -97,7 +127,7 @@ impl PlayerSpec {
 
 impl TreeSpec {
     /// The one-ply configuration of a preset or one-ply tree for `game`; `None` for the optimum.
-    pub fn one_ply_config(&self, game: Game) -> Result<Option<OnePlyConfig>, String> {
+    fn one_ply_config(&self, game: Game) -> Result<Option<OnePlyConfig>, InvalidParameter> {
         match self {
             TreeSpec::Optimal(_) => Ok(None),
             TreeSpec::OnePly(config) => Ok(Some(config.clone())),
@@ -105,10 +135,8 @@ impl TreeSpec {
                 Some(preset) => Ok(Some(preset.config(game))),
                 None => {
                     let names: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
-                    Err(format!(
-                        "no preset is called {name:?}; the presets are {}",
-                        names.join(", ")
-                    ))
+                    let reason = format!("is not a preset; the presets are {}", names.join(", "));
+                    Err(InvalidParameter::refused("preset", format!("{name:?}"), reason))
                 }
             },
         }
@@ -116,16 +144,16 @@ impl TreeSpec {
 }
 
 /// Builds the tree `spec` describes for `game` (the exact search runs here, once per spec).
-fn tree_strategy(spec: &TreeSpec, game: Game) -> Result<TreeStrategy, String> {
+fn tree_strategy(spec: &TreeSpec, game: Game) -> Result<TreeStrategy, InvalidParameter> {
     let tree = match spec.one_ply_config(game)? {
-        Some(config) => build_tree(game, &config).map_err(|e| e.to_string())?.0,
+        Some(config) => build_tree(game, &config).map_err(|e| build_error(e, game))?.0,
         None => {
             let max_depth = match spec {
                 TreeSpec::Optimal(options) => options.max_depth,
                 _ => None,
             };
             let options = SolveOptions { max_depth, ..SolveOptions::default() };
-            solve(game, &options).map_err(|e| e.to_string())?.tree
+            solve(game, &options).map_err(|e| solve_error(e, game, max_depth))?.tree
         }
     };
     Ok(TreeStrategy::new(Arc::new(tree)))
@@ -158,6 +186,8 @@ mod tests {
     fn an_unknown_preset_names_the_presets() {
         let spec = PlayerSpec::Tree(TreeSpec::Preset("knoth".into()));
         let error = spec.strategy(Game::CLASSIC).err().unwrap();
-        assert!(error.contains("no preset is called \"knoth\"") && error.contains("knuth"));
+        assert_eq!(error.field, "preset");
+        let message = error.to_string();
+        assert!(message.contains("\"knoth\"") && message.contains("knuth"), "{message}");
     }
 }

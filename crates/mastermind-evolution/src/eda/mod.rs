@@ -31,9 +31,10 @@ mod player;
 
 pub use player::EdaPlayer;
 
-use crate::error::{ConfigError, check};
+use crate::error::check;
 use crate::first_guess;
 use crate::population::{check_generations, replaced_count};
+use mastermind_core::InvalidParameter;
 use mastermind_core::{Code, Game, Player, Strategy};
 use serde::{Deserialize, Serialize};
 
@@ -92,7 +93,7 @@ impl EdaConfig {
     }
 
     /// Checks every field for `game`; returns the first guess.
-    pub fn validate(&self, game: Game) -> Result<Code, ConfigError> {
+    pub fn validate(&self, game: Game) -> Result<Code, InvalidParameter> {
         check_generations(self.population, 4, "an integer in 4..=1000000", self.replacement_rate)?;
         check(self.max_generations >= 1, "max_generations", "at least 1", self.max_generations)?;
         check(
@@ -126,7 +127,7 @@ pub struct EdaStrategy {
 
 impl EdaStrategy {
     /// Validates `config` for `game`.
-    pub fn new(game: Game, config: EdaConfig) -> Result<EdaStrategy, ConfigError> {
+    pub fn new(game: Game, config: EdaConfig) -> Result<EdaStrategy, InvalidParameter> {
         let first = config.validate(game)?;
         Ok(EdaStrategy { game, config, first })
     }

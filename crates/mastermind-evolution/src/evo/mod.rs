@@ -45,11 +45,12 @@ mod player;
 
 pub use player::EvoPlayer;
 
-use crate::error::{ConfigError, check};
+use crate::error::check;
 use crate::first_guess;
 use crate::operators::check_tournament_size;
 use crate::population::{check_generations, replaced_count};
 use crate::rates::Rates;
+use mastermind_core::InvalidParameter;
 use mastermind_core::{Code, Game, Player, Strategy};
 use serde::{Deserialize, Serialize};
 
@@ -102,7 +103,7 @@ impl Default for EvoConfig {
 
 impl EvoConfig {
     /// Checks every field for `game`; returns the first guess and the operator rates.
-    pub fn validate(&self, game: Game) -> Result<(Code, Rates), ConfigError> {
+    pub fn validate(&self, game: Game) -> Result<(Code, Rates), InvalidParameter> {
         check_generations(self.population, 2, "an integer in 2..=1000000", self.replacement_rate)?;
         check_tournament_size(self.tournament_size, self.population)?;
         for (field, p) in [
@@ -114,11 +115,11 @@ impl EvoConfig {
         }
         let rates = Rates::from_priorities(&[self.crossover, self.mutation, self.permutation]);
         let Some(rates) = rates else {
-            return Err(ConfigError::InvalidParameter {
-                field: "crossover",
-                allowed: "priorities (crossover, mutation, permutation) with a positive sum",
-                value: format!("{} + {} + {}", self.crossover, self.mutation, self.permutation),
-            });
+            return Err(InvalidParameter::new(
+                "crossover",
+                format!("{} + {} + {}", self.crossover, self.mutation, self.permutation),
+                "priorities (crossover, mutation, permutation) with a positive sum",
+            ));
         };
         check(
             self.consistent_set_size >= 1,
@@ -154,7 +155,7 @@ pub struct EvoStrategy {
 
 impl EvoStrategy {
     /// Validates `config` for `game`.
-    pub fn new(game: Game, config: EvoConfig) -> Result<EvoStrategy, ConfigError> {
+    pub fn new(game: Game, config: EvoConfig) -> Result<EvoStrategy, InvalidParameter> {
         let (first, rates) = config.validate(game)?;
         Ok(EvoStrategy { game, config, first, rates })
     }

@@ -1,36 +1,17 @@
 //! Which one-ply configurations have a strategy tree, and why the others do not.
 
 use crate::build::words::Word;
-use mastermind_core::{Code, Game, GameError};
+use mastermind_core::{Code, Game, GameError, InvalidParameter};
 use mastermind_heuristics::{Heuristic, OnePlyConfig, Pool, Ties};
 use thiserror::Error;
 
 /// Why a tree (or a guess) could not be built.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum BuildError {
-    /// The heuristic is not deterministic.
-    #[error(
-        "heuristic: a strategy tree needs Entropy, MostParts, ExpectedSize, WorstCase or \
-         LocalEntropy, not {0:?} (it draws from a random stream)"
-    )]
-    Heuristic(Heuristic),
-    /// LocalEntropy over all codes, which may play a code that splits nothing, forever.
-    #[error(
-        "pool: LocalEntropy needs pool: Consistent (over all codes it scores no partition and may \
-         replay a code that teaches nothing, so the game need not end)"
-    )]
-    LocalEntropyPool,
-    /// Ties are broken at random.
-    #[error("ties: a strategy tree needs ties: First (Random ties draw from a random stream)")]
-    RandomTies,
-    /// A random subset of the consistent set is scored.
-    #[error(
-        "subset: a strategy tree scores the whole consistent set (a subset is drawn at random); remove it"
-    )]
-    Subset,
-    /// The first guess is not a code of the game.
-    #[error("first_guess: {0}")]
-    FirstGuess(GameError),
+    /// A field of the configuration has no strategy tree (a random heuristic or tie rule, a
+    /// subset, LocalEntropy over all codes, a first guess that is not a code of the game).
+    #[error(transparent)]
+    Parameter(#[from] InvalidParameter),
     /// The game cannot be enumerated.
     #[error("{0}")]
     Game(GameError),
@@ -66,20 +47,36 @@ pub(crate) struct Rule {
 impl Rule {
     /// Checks that `config` is deterministic and fits the builder for `game`.
     pub fn new(game: Game, config: &OnePlyConfig) -> Result<Rule, BuildError> {
+        let refused = |field: &str, value: String, reason: &str| {
+            Err(BuildError::Parameter(InvalidParameter::refused(field, value, reason)))
+        };
         match config.heuristic {
             Heuristic::Entropy
             | Heuristic::MostParts
             | Heuristic::ExpectedSize
             | Heuristic::WorstCase => {}
             Heuristic::LocalEntropy if config.pool == Pool::Consistent => {}
-            Heuristic::LocalEntropy => return Err(BuildError::LocalEntropyPool),
-            other => return Err(BuildError::Heuristic(other)),
+            Heuristic::LocalEntropy => {
+                let reason = "LocalEntropy needs pool: Consistent (over all codes it scores no \
+                              partition and may replay a code that teaches nothing, so the game \
+                              need not end)";
+                return refused("pool", format!("{:?}", config.pool), reason);
+            }
+            other => {
+                let reason = "a strategy tree needs Entropy, MostParts, ExpectedSize, WorstCase \
+                              or LocalEntropy (this heuristic draws from a random stream)";
+                return refused("heuristic", format!("{other:?}"), reason);
+            }
         }
         if config.ties != Ties::First {
-            return Err(BuildError::RandomTies);
+            let reason =
+                "a strategy tree needs ties: First (Random ties draw from a random stream)";
+            return refused("ties", format!("{:?}", config.ties), reason);
         }
         if config.subset.is_some() {
-            return Err(BuildError::Subset);
+            let reason = "a strategy tree scores the whole consistent set (a subset is drawn at \
+                          random); remove it";
+            return refused("subset", String::new(), reason);
         }
         if !u128::fits(game) {
             return Err(BuildError::WideGame { game });
@@ -87,7 +84,10 @@ impl Rule {
         let first_guess = config
             .first_guess
             .as_deref()
-            .map(|text| Code::parse(game, text).map_err(BuildError::FirstGuess))
+            .map(|text| {
+                Code::parse(game, text)
+                    .map_err(|e| InvalidParameter::refused("first_guess", text, e.to_string()))
+            })
             .transpose()?;
         Ok(Rule { heuristic: config.heuristic, pool: config.pool, first_guess })
     }

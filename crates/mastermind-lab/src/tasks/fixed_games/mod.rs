@@ -75,10 +75,9 @@ impl crate::tasks::Validate for spec::FixedGamesTask {
             ));
         }
         let game = Game::CLASSIC;
-        let strategy = self
-            .player
-            .strategy(game)
-            .map_err(|message| ctx.error(None, "player", "task.player", message, ""))?;
+        let strategy = self.player.strategy(game).map_err(|e| {
+            ctx.error(None, e.name(), &format!("task.player.{}", e.field), e.to_string(), "")
+        })?;
         let scripts = table7_scripts(self.script_seed);
         let arms = scripts
             .iter()

@@ -350,13 +350,12 @@ fn plan_arm(
     secrets: Arc<Vec<Code>>,
     codemaker: CodemakerSpec,
 ) -> Result<PlannedArm, SpecError> {
-    let strategy = expanded.player.strategy(game).map_err(|message| {
-        let field = message.split(':').next().filter(|f| !f.contains(' ')).unwrap_or("player");
+    let strategy = expanded.player.strategy(game).map_err(|e| {
         ctx.error(
             Some(&arm.label),
-            field,
-            &format!("task.arms[{index}].player"),
-            format!("{} (arm {:?}, game {game})", message, expanded.label),
+            e.name(),
+            &format!("task.arms[{index}].player.{}", e.field),
+            format!("{e} (arm {:?}, game {game})", expanded.label),
             "",
         )
     })?;

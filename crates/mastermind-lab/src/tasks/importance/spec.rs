@@ -151,7 +151,7 @@ pub struct FixedSamplePlan {
 /// A configuration error of the algorithm crate as a spec error naming the field.
 fn config_error(ctx: &PlanContext<'_>, e: ImportanceError) -> SpecError {
     let field = match &e {
-        ImportanceError::InvalidParameter { field, .. } => field.clone(),
+        ImportanceError::InvalidParameter(e) => e.field.clone(),
         _ => "game".to_owned(),
     };
     let head = field.split('.').next().unwrap_or("game").to_owned();

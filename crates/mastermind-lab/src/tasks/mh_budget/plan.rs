@@ -103,8 +103,9 @@ fn plan(
                config: MhConfig,
                secrets: &Arc<Vec<Code>>| {
         let player = PlayerSpec::MetropolisHastings(config);
-        let strategy =
-            player.strategy(game).map_err(|message| err("player", "task.player", message, ""))?;
+        let strategy = player
+            .strategy(game)
+            .map_err(|e| err(e.name(), &format!("task.player.{}", e.field), e.to_string(), ""))?;
         Ok::<_, SpecError>(PlannedArm {
             label,
             group,
