@@ -98,3 +98,36 @@ fn every_command_has_help_listing_its_options() {
     let list = help(&["list", "-h"]);
     assert!(!list.contains("--full"), "{list}");
 }
+
+/// `cargo xtask --help` summarises the runner's options without building it; every option it
+/// names for an experiment command must be one the runner accepts for that command.
+#[test]
+fn the_xtask_summary_names_only_options_the_runner_accepts() {
+    let source = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../xtask/src/main.rs");
+    let source = std::fs::read_to_string(source).unwrap();
+    let usage = source.split("const USAGE: &str = \"").nth(1).unwrap().split("\";").next().unwrap();
+    let mut checked = 0;
+    for line in usage.lines() {
+        let Some(command) = line.strip_prefix("  ").and_then(|l| l.split(' ').next()) else {
+            continue;
+        };
+        if !["reproduce", "run", "merge", "report", "latex", "check", "list"].contains(&command) {
+            continue;
+        }
+        let text = help(&[command, "--help"]);
+        let mut flags: Vec<&str> = line
+            .split(|c: char| c.is_whitespace() || c == '[' || c == ']')
+            .filter(|w| w.starts_with("--"))
+            .collect();
+        if line.contains("budget options") {
+            flags.extend(["--max-hours", "--max-memory", "--no-budget"]);
+        } else {
+            assert!(!text.contains("--no-budget"), "xtask's {command} omits the budget: {text}");
+        }
+        for flag in flags {
+            assert!(text.contains(flag), "xtask names {flag} for {command}: {text}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 15, "{checked} options checked in {usage}");
+}
