@@ -121,12 +121,12 @@ pub struct RunArgs {
 #[derive(Debug, Args)]
 pub struct BudgetArgs {
     /// Refuse a spec estimated to need more than H hours on 2 cores (default 4).
-    #[arg(long, value_name = "H", value_parser = positive_number, conflicts_with = "no_budget",
-          allow_negative_numbers = true)]
+    #[arg(long, value_name = "H", value_parser = positive_number, allow_negative_numbers = true)]
+    #[arg(conflicts_with = "no_budget")]
     pub max_hours: Option<f64>,
     /// Refuse a spec estimated to need more than G GiB of memory (default 16).
-    #[arg(long, value_name = "G", value_parser = positive_number, conflicts_with = "no_budget",
-          allow_negative_numbers = true)]
+    #[arg(long, value_name = "G", value_parser = positive_number, allow_negative_numbers = true)]
+    #[arg(conflicts_with = "no_budget")]
     pub max_memory: Option<f64>,
     /// Run whatever the estimates say.
     #[arg(long)]
