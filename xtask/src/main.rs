@@ -9,6 +9,7 @@
 
 mod commands;
 
+use commands::Failure;
 use std::process::ExitCode;
 
 /// The commands handed to the `mastermind-lab` runner.
@@ -91,15 +92,16 @@ fn main() -> ExitCode {
                 print!("{BENCH_USAGE}");
                 Ok(())
             }
-            Some(other) => Err(format!("unknown command {other:?}\n\n{USAGE}")),
+            Some(other) => Err(Failure::Message(format!("unknown command {other:?}\n\n{USAGE}"))),
         },
-        other => Err(format!("unknown command {other:?}\n\n{USAGE}")),
+        other => Err(Failure::Message(format!("unknown command {other:?}\n\n{USAGE}"))),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
+        Err(Failure::Message(message)) => {
             eprintln!("xtask: {message}");
             ExitCode::FAILURE
         }
+        Err(Failure::Exited(code)) => ExitCode::from(code),
     }
 }
