@@ -15,10 +15,24 @@ fn cargo() -> Command {
     command
 }
 
-fn status(mut command: Command) -> Result<(), String> {
+/// Why a command failed.
+pub enum Failure {
+    /// What went wrong, for xtask to say.
+    Message(String),
+    /// The program ran and failed with this exit code; it has already said why (the runner's
+    /// errors, clap's usage errors, cargo's compile errors), so xtask adds nothing.
+    Exited(u8),
+}
+
+fn status(mut command: Command) -> Result<(), Failure> {
     let shown = format!("{command:?}");
-    let status = command.status().map_err(|e| format!("cannot start {shown}: {e}"))?;
-    if status.success() { Ok(()) } else { Err(format!("{shown} failed ({status})")) }
+    let status =
+        command.status().map_err(|e| Failure::Message(format!("cannot start {shown}: {e}")))?;
+    match status.code() {
+        _ if status.success() => Ok(()),
+        Some(code) => Err(Failure::Exited(u8::try_from(code).unwrap_or(1).max(1))),
+        None => Err(Failure::Message(format!("{shown} was stopped ({status})"))),
+    }
 }
 
 /// `cargo run --release` of `bin` in `package`, with cargo's own progress shown while it builds
@@ -38,7 +52,7 @@ fn release_run(package: &str, bin: &str) -> Command {
 }
 
 /// Hands an experiment command to the optimised `mastermind-lab` runner.
-pub fn lab(command: &str, rest: &[String]) -> Result<(), String> {
+pub fn lab(command: &str, rest: &[String]) -> Result<(), Failure> {
     let mut run = release_run("mastermind-lab", "mastermind-lab");
     run.arg(command).args(rest);
     status(run)
@@ -47,11 +61,11 @@ pub fn lab(command: &str, rest: &[String]) -> Result<(), String> {
 /// Builds one strategy tree with the optimised `mastermind` command line and prints its total,
 /// maximum, node count and wall time: `cargo xtask tree 5x8 knuth [more flags of
 /// `mastermind tree`]`.
-pub fn tree(rest: &[String]) -> Result<(), String> {
+pub fn tree(rest: &[String]) -> Result<(), Failure> {
     let [game, player, extra @ ..] = rest else {
-        return Err(
+        return Err(Failure::Message(
             "usage: cargo xtask tree GAME PLAYER (for example: cargo xtask tree 5x8 knuth)".into(),
-        );
+        ));
     };
     let mut run = release_run("mastermind-cli", "mastermind");
     run.args(["tree", "--game", game, "--player", player, "--stats"]).args(extra);
@@ -59,7 +73,7 @@ pub fn tree(rest: &[String]) -> Result<(), String> {
 }
 
 /// Runs the criterion benchmarks of the scoring core (and any extra arguments for criterion).
-pub fn bench(rest: &[String]) -> Result<(), String> {
+pub fn bench(rest: &[String]) -> Result<(), Failure> {
     let mut run = cargo();
     run.args(["bench", "--package", "mastermind-core", "--bench", "scoring", "--"]).args(rest);
     status(run)

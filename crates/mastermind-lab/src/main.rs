@@ -1,8 +1,12 @@
 //! `mastermind-lab`: the command line of the experiment runner (usually reached through
-//! `cargo xtask`, which builds it optimised).
+//! `cargo xtask`, which builds it optimised). `cli.rs` parses the arguments; this file acts on
+//! them.
+
+mod cli;
 
 use anyhow::{Result, bail};
-use mastermind_lab::budget::{self, Budget};
+use cli::Request;
+use mastermind_lab::budget;
 use mastermind_lab::plan::Plan;
 use mastermind_lab::provenance::Provenance;
 use mastermind_lab::runner::{self, Workspace};
@@ -11,101 +15,15 @@ use mastermind_lab::tasks::Shard;
 use std::path::PathBuf;
 use std::time::Instant;
 
-const USAGE: &str = "\
-usage: mastermind-lab <command> [options]
-
-commands:
-  reproduce [SPEC_PREFIX...]  run every spec (or those whose name starts with a prefix) and report
-  run SPEC...                 run the named specs and report them
-  merge SPEC...               merge the parts of sharded runs into each spec's result, and report
-  report                      re-render every table and figure from the stored Parquet files
-  latex                       build figures/<profile>/report.tex (written by `report`) into
-                              report.pdf with latexmk, when latexmk is on PATH
-  check [SPEC...]             validate specs without running anything
-  list                        list the specs
-
-options:
-  --full            the papers' sample sizes (default: the quick profile)
-  --force           run even if the stored results are current
-  --threads N       worker threads (results do not depend on it)
-  --max-hours H     refuse a spec estimated to need more than H hours on 2 cores (default 4)
-  --max-memory G    refuse a spec estimated to need more than G GiB of memory (default 16)
-  --no-budget       run whatever the estimates say
-  --shard I/N       run only slice I (0 to N-1) of the units into a part file; `merge` joins them
-                    (the budget then applies to one slice: 1/N of the work)
-";
-
-struct Args {
-    command: String,
-    names: Vec<String>,
-    profile: Profile,
-    force: bool,
-    threads: Option<usize>,
-    budget: Budget,
-    shard: Option<Shard>,
-}
-
-fn parse_args() -> Result<Args> {
-    let mut args = std::env::args().skip(1);
-    let mut parsed = Args {
-        command: String::new(),
-        names: Vec::new(),
-        profile: Profile::Quick,
-        force: false,
-        threads: None,
-        budget: Budget::default(),
-        shard: None,
-    };
-    let positive = |flag: &str, value: Option<String>| -> Result<f64> {
-        let n = value.and_then(|n| n.parse::<f64>().ok()).filter(|n| n.is_finite() && *n > 0.0);
-        n.ok_or_else(|| anyhow::anyhow!("{flag} needs a positive number\n\n{USAGE}"))
-    };
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--full" => parsed.profile = Profile::Full,
-            "--quick" => parsed.profile = Profile::Quick,
-            "--force" => parsed.force = true,
-            "--threads" => {
-                let n = args.next().and_then(|n| n.parse().ok()).filter(|&n| n > 0);
-                let Some(n) = n else { bail!("--threads needs a positive number\n\n{USAGE}") };
-                parsed.threads = Some(n);
-            }
-            "--max-hours" => parsed.budget.max_hours = positive(&arg, args.next())?,
-            "--max-memory" => {
-                parsed.budget.max_memory = positive(&arg, args.next())? * 1024.0 * 1024.0 * 1024.0;
-            }
-            "--no-budget" => parsed.budget = Budget::unlimited(),
-            "--shard" => {
-                let shard = args.next().and_then(|s| Shard::parse(&s));
-                let Some(shard) = shard else {
-                    bail!("--shard needs I/N with 0 <= I < N, such as 0/8\n\n{USAGE}")
-                };
-                parsed.shard = Some(shard);
-            }
-            "-h" | "--help" => {
-                print!("{USAGE}");
-                std::process::exit(0);
-            }
-            flag if flag.starts_with("--") => bail!("unknown option {flag}\n\n{USAGE}"),
-            word if parsed.command.is_empty() => parsed.command = word.to_owned(),
-            word => parsed.names.push(word.to_owned()),
-        }
-    }
-    if parsed.command.is_empty() {
-        bail!("no command given\n\n{USAGE}");
-    }
-    Ok(parsed)
-}
-
 fn main() {
-    if let Err(e) = try_main() {
+    let request = cli::Cli::parse_or_exit().into();
+    if let Err(e) = try_main(request) {
         eprintln!("error: {e:#}");
         std::process::exit(1);
     }
 }
 
-fn try_main() -> Result<()> {
-    let args = parse_args()?;
+fn try_main(args: Request) -> Result<()> {
     if let Some(threads) = args.threads {
         rayon::ThreadPoolBuilder::new().num_threads(threads).build_global()?;
     }
@@ -115,7 +33,7 @@ fn try_main() -> Result<()> {
     }
     let all = workspace.specs()?;
     let name_of = |p: &PathBuf| mastermind_lab::spec::spec_name(&workspace.experiments(), p);
-    let selected: Vec<PathBuf> = match args.command.as_str() {
+    let selected: Vec<PathBuf> = match args.command {
         "run" | "merge" => {
             if args.names.is_empty() {
                 bail!("`{}` needs at least one spec name; `list` shows them", args.command);
@@ -149,7 +67,7 @@ fn try_main() -> Result<()> {
             return Ok(());
         }
         "reproduce" | "report" | "check" => all.clone(),
-        other => bail!("unknown command {other:?}\n\n{USAGE}"),
+        other => bail!("unknown command {other:?}"),
     };
 
     if args.command == "report" {
@@ -171,7 +89,7 @@ fn try_main() -> Result<()> {
             let over: Vec<_> =
                 plans.iter().filter_map(|p| budget::check(p, &budget).err()).collect();
             if over.is_empty() {
-                return match args.command.as_str() {
+                return match args.command {
                     "check" => {
                         for plan in &plans {
                             println!("ok  {}", plan.name);
