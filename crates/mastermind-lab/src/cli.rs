@@ -28,30 +28,18 @@ pub enum Command {
         /// Run only the specs whose name starts with one of these prefixes.
         #[arg(value_name = "SPEC_PREFIX")]
         prefixes: Vec<String>,
-        /// Quick or full.
+        /// Profile, force, threads and the budget check's limits.
         #[command(flatten)]
-        profile: ProfileArgs,
-        /// Force and threads.
-        #[command(flatten)]
-        run: RunArgs,
-        /// The budget check's limits.
-        #[command(flatten)]
-        budget: BudgetArgs,
+        options: RunOptions,
     },
     /// Run the named specs and report them.
     Run {
         /// Spec names as `list` shows them (e.g. runarsson-merelo-2009/table-2), or spec files.
         #[arg(value_name = "SPEC", required = true)]
         specs: Vec<String>,
-        /// Quick or full.
+        /// Profile, force, threads and the budget check's limits.
         #[command(flatten)]
-        profile: ProfileArgs,
-        /// Force and threads.
-        #[command(flatten)]
-        run: RunArgs,
-        /// The budget check's limits.
-        #[command(flatten)]
-        budget: BudgetArgs,
+        options: RunOptions,
         /// Run only slice I (0 to N-1) of the units into a part file; `merge` joins them (the
         /// budget then applies to one slice: 1/N of the work).
         #[arg(long, value_name = "I/N", value_parser = parse_shard)]
@@ -93,6 +81,20 @@ pub enum Command {
     },
     /// List the specs.
     List,
+}
+
+/// The options of the commands that run specs.
+#[derive(Debug, Args)]
+pub struct RunOptions {
+    /// Quick or full.
+    #[command(flatten)]
+    profile: ProfileArgs,
+    /// Force and threads.
+    #[command(flatten)]
+    run: RunArgs,
+    /// The budget check's limits.
+    #[command(flatten)]
+    budget: BudgetArgs,
 }
 
 /// Which profile's sample sizes, data and figures.
@@ -175,19 +177,23 @@ impl From<Cli> for Request {
             shard: None,
         };
         match cli.command {
-            Command::Reproduce { prefixes, profile, run, budget } => Request {
-                force: run.force,
-                threads: run.threads,
-                budget: budget.budget(),
-                ..request("reproduce", prefixes, Some(profile))
-            },
-            Command::Run { specs, profile, run, budget, shard } => Request {
-                force: run.force,
-                threads: run.threads,
-                budget: budget.budget(),
-                shard,
-                ..request("run", specs, Some(profile))
-            },
+            Command::Reproduce { prefixes, options: RunOptions { profile, run, budget } } => {
+                Request {
+                    force: run.force,
+                    threads: run.threads,
+                    budget: budget.budget(),
+                    ..request("reproduce", prefixes, Some(profile))
+                }
+            }
+            Command::Run { specs, options: RunOptions { profile, run, budget }, shard } => {
+                Request {
+                    force: run.force,
+                    threads: run.threads,
+                    budget: budget.budget(),
+                    shard,
+                    ..request("run", specs, Some(profile))
+                }
+            }
             Command::Merge { specs, profile } => request("merge", specs, Some(profile)),
             Command::Report { profile } => request("report", Vec::new(), Some(profile)),
             Command::Latex { profile } => request("latex", Vec::new(), Some(profile)),

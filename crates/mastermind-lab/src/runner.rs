@@ -115,14 +115,15 @@ pub struct Outcome {
 }
 
 /// Names every row with its spec (so tables from several specs can be concatenated) and stores
-/// the frame with its manifest: seed, spec text, provenance, cache key and wall time.
+/// the frame with its manifest: seed, spec text, provenance, cache key, wall time and `threads`
+/// (the most any part of it ran on).
 fn store_result(
     plan: &Plan,
     provenance: &Provenance,
     cache_key: String,
     paths: &ResultPaths,
     frame: &mut polars::prelude::DataFrame,
-    seconds: f64,
+    (seconds, threads): (f64, usize),
 ) -> Result<()> {
     let spec_column = Column::new("spec".into(), vec![plan.name.clone(); frame.height()]);
     frame.insert_column(0, spec_column)?;
@@ -135,7 +136,7 @@ fn store_result(
         cache_key,
         rows: frame.height(),
         seconds,
-        threads: rayon::current_num_threads(),
+        threads,
         data_hash: String::new(),
     };
     store::write(paths, frame, &manifest)
@@ -172,7 +173,14 @@ pub fn run(
             plan.task.run(plan.raw.seed, &bar).with_context(|| format!("running {}", plan.name))?;
         bar.finish_and_clear();
         seconds = start.elapsed().as_secs_f64();
-        store_result(plan, provenance, key, &paths, &mut frame, seconds)?;
+        store_result(
+            plan,
+            provenance,
+            key,
+            &paths,
+            &mut frame,
+            (seconds, rayon::current_num_threads()),
+        )?;
         ran = true;
     }
     drop(lock);
@@ -334,7 +342,14 @@ pub fn run_shard(
         .with_context(|| format!("running {} {shard}", plan.name))?;
     bar.finish_and_clear();
     let seconds = start.elapsed().as_secs_f64();
-    store_result(plan, provenance, key, &paths, &mut frame, seconds)?;
+    store_result(
+        plan,
+        provenance,
+        key,
+        &paths,
+        &mut frame,
+        (seconds, rayon::current_num_threads()),
+    )?;
     Ok(ShardOutcome { part: paths.data, ran: true, seconds })
 }
 
@@ -374,19 +389,7 @@ pub fn merge(workspace: &Workspace, plan: &Plan, provenance: &Provenance) -> Res
     }
     let mut frame =
         plan.task.merge(frames).with_context(|| format!("merging the parts of {}", plan.name))?;
-    let manifest = Manifest {
-        spec: plan.name.clone(),
-        profile: profile.to_owned(),
-        seed: plan.raw.seed,
-        spec_text: plan.source.clone(),
-        provenance: provenance.clone(),
-        cache_key: key,
-        rows: frame.height(),
-        seconds,
-        threads,
-        data_hash: String::new(),
-    };
-    store::write(&paths, &mut frame, &manifest)?;
+    store_result(plan, provenance, key, &paths, &mut frame, (seconds, threads))?;
     drop(lock);
     for part in parts {
         for file in [&part.manifest, &part.data, &part.lock()] {

@@ -11,8 +11,7 @@ pub mod spec;
 
 use crate::spec::SpecError;
 use crate::spec::scaled::Profile;
-use crate::tasks::executor::Kind;
-use crate::tasks::games::execute::GameUnit;
+use crate::tasks::games::BuiltOnGames;
 use crate::tasks::games::frame::PlayedGame;
 use crate::tasks::games::plan::{GamesPlan, PlannedArm};
 use crate::tasks::games::spec::{CodemakerSpec, GamesReport};
@@ -117,24 +116,12 @@ impl crate::tasks::Validate for spec::FixedGamesTask {
     }
 }
 
-/// The games kind's units and rows; only the report is this kind's own.
-impl Kind for FixedGamesPlan {
-    type Unit = GameUnit;
-    type Row = PlayedGame;
-
-    fn units(&self) -> Vec<GameUnit> {
-        self.games.units()
+impl BuiltOnGames for FixedGamesPlan {
+    fn games(&self) -> &GamesPlan {
+        &self.games
     }
 
-    fn identity(&self, unit: &GameUnit) -> Vec<u64> {
-        self.games.identity(unit)
-    }
-
-    fn run_unit(&self, unit: &GameUnit, seed: u64) -> Result<Vec<PlayedGame>> {
-        self.games.run_unit(unit, seed)
-    }
-
-    fn report(&self, ctx: &ReportContext<'_>, games: Vec<PlayedGame>) -> Result<Rendered> {
+    fn render(&self, ctx: &ReportContext<'_>, games: Vec<PlayedGame>) -> Result<Rendered> {
         report::render(self, ctx, &games)
     }
 }

@@ -18,6 +18,46 @@ use execute::GameUnit;
 use frame::{GameRows, PlayedGame};
 use plan::GamesPlan;
 
+/// A kind whose units and rows are those of a games plan, with a report of its own (Snyder's
+/// step budgets, the scripted games of Table 7): the games kind plays, the kind reports.
+pub trait BuiltOnGames: Send + Sync {
+    /// The games to play.
+    fn games(&self) -> &GamesPlan;
+
+    /// The estimate of the run's cost (default: the games plan's).
+    fn estimate(&self) -> crate::budget::Cost {
+        self.games().cost()
+    }
+
+    /// Renders the stored games.
+    fn render(&self, ctx: &ReportContext<'_>, games: Vec<PlayedGame>) -> Result<Rendered>;
+}
+
+impl<T: BuiltOnGames> Kind for T {
+    type Unit = GameUnit;
+    type Row = PlayedGame;
+
+    fn units(&self) -> Vec<GameUnit> {
+        execute::units(self.games())
+    }
+
+    fn identity(&self, unit: &GameUnit) -> Vec<u64> {
+        execute::identity(self.games(), unit)
+    }
+
+    fn run_unit(&self, unit: &GameUnit, seed: u64) -> Result<Vec<PlayedGame>> {
+        Ok(vec![execute::play(self.games(), unit, seed)?])
+    }
+
+    fn cost(&self) -> crate::budget::Cost {
+        self.estimate()
+    }
+
+    fn report(&self, ctx: &ReportContext<'_>, games: Vec<PlayedGame>) -> Result<Rendered> {
+        self.render(ctx, games)
+    }
+}
+
 impl Kind for GamesPlan {
     type Unit = GameUnit;
     type Row = PlayedGame;

@@ -10,31 +10,19 @@ pub mod plan;
 pub mod report;
 pub mod spec;
 
-use crate::tasks::executor::Kind;
-use crate::tasks::games::execute::GameUnit;
+use crate::tasks::games::BuiltOnGames;
 use crate::tasks::games::frame::PlayedGame;
+use crate::tasks::games::plan::GamesPlan;
 use crate::tasks::{Rendered, ReportContext};
 use anyhow::Result;
 use plan::MhBudgetPlan;
 
-/// The games plan's units, played by the games kind; only the report is this kind's own.
-impl Kind for MhBudgetPlan {
-    type Unit = GameUnit;
-    type Row = PlayedGame;
-
-    fn units(&self) -> Vec<GameUnit> {
-        self.games.units()
+impl BuiltOnGames for MhBudgetPlan {
+    fn games(&self) -> &GamesPlan {
+        &self.games
     }
 
-    fn identity(&self, unit: &GameUnit) -> Vec<u64> {
-        self.games.identity(unit)
-    }
-
-    fn run_unit(&self, unit: &GameUnit, seed: u64) -> Result<Vec<PlayedGame>> {
-        self.games.run_unit(unit, seed)
-    }
-
-    fn cost(&self) -> crate::budget::Cost {
+    fn estimate(&self) -> crate::budget::Cost {
         // Every arm is the spec's one player with a budget from `budgets`.
         let mut cost = self.games.cost();
         if cost.time.key == "player" {
@@ -43,7 +31,7 @@ impl Kind for MhBudgetPlan {
         cost
     }
 
-    fn report(&self, ctx: &ReportContext<'_>, games: Vec<PlayedGame>) -> Result<Rendered> {
+    fn render(&self, ctx: &ReportContext<'_>, games: Vec<PlayedGame>) -> Result<Rendered> {
         report::render(self, ctx, &games)
     }
 }
