@@ -8,6 +8,7 @@ use crate::spec::{self, SpecError, scaled::Profile};
 use crate::store::{self, Manifest, ResultPaths, SpecLock};
 use crate::tasks::{Shard, progress_bar};
 use anyhow::{Context, Result};
+use indicatif::ProgressBar;
 use polars::prelude::Column;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -142,6 +143,26 @@ fn store_result(
     store::write(paths, frame, &manifest)
 }
 
+/// Runs `run` (a run of `plan`, or of a shard of it, shown as `shown`) with a progress bar, and
+/// stores its table at `paths`; the seconds it took.
+fn run_and_store(
+    plan: &Plan,
+    provenance: &Provenance,
+    cache_key: String,
+    paths: &ResultPaths,
+    shown: &str,
+    run: impl FnOnce(&ProgressBar) -> Result<polars::prelude::DataFrame>,
+) -> Result<f64> {
+    let start = Instant::now();
+    let bar = progress_bar(plan.task.units(), shown.to_owned(), "units");
+    let mut frame = run(&bar).with_context(|| format!("running {shown}"))?;
+    bar.finish_and_clear();
+    let seconds = start.elapsed().as_secs_f64();
+    let threads = rayon::current_num_threads();
+    store_result(plan, provenance, cache_key, paths, &mut frame, (seconds, threads))?;
+    Ok(seconds)
+}
+
 /// Takes the lock of the result at `paths` (saying so while another run of `shown` holds it),
 /// then repairs what a killed write left there.
 fn lock_and_repair(paths: &ResultPaths, shown: &str) -> Result<SpecLock> {
@@ -167,20 +188,8 @@ pub fn run(
     let mut ran = false;
     let mut seconds = 0.0;
     if force || !paths.is_current(&key) {
-        let start = Instant::now();
-        let bar = progress_bar(plan.task.units(), plan.name.clone(), "units");
-        let mut frame =
-            plan.task.run(plan.raw.seed, &bar).with_context(|| format!("running {}", plan.name))?;
-        bar.finish_and_clear();
-        seconds = start.elapsed().as_secs_f64();
-        store_result(
-            plan,
-            provenance,
-            key,
-            &paths,
-            &mut frame,
-            (seconds, rayon::current_num_threads()),
-        )?;
+        let run = |bar: &ProgressBar| plan.task.run(plan.raw.seed, bar);
+        seconds = run_and_store(plan, provenance, key, &paths, &plan.name, run)?;
         ran = true;
     }
     drop(lock);
@@ -334,22 +343,9 @@ pub fn run_shard(
     if !force && paths.is_current(&key) {
         return Ok(ShardOutcome { part: paths.data, ran: false, seconds: 0.0 });
     }
-    let start = Instant::now();
-    let bar = progress_bar(plan.task.units(), format!("{} {shard}", plan.name), "units");
-    let mut frame = plan
-        .task
-        .run_shard(plan.raw.seed, shard, &bar)
-        .with_context(|| format!("running {} {shard}", plan.name))?;
-    bar.finish_and_clear();
-    let seconds = start.elapsed().as_secs_f64();
-    store_result(
-        plan,
-        provenance,
-        key,
-        &paths,
-        &mut frame,
-        (seconds, rayon::current_num_threads()),
-    )?;
+    let shown = format!("{} {shard}", plan.name);
+    let run = |bar: &ProgressBar| plan.task.run_shard(plan.raw.seed, shard, bar);
+    let seconds = run_and_store(plan, provenance, key, &paths, &shown, run)?;
     Ok(ShardOutcome { part: paths.data, ran: true, seconds })
 }
 
