@@ -13,8 +13,8 @@ use crate::spec::SpecError;
 use crate::spec::scaled::Profile;
 use crate::tasks::games::BuiltOnGames;
 use crate::tasks::games::frame::PlayedGame;
-use crate::tasks::games::plan::{GamesPlan, PlannedArm};
-use crate::tasks::games::spec::{CodemakerSpec, GamesReport};
+use crate::tasks::games::plan::{Codemaker, GamesPlan, PlannedArm};
+use crate::tasks::games::spec::GamesReport;
 use crate::tasks::{PlanContext, Rendered, ReportContext};
 use anyhow::Result;
 use mastermind_core::Game;
@@ -90,9 +90,8 @@ impl crate::tasks::Validate for spec::FixedGamesTask {
                 player: self.player.clone(),
                 strategy: Arc::clone(&strategy),
                 secrets: Arc::new(vec![script.secret]),
-                codemaker: CodemakerSpec::Scripted {
-                    script_seed: self.script_seed,
-                    game: g as u32,
+                codemaker: Codemaker::Scripted {
+                    script: Arc::new(script.clone()),
                     p: if g < FIRST_FALSE_SCRIPT { 0.0 } else { SCRIPT_P },
                 },
                 paper: None,

@@ -1,8 +1,8 @@
 //! The estimated cost of a games plan, for the budget check: games times the cost of a game of
 //! each arm's player, and the memory of secrets, prepared players and result rows.
 
+use super::plan::Codemaker;
 use super::plan::GamesPlan;
-use super::spec::CodemakerSpec;
 use crate::budget::{BYTES_PER_CODE, BYTES_PER_ROW, Cost, Driver};
 use crate::players::PlayerCost;
 
@@ -18,7 +18,7 @@ impl GamesPlan {
         let mut costliest = (0.0, 0);
         let mut prepared = 0.0;
         for (i, arm) in self.arms.iter().enumerate() {
-            let turns = self.expected_turns(arm.game, arm.codemaker);
+            let turns = self.expected_turns(arm.game, &arm.codemaker);
             let per_game = Cost::seconds_of(arm.player.operations_per_game(arm.game, turns));
             seconds += per_game * arm.secrets.len() as f64 * runs;
             if per_game > costliest.0 {
@@ -55,14 +55,13 @@ impl GamesPlan {
 
     /// Turns a game of `game` lasts, roughly: a few more than pegs + colours for a truthful
     /// codemaker; a liar can keep a game going until the guess cap.
-    fn expected_turns(&self, game: mastermind_core::Game, codemaker: CodemakerSpec) -> f64 {
+    fn expected_turns(&self, game: mastermind_core::Game, codemaker: &Codemaker) -> f64 {
         let cap = f64::from(self.max_guesses);
         let truthful = 2.0 + f64::from(game.pegs()) + f64::from(game.colours());
         match codemaker {
-            CodemakerSpec::Truthful => truthful.min(cap),
-            CodemakerSpec::FalseReplies(lies) if lies.p >= 0.5 => cap,
-            CodemakerSpec::FalseReplies(lies) => (truthful * (1.0 + 10.0 * lies.p)).min(cap),
-            CodemakerSpec::Scripted { p, .. } => (truthful * (1.0 + 10.0 * p)).min(cap),
+            Codemaker::Truthful => truthful.min(cap),
+            _ if codemaker.false_reply_p() >= 0.5 => cap,
+            _ => (truthful * (1.0 + 10.0 * codemaker.false_reply_p())).min(cap),
         }
     }
 

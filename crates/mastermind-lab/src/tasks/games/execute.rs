@@ -2,12 +2,11 @@
 //! from the arm's label, the run and the secret's index.
 
 use super::frame::{GameRow, PlayedGame, pool_name};
-use super::plan::GamesPlan;
-use super::spec::CodemakerSpec;
+use super::plan::{Codemaker, GamesPlan};
 use anyhow::Result;
 use mastermind_core::seed::{derive_seed, name_id};
 use mastermind_core::{GameEnd, LabRng, TruthfulCodemaker, play_game};
-use mastermind_mcmc::{LyingCodemaker, ScriptedCodemaker, table7_scripts};
+use mastermind_mcmc::{LyingCodemaker, Script, ScriptedCodemaker};
 use rand::SeedableRng;
 
 /// One game of a plan: (arm, run, secret index).
@@ -35,24 +34,23 @@ pub fn play(plan: &GamesPlan, &(a, run, s): &GameUnit, seed: u64) -> Result<Play
     let secret = arm.secrets[s as usize];
     let mut rng = LabRng::seed_from_u64(seed);
     let mut player = arm.strategy.new_player();
-    let (out, lies) = match arm.codemaker {
-        CodemakerSpec::Truthful => {
+    let (out, lies) = match &arm.codemaker {
+        Codemaker::Truthful => {
             let mut codemaker = TruthfulCodemaker::new(secret);
             let out =
                 play_game(arm.game, player.as_mut(), &mut codemaker, plan.max_guesses, &mut rng);
             (out, None)
         }
-        CodemakerSpec::FalseReplies(lies) => {
+        Codemaker::FalseReplies(lies) => {
             // The liar's stream is the game's, one level down: independent of the player's.
             let liar_rng = LabRng::seed_from_u64(derive_seed(seed, &[name_id("codemaker")]));
-            let mut codemaker = LyingCodemaker::new(arm.game, secret, lies, liar_rng)?;
+            let mut codemaker = LyingCodemaker::new(arm.game, secret, *lies, liar_rng)?;
             let out =
                 play_game(arm.game, player.as_mut(), &mut codemaker, plan.max_guesses, &mut rng);
             (out, Some((codemaker.random_replies(), codemaker.changed_replies())))
         }
-        CodemakerSpec::Scripted { script_seed, game, .. } => {
-            let script = table7_scripts(script_seed).swap_remove(game as usize);
-            let mut codemaker = ScriptedCodemaker::new(script);
+        Codemaker::Scripted { script, .. } => {
+            let mut codemaker = ScriptedCodemaker::new(Script::clone(script));
             let out =
                 play_game(arm.game, player.as_mut(), &mut codemaker, plan.max_guesses, &mut rng);
             (out, None)
@@ -72,11 +70,7 @@ pub fn play(plan: &GamesPlan, &(a, run, s): &GameUnit, seed: u64) -> Result<Play
         parameters: arm.parameters.clone(),
         pegs: u32::from(arm.game.pegs()),
         colours: u32::from(arm.game.colours()),
-        false_reply_p: match arm.codemaker {
-            CodemakerSpec::Truthful => 0.0,
-            CodemakerSpec::FalseReplies(lies) => lies.p,
-            CodemakerSpec::Scripted { p, .. } => p,
-        },
+        false_reply_p: arm.codemaker.false_reply_p(),
         false_reply_pool: pool_name(&arm.codemaker).to_owned(),
         run,
         secret_index: s,

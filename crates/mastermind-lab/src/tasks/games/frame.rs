@@ -1,21 +1,21 @@
 //! The games table: one row per game, its fixed columns and the players' own metrics.
 
-use super::spec::CodemakerSpec;
+use super::plan::Codemaker;
 use crate::tasks::record::{ColumnValue, Record};
 use anyhow::Result;
 use mastermind_mcmc::ReplyPool;
 use polars::prelude::{Column, DataFrame, DataType};
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
 /// The `false_reply_pool` column's name for the pool of `codemaker`'s random replies.
-pub fn pool_name(codemaker: &CodemakerSpec) -> &'static str {
+pub fn pool_name(codemaker: &Codemaker) -> &'static str {
     match codemaker {
-        CodemakerSpec::Truthful => "none",
-        CodemakerSpec::FalseReplies(lies) => match lies.pool {
+        Codemaker::Truthful => "none",
+        Codemaker::FalseReplies(lies) => match lies.pool {
             ReplyPool::PossibleExceptWin => "possible_except_win",
             ReplyPool::AnyExceptWin => "any_except_win",
         },
-        CodemakerSpec::Scripted { .. } => "scripted",
+        Codemaker::Scripted { .. } => "scripted",
     }
 }
 
@@ -117,50 +117,35 @@ impl Record for PlayedGame {
     }
 }
 
-/// The games table read back for reporting, one vector per column the reports use.
-#[derive(Debug, Clone, Default)]
-pub struct GameRows {
-    /// Arm label.
-    pub arm: Vec<String>,
-    /// Run number.
-    pub run: Vec<u32>,
-    /// Guesses.
-    pub guesses: Vec<u32>,
-    /// Solved or not.
-    pub solved: Vec<bool>,
-    /// Evaluations.
-    pub evaluations: Vec<u64>,
-    /// Score calls.
-    pub score_calls: Vec<u64>,
-    /// Wall time in nanoseconds.
-    pub nanos: Vec<u64>,
-    /// The players' own metrics, by name, one entry per game (`None` where a player does not
-    /// report it).
-    pub metrics: Vec<(String, Vec<Option<f64>>)>,
+impl PlayedGame {
+    /// The player's metric `name` for this game, if it reports one.
+    pub fn metric(&self, name: &str) -> Option<f64> {
+        self.metrics.iter().find(|m| m.0 == name).map(|m| m.1)
+    }
 }
 
-impl GameRows {
-    /// The columns of `games`.
-    pub fn new(games: &[PlayedGame]) -> GameRows {
+/// The stored games grouped by arm, for the reports: each arm's games in stored order.
+#[derive(Debug, Clone, Default)]
+pub struct GamesByArm<'a> {
+    arms: HashMap<&'a str, Vec<&'a PlayedGame>>,
+    /// The metrics some game reports, by name, sorted.
+    pub metric_names: Vec<&'a str>,
+}
+
+impl<'a> GamesByArm<'a> {
+    /// Groups `games` by their arm's label.
+    pub fn new(games: &'a [PlayedGame]) -> GamesByArm<'a> {
+        let mut arms: HashMap<&str, Vec<&PlayedGame>> = HashMap::new();
+        for game in games {
+            arms.entry(game.game.arm.as_str()).or_default().push(game);
+        }
         let names: BTreeSet<&str> =
             games.iter().flat_map(|g| g.metrics.iter().map(|m| m.0.as_str())).collect();
-        let column = |name: &str| -> Vec<Option<f64>> {
-            games.iter().map(|g| g.metrics.iter().find(|m| m.0 == name).map(|m| m.1)).collect()
-        };
-        GameRows {
-            arm: games.iter().map(|g| g.game.arm.clone()).collect(),
-            run: games.iter().map(|g| g.game.run).collect(),
-            guesses: games.iter().map(|g| g.game.guesses).collect(),
-            solved: games.iter().map(|g| g.game.solved).collect(),
-            evaluations: games.iter().map(|g| g.game.evaluations).collect(),
-            score_calls: games.iter().map(|g| g.game.score_calls).collect(),
-            nanos: games.iter().map(|g| g.game.nanos).collect(),
-            metrics: names.into_iter().map(|name| (name.to_owned(), column(name))).collect(),
-        }
+        GamesByArm { arms, metric_names: names.into_iter().collect() }
     }
 
-    /// Row indices of one arm.
-    pub fn of_arm(&self, label: &str) -> Vec<usize> {
-        (0..self.arm.len()).filter(|&i| self.arm[i] == label).collect()
+    /// The games of the arm `label` (none for an arm without stored games).
+    pub fn of(&self, label: &str) -> &[&'a PlayedGame] {
+        self.arms.get(label).map_or(&[], Vec::as_slice)
     }
 }

@@ -15,7 +15,7 @@ use crate::tasks::executor::Kind;
 use crate::tasks::{Rendered, ReportContext};
 use anyhow::Result;
 use execute::GameUnit;
-use frame::{GameRows, PlayedGame};
+use frame::{GamesByArm, PlayedGame};
 use plan::GamesPlan;
 
 /// A kind whose units and rows are those of a games plan, with a report of its own (Snyder's
@@ -79,7 +79,7 @@ impl Kind for GamesPlan {
     }
 
     fn report(&self, ctx: &ReportContext<'_>, games: Vec<PlayedGame>) -> Result<Rendered> {
-        let rows = GameRows::new(&games);
+        let rows = GamesByArm::new(&games);
         let results = report::arm_results(self, &rows);
         let mut tables = vec![report::results_table(ctx.title, self, &results)];
         for reference in &self.report.compare_to {

@@ -9,6 +9,7 @@ use crate::spec::sweep::with_parameter;
 use crate::tasks::PlanContext;
 use mastermind_core::seed::name_id;
 use mastermind_core::{Code, CodeSet, Game, Strategy, rng_for};
+use mastermind_mcmc::{FalseReplies, Script};
 use rand::RngExt;
 use std::collections::{BTreeMap, HashSet};
 use std::sync::Arc;
@@ -60,9 +61,46 @@ pub struct PlannedArm {
     /// The secrets each run plays.
     pub secrets: Arc<Vec<Code>>,
     /// Who answers this arm's guesses.
-    pub codemaker: CodemakerSpec,
+    pub codemaker: Codemaker,
     /// The paper's numbers for this arm.
     pub paper: Option<PaperNumbers>,
+}
+
+/// The codemaker of an arm's games, resolved: a spec's [`CodemakerSpec`], or a script that the
+/// fixed-games kind hands to every game of an arm (specs cannot write one).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Codemaker {
+    /// Every reply is true.
+    Truthful,
+    /// Snyder's p-false game.
+    FalseReplies(FalseReplies),
+    /// A script of Table 7: its own secret and its lies at fixed turns.
+    Scripted {
+        /// The script.
+        script: Arc<Script>,
+        /// The probability its lies were drawn with (stored as `false_reply_p`).
+        p: f64,
+    },
+}
+
+impl From<CodemakerSpec> for Codemaker {
+    fn from(spec: CodemakerSpec) -> Codemaker {
+        match spec {
+            CodemakerSpec::Truthful => Codemaker::Truthful,
+            CodemakerSpec::FalseReplies(lies) => Codemaker::FalseReplies(lies),
+        }
+    }
+}
+
+impl Codemaker {
+    /// The probability of a false reply (0 for a truthful codemaker).
+    pub fn false_reply_p(&self) -> f64 {
+        match self {
+            Codemaker::Truthful => 0.0,
+            Codemaker::FalseReplies(lies) => lies.p,
+            Codemaker::Scripted { p, .. } => *p,
+        }
+    }
 }
 
 impl crate::tasks::Validate for GamesTask {
@@ -369,7 +407,7 @@ fn plan_arm(
         player: expanded.player,
         strategy,
         secrets,
-        codemaker,
+        codemaker: codemaker.into(),
         paper,
     })
 }

@@ -1,9 +1,9 @@
 //! The report of a games experiment: the results table beside the paper's, significance groups,
 //! pairwise comparisons, and figures.
 
-use super::frame::GameRows;
-use super::plan::{GamesPlan, PlannedArm};
-use super::spec::{CodemakerSpec, Comparison, ComparisonClaim, FigureSpec, TestOn};
+use super::frame::{GameRow, GamesByArm};
+use super::plan::{Codemaker, GamesPlan, PlannedArm};
+use super::spec::{Comparison, ComparisonClaim, FigureSpec, TestOn};
 use crate::report::plot::pareto::{self, TimedPlayer};
 use crate::report::plot::{self, Labels, LineSeries};
 use crate::report::table::{Table, num};
@@ -42,34 +42,37 @@ pub struct ArmResult {
 }
 
 /// Aggregates the rows of each arm.
-pub fn arm_results(plan: &GamesPlan, rows: &GameRows) -> Vec<ArmResult> {
+pub fn arm_results(plan: &GamesPlan, rows: &GamesByArm<'_>) -> Vec<ArmResult> {
     plan.arms
         .iter()
         .map(|arm| {
-            let idx = rows.of_arm(&arm.label);
+            let played: Vec<&GameRow> = rows.of(&arm.label).iter().map(|g| &g.game).collect();
             let mut by_run: Vec<(f64, usize)> = vec![(0.0, 0); plan.runs as usize];
-            for &i in &idx {
-                if let Some(slot) = by_run.get_mut(rows.run[i] as usize) {
-                    slot.0 += f64::from(rows.guesses[i]);
+            for game in &played {
+                if let Some(slot) = by_run.get_mut(game.run as usize) {
+                    slot.0 += f64::from(game.guesses);
                     slot.1 += 1;
                 }
             }
             let run_means: Vec<f64> =
                 by_run.iter().filter(|r| r.1 > 0).map(|r| r.0 / r.1 as f64).collect();
-            let games: Vec<f64> = idx.iter().map(|&i| f64::from(rows.guesses[i])).collect();
+            let games: Vec<f64> = played.iter().map(|g| f64::from(g.guesses)).collect();
             // An arm without games of its own (a value computed elsewhere) has no counters: NaN,
             // shown as a dash, rather than a mean of nothing.
-            let n = if idx.is_empty() { f64::NAN } else { idx.len() as f64 };
+            let n = if played.is_empty() { f64::NAN } else { played.len() as f64 };
+            let mean_of = |count: &dyn Fn(&GameRow) -> u64| {
+                played.iter().map(|g| count(g) as f64).sum::<f64>() / n
+            };
             ArmResult {
                 label: arm.label.clone(),
                 runs: Summary::from_slice(&run_means).ok(),
                 all: Summary::from_slice(&games).ok(),
                 run_means,
                 games,
-                unsolved: idx.iter().filter(|&&i| !rows.solved[i]).count(),
-                evaluations: idx.iter().map(|&i| rows.evaluations[i] as f64).sum::<f64>() / n,
-                score_calls: idx.iter().map(|&i| rows.score_calls[i] as f64).sum::<f64>() / n,
-                millis: idx.iter().map(|&i| rows.nanos[i] as f64).sum::<f64>() / n / 1e6,
+                unsolved: played.iter().filter(|g| !g.solved).count(),
+                evaluations: mean_of(&|g| g.evaluations),
+                score_calls: mean_of(&|g| g.score_calls),
+                millis: mean_of(&|g| g.nanos) / 1e6,
             }
         })
         .collect()
@@ -235,13 +238,8 @@ fn significance_groups(plan: &GamesPlan, results: &[ArmResult]) -> (Vec<usize>, 
 
 /// Means per game of the players' own metrics (restarts, resets, walks...), where any arm has
 /// them; `None` when no player reports any.
-pub fn metrics_table(plan: &GamesPlan, rows: &GameRows) -> Option<Table> {
-    let names: Vec<&str> = rows
-        .metrics
-        .iter()
-        .filter(|(_, values)| values.iter().any(Option::is_some))
-        .map(|(n, _)| n.as_str())
-        .collect();
+pub fn metrics_table(plan: &GamesPlan, rows: &GamesByArm<'_>) -> Option<Table> {
+    let names = &rows.metric_names;
     if names.is_empty() {
         return None;
     }
@@ -252,10 +250,10 @@ pub fn metrics_table(plan: &GamesPlan, rows: &GameRows) -> Option<Table> {
         &headers,
     );
     for arm in &plan.arms {
-        let idx = rows.of_arm(&arm.label);
+        let games = rows.of(&arm.label);
         let mut cells = vec![arm.label.clone()];
-        for (_, values) in rows.metrics.iter().filter(|(n, _)| names.contains(&n.as_str())) {
-            let present: Vec<f64> = idx.iter().filter_map(|&i| values[i]).collect();
+        for name in names {
+            let present: Vec<f64> = games.iter().filter_map(|g| g.metric(name)).collect();
             cells.push(if present.is_empty() {
                 "–".into()
             } else {
@@ -358,7 +356,7 @@ pub fn figures(
     ctx: &ReportContext<'_>,
     plan: &GamesPlan,
     results: &[ArmResult],
-    rows: &GameRows,
+    rows: &GamesByArm<'_>,
 ) -> Result<Vec<PathBuf>> {
     let title = format!("{}: {}", ctx.title, games_per_arm(results));
     let title = title.as_str();
@@ -404,10 +402,10 @@ pub fn figures(
                     .arms
                     .iter()
                     .map(|arm| {
-                        let idx = rows.of_arm(&arm.label);
+                        let games = rows.of(&arm.label);
                         (
                             arm.label.clone(),
-                            idx.iter().map(|&i| rows.evaluations[i] as f64).collect(),
+                            games.iter().map(|g| g.game.evaluations as f64).collect(),
                         )
                     })
                     .collect();
@@ -600,7 +598,7 @@ fn by_group(
 
 /// The paper's claims this table tests, each judged from the data: every arm's mean guesses and
 /// mean evaluations where the paper gives them, and the paper's significance groups.
-pub fn verdicts(plan: &GamesPlan, results: &[ArmResult], rows: &GameRows) -> Vec<Verdict> {
+pub fn verdicts(plan: &GamesPlan, results: &[ArmResult], rows: &GamesByArm<'_>) -> Vec<Verdict> {
     let mut verdicts = Vec::new();
     // A paper prints a table's numbers with one precision (4.410 is stored as 4.41).
     let precision = |field: fn(&PaperNumbers) -> Option<f64>| {
@@ -628,13 +626,12 @@ pub fn verdicts(plan: &GamesPlan, results: &[ArmResult], rows: &GameRows) -> Vec
             }
         }
         if let Some(value) = paper.evaluations {
-            let games = rows.of_arm(&arm.label);
+            let games = rows.of(&arm.label);
             let metric = plan.report.evaluations_metric.as_deref();
-            let per_game: Vec<f64> =
-                match metric.and_then(|name| rows.metrics.iter().find(|(n, _)| n == name)) {
-                    Some((_, values)) => games.iter().filter_map(|&i| values[i]).collect(),
-                    None => games.iter().map(|&i| rows.evaluations[i] as f64).collect(),
-                };
+            let per_game: Vec<f64> = match metric {
+                Some(name) => games.iter().filter_map(|g| g.metric(name)).collect(),
+                None => games.iter().map(|g| g.game.evaluations as f64).collect(),
+            };
             if let Some(ours) = Estimate::of(&per_game) {
                 let printed = Printed::new(value, evaluation_decimals);
                 let counter = metric.unwrap_or("evaluations");
@@ -728,7 +725,7 @@ fn plays_exactly(plan: &GamesPlan, arm: &PlannedArm) -> bool {
         _ => false,
     };
     let every_secret = arm.game.size().is_some_and(|n| n == arm.secrets.len() as u64);
-    deterministic && every_secret && plan.runs >= 1 && arm.codemaker == CodemakerSpec::Truthful
+    deterministic && every_secret && plan.runs >= 1 && arm.codemaker == Codemaker::Truthful
 }
 
 /// The decimals a paper printed `value` with, read from its shortest decimal form (at most 4).

@@ -45,18 +45,6 @@ pub enum CodemakerSpec {
     /// uniformly from every reply except all-black, the impossible `(pegs - 1) black, 1 white`
     /// included as the thesis words it (`pool: PossibleExceptWin` leaves it out).
     FalseReplies(FalseReplies),
-    /// Game `game` of Snyder's six Table 7 scripts drawn from `script_seed`: the script's own
-    /// secret and its lies at fixed turns (`p` is the probability the script's lies were drawn
-    /// with, stored as `false_reply_p`). Built by the fixed-games kind; specs cannot write it.
-    #[serde(skip)]
-    Scripted {
-        /// The seed of the six scripts.
-        script_seed: u64,
-        /// The script, from 0.
-        game: u32,
-        /// The probability its lies were drawn with.
-        p: f64,
-    },
 }
 
 /// The secrets each run plays.

@@ -6,8 +6,8 @@ use crate::players::PlayerSpec;
 use crate::spec::SpecError;
 use crate::spec::scaled::Profile;
 use crate::tasks::PlanContext;
-use crate::tasks::games::plan::{GamesPlan, PlannedArm};
-use crate::tasks::games::spec::{CodemakerSpec, GamesReport};
+use crate::tasks::games::plan::{Codemaker, GamesPlan, PlannedArm};
+use crate::tasks::games::spec::GamesReport;
 use mastermind_core::seed::name_id;
 use mastermind_core::{Code, Game, rng_for};
 use mastermind_mcmc::{Budget, MAX_STEPS, MhConfig};
@@ -115,7 +115,7 @@ fn plan(
             player,
             strategy,
             secrets: Arc::clone(secrets),
-            codemaker: CodemakerSpec::Truthful,
+            codemaker: Codemaker::Truthful,
             paper: None,
         })
     };

@@ -5,7 +5,7 @@ use super::plan::{MhBudgetPlan, budget_label, optimal_label, size_label};
 use crate::report::plot::{self, Labels, LineSeries};
 use crate::report::table::{Table, num};
 use crate::report::verdict::{self, Estimate, Printed, Verdict};
-use crate::tasks::games::frame::{GameRows, PlayedGame};
+use crate::tasks::games::frame::{GamesByArm, PlayedGame};
 use crate::tasks::{Rendered, ReportContext};
 use anyhow::Result;
 use mastermind_stats::{Summary, mean_confidence_interval};
@@ -31,16 +31,16 @@ pub struct SizeResult {
     pub enough: Option<u64>,
 }
 
-fn arm_values(rows: &GameRows, label: &str) -> (Vec<f64>, f64) {
-    let idx = rows.of_arm(label);
-    let guesses: Vec<f64> = idx.iter().map(|&i| f64::from(rows.guesses[i])).collect();
+fn arm_values(rows: &GamesByArm<'_>, label: &str) -> (Vec<f64>, f64) {
+    let games = rows.of(label);
+    let guesses: Vec<f64> = games.iter().map(|g| f64::from(g.game.guesses)).collect();
     let evaluations =
-        idx.iter().map(|&i| rows.evaluations[i] as f64).sum::<f64>() / idx.len().max(1) as f64;
+        games.iter().map(|g| g.game.evaluations as f64).sum::<f64>() / games.len().max(1) as f64;
     (guesses, evaluations)
 }
 
 /// Aggregates the games of each size.
-pub fn size_results(plan: &MhBudgetPlan, rows: &GameRows) -> Vec<SizeResult> {
+pub fn size_results(plan: &MhBudgetPlan, rows: &GamesByArm<'_>) -> Vec<SizeResult> {
     plan.sizes
         .iter()
         .map(|size| {
@@ -95,7 +95,7 @@ pub(crate) fn render(
     ctx: &ReportContext<'_>,
     games: &[PlayedGame],
 ) -> Result<Rendered> {
-    let rows = GameRows::new(games);
+    let rows = GamesByArm::new(games);
     let results = size_results(plan, &rows);
     let pct = (plan.threshold * 100.0).round();
     let mut table = Table::new(
@@ -166,7 +166,7 @@ pub(crate) fn render(
 /// budget grows with the game, judged from the games.
 fn verdicts(
     plan: &MhBudgetPlan,
-    rows: &GameRows,
+    rows: &GamesByArm<'_>,
     results: &[SizeResult],
     grows: bool,
 ) -> Vec<Verdict> {
