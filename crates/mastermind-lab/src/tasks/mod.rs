@@ -194,6 +194,20 @@ impl PlanContext<'_> {
 }
 
 impl PlanContext<'_> {
+    /// A player configuration refused by its crate: the line of the field at fault (its last
+    /// name, searched from the line that holds the quoted `anchor`), shown by its path under
+    /// `player_at` (`task.player`, `task.arms[2].player`); `context` is appended to the message.
+    pub fn player_error(
+        &self,
+        anchor: Option<&str>,
+        player_at: &str,
+        e: &mastermind_core::InvalidParameter,
+        context: &str,
+    ) -> SpecError {
+        let path = format!("{player_at}.{}", e.field);
+        self.error(anchor, e.name(), &path, format!("{e}{context}"), "")
+    }
+
     /// Checks that `value`, the spec's `task.<field>`, lies in `range`; otherwise an error that
     /// reads "`value` `unit`; use `start` to `end`", with `hint` (empty for none).
     pub fn check_range<T: PartialOrd + std::fmt::Display>(

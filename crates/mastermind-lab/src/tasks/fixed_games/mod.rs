@@ -74,9 +74,10 @@ impl crate::tasks::Validate for spec::FixedGamesTask {
             ));
         }
         let game = Game::CLASSIC;
-        let strategy = self.player.strategy(game).map_err(|e| {
-            ctx.error(None, e.name(), &format!("task.player.{}", e.field), e.to_string(), "")
-        })?;
+        let strategy = self
+            .player
+            .strategy(game)
+            .map_err(|e| ctx.player_error(None, "task.player", &e, ""))?;
         let scripts = table7_scripts(self.script_seed);
         let arms = scripts
             .iter()

@@ -389,12 +389,12 @@ fn plan_arm(
     codemaker: CodemakerSpec,
 ) -> Result<PlannedArm, SpecError> {
     let strategy = expanded.player.strategy(game).map_err(|e| {
-        ctx.error(
+        let at = format!("task.arms[{index}].player");
+        ctx.player_error(
             Some(&arm.label),
-            e.name(),
-            &format!("task.arms[{index}].player.{}", e.field),
-            format!("{e} (arm {:?}, game {game})", expanded.label),
-            "",
+            &at,
+            &e,
+            &format!(" (arm {:?}, game {game})", expanded.label),
         )
     })?;
     let paper = expanded.paper;

@@ -103,9 +103,8 @@ fn plan(
                config: MhConfig,
                secrets: &Arc<Vec<Code>>| {
         let player = PlayerSpec::MetropolisHastings(config);
-        let strategy = player
-            .strategy(game)
-            .map_err(|e| err(e.name(), &format!("task.player.{}", e.field), e.to_string(), ""))?;
+        let strategy =
+            player.strategy(game).map_err(|e| ctx.player_error(None, "task.player", &e, ""))?;
         Ok::<_, SpecError>(PlannedArm {
             label,
             group,
