@@ -7,8 +7,9 @@
 //!    a [`plan::Plan`] with the profile (quick or full) resolved. Every mistake is reported with
 //!    file, line and field before anything runs.
 //! 2. [`tasks`]: the kinds of experiment behind one [`Task`](tasks::Task) trait (validate, run,
-//!    report). [`tasks::games`] plays every (arm, run, secret) game in parallel with rayon, each
-//!    with a seed derived from its identity, so results do not depend on the thread count.
+//!    report). A kind made of units ([`tasks::executor::Kind`]: a game, a run, a tree) is run by
+//!    the one executor, in parallel with rayon, each unit with a seed derived from its identity,
+//!    so results do not depend on the thread count; its rows are typed ([`tasks::record`]).
 //! 3. [`players`]: the one place that maps a player named in a spec to a player crate.
 //! 4. [`store`]: the task's result table written atomically as Parquet with a JSON manifest
 //!    (seed, spec, crate version, git revision, cache key).
