@@ -119,3 +119,23 @@ pub struct PaperNumbers {
     #[serde(default)]
     pub explained: Option<String>,
 }
+
+/// One reading of a choice the paper leaves open, carried by the arm that plays it.
+///
+/// The arm that plays the default reading names it with `of: None`; an arm that plays another
+/// reading names the arm whose paper numbers it is judged against (`of: Some("Expected size")`).
+/// The report gathers the arms of one claim into its sensitivity table: reading, value and
+/// verdict under each.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Reading {
+    /// The label of the arm (in the same spec) whose paper numbers this arm is judged against;
+    /// `None` for the arm that plays the default reading and carries those numbers itself.
+    #[serde(default)]
+    pub of: Option<String>,
+    /// A short name for the reading, shown in the sensitivity table (`"pooled prior"`).
+    pub name: String,
+    /// Which sentence of which paper supports the reading, and how it is read (one or two
+    /// sentences).
+    pub because: String,
+}

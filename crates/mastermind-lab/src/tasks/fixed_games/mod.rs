@@ -96,6 +96,7 @@ impl crate::tasks::Validate for spec::FixedGamesTask {
                     p: if g < FIRST_FALSE_SCRIPT { 0.0 } else { SCRIPT_P },
                 },
                 paper: None,
+                reading: None,
             })
             .collect();
         let games = GamesPlan {

@@ -3,7 +3,7 @@
 use super::spec::{Arm, CodemakerSpec, FigureSpec, GamesReport, GamesTask, Secrets, Sweep};
 use crate::players::PlayerSpec;
 use crate::spec::SpecError;
-use crate::spec::raw::PaperNumbers;
+use crate::spec::raw::{PaperNumbers, Reading};
 use crate::spec::scaled::Profile;
 use crate::spec::sweep::with_parameter;
 use crate::tasks::PlanContext;
@@ -64,6 +64,8 @@ pub struct PlannedArm {
     pub codemaker: Codemaker,
     /// The paper's numbers for this arm.
     pub paper: Option<PaperNumbers>,
+    /// The reading of the paper the arm plays, where the spec names one.
+    pub reading: Option<Reading>,
 }
 
 /// The codemaker of an arm's games, resolved: a spec's [`CodemakerSpec`], or a script that the
@@ -409,6 +411,7 @@ fn plan_arm(
         secrets,
         codemaker: codemaker.into(),
         paper,
+        reading: arm.reading.clone(),
     })
 }
 

@@ -1,7 +1,7 @@
 //! The spec of a games experiment, as written in RON.
 
 use crate::players::PlayerSpec;
-use crate::spec::raw::PaperNumbers;
+use crate::spec::raw::{PaperNumbers, Reading};
 use crate::spec::scaled::Scaled;
 use mastermind_core::Game;
 use mastermind_mcmc::FalseReplies;
@@ -85,6 +85,9 @@ pub struct Arm {
     /// A codemaker for this arm only (a false-reply rate per arm, say).
     #[serde(default)]
     pub codemaker: Option<CodemakerSpec>,
+    /// The reading of the paper this arm plays, where the paper leaves a choice open.
+    #[serde(default)]
+    pub reading: Option<Reading>,
 }
 
 /// One arm per value of a player parameter.

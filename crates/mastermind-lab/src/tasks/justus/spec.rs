@@ -35,6 +35,9 @@ pub struct JustusArm {
     /// The paper's numbers for this arm (for a sweep: for every point).
     #[serde(default)]
     pub paper: Option<JustusPaper>,
+    /// The reading of the paper this arm plays, where the paper leaves a choice open.
+    #[serde(default)]
+    pub reading: Option<crate::spec::raw::Reading>,
 }
 
 /// One arm per value of a GA parameter (`w_pos`, `w_sym`, `mutation_rate`, `population`,

@@ -116,6 +116,7 @@ fn plan(
             secrets: Arc::clone(secrets),
             codemaker: Codemaker::Truthful,
             paper: None,
+            reading: None,
         })
     };
     let until = Budget::UntilCandidate { cap: task.until_cap };
