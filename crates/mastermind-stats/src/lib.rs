@@ -13,6 +13,7 @@
 //!   lines of a result table, with a compact letter display, optionally after correcting the
 //!   family of pairwise tests for multiple comparisons.
 //! - [`multiple`]: Holm's correction of a family of p-values.
+//! - [`equivalence`]: two one-sided tests of a difference against a margin, with three outcomes.
 //!
 //! ```
 //! use mastermind_stats::{Alternative, PairTest, Summary, group_samples, rank_sum};
@@ -34,6 +35,7 @@
 #![deny(missing_docs)]
 
 pub mod confidence;
+pub mod equivalence;
 pub mod error;
 pub mod groups;
 mod moments;
