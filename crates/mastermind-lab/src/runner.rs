@@ -52,13 +52,9 @@ impl Workspace {
 
     /// The order of papers in the report: `experiments/papers.txt`, one paper a line as the specs
     /// name it (`#` starts a comment); empty if the file is absent.
-    pub fn paper_order(&self) -> Vec<String> {
-        std::fs::read_to_string(self.experiments().join("papers.txt"))
-            .unwrap_or_default()
-            .lines()
-            .map(|l| l.split('#').next().unwrap_or_default().trim().to_owned())
-            .filter(|l| !l.is_empty())
-            .collect()
+    pub fn paper_order(&self) -> crate::report::PaperOrder {
+        let text = std::fs::read_to_string(self.experiments().join("papers.txt"));
+        crate::report::PaperOrder::parse(&text.unwrap_or_default())
     }
 
     /// Every spec file, sorted.
@@ -291,6 +287,7 @@ pub fn report_every(
             }
         }
     }
+    report::finish(&mut sections)?;
     let path = report::write_index(&figures, profile.name(), &sections, &workspace.paper_order())?;
     Ok(IndexReport { path, problems })
 }
@@ -312,6 +309,7 @@ fn last_rendered(figures: &Path, name: &str) -> Option<Section> {
         errors: Vec::new(),
         // Its verdicts are in its own table; the overview counts only freshly judged ones.
         verdicts: Vec::new(),
+        pending: None,
     })
 }
 

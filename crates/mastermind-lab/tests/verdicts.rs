@@ -15,6 +15,7 @@ fn spec(knuth_paper: &str, random_paper: &str, claims: &str) -> String {
     paper: "Test paper",
     section: "Table 1",
     seed: 7,
+    judging: (margin: Some((absolute: Some(0.5), because: "half a guess, for a test"))),
     task: Games((
         game: (pegs: 3, colours: 4),
         secrets: All,
@@ -63,17 +64,44 @@ fn paper_numbers_and_comparisons_are_judged_from_the_data() {
     let rows = verdict_rows(&scratch, &spec(&knuth, &told, claims));
     assert_eq!(rows.len(), 4, "{rows:#?}");
     assert!(rows[0].starts_with("| Knuth: mean guesses |"), "{}", rows[0]);
-    assert!(rows[0].contains("| – | 1.0000 | reproduced |"), "exact, no SE: {}", rows[0]);
-    assert!(rows[1].contains("| explained difference | A known reason. |"), "{}", rows[1]);
+    assert!(rows[0].contains("(exact values: the paper's rounding) | reproduced |"), "{}", rows[0]);
+    // A sentence without an arm that measures it is a hypothesis: the verdict stands.
+    assert!(rows[1].contains("| contradicted |"), "{}", rows[1]);
+    assert!(rows[1].ends_with("| A known reason. |"), "{}", rows[1]);
+    // The same deterministic rule twice: a zero difference, inside any margin; never fewer.
     assert!(rows[2].contains("| reproduced |"), "{}", rows[2]);
     assert!(rows[3].contains("| contradicted |"), "{}", rows[3]);
-    // Without the reason, the same difference is contradicted; a wrong exact value too.
+    // A wrong exact value is contradicted.
     let off = format!("mean: Some({:.3})", exact + 0.002);
     let rows = verdict_rows(&scratch, &spec(&off, impossible, ""));
-    assert!(rows[0].contains("| contradicted |"), "{}", rows[0]);
-    assert!(
-        rows[1].contains("| contradicted |") && rows[1].contains("spec gives no reason"),
-        "{}",
-        rows[1]
+    assert!(rows[0].contains("| contradicted | Exact values: ours is"), "{}", rows[0]);
+}
+
+#[test]
+fn a_reading_that_reproduces_the_papers_number_explains_it_and_is_named() {
+    let scratch = Scratch::new("readings");
+    let exact: f64 = {
+        let rows = verdict_rows(&scratch, &spec("mean: Some(9.125)", "mean: Some(1.000)", ""));
+        rows[0].split(" | ").nth(1).unwrap().trim().parse().unwrap()
+    };
+    // The paper's number for "Random" is Knuth's exact mean: the arm "Knuth again", read as
+    // another reading of "Random", reproduces it.
+    let text = spec("mean: Some(9.125)", &format!("mean: Some({exact:.3})"), "")
+        .replace("absolute: Some(0.5)", "absolute: Some(0.01)")
+        .replace(
+        r#"(label: "Knuth again", player: OnePly((heuristic: WorstCase, pool: AllPreferConsistent, ties: First))),"#,
+        r#"(label: "Knuth again", player: OnePly((heuristic: WorstCase, pool: AllPreferConsistent, ties: First)),
+                reading: Some((of: Some("Random"), name: "a deterministic rule", because: "a test"))),"#,
     );
+    let path = scratch.spec("paper/table", &text);
+    let workspace = scratch.workspace();
+    let plan = workspace.plans(&[path], Profile::Quick).unwrap().remove(0);
+    runner::run(&workspace, &plan, &Provenance::of_checkout(&scratch.root), true).unwrap();
+    let section =
+        std::fs::read_to_string(workspace.figures(Profile::Quick).join("paper/table.md")).unwrap();
+    let random = section.lines().find(|l| l.starts_with("| Random: mean guesses |")).unwrap();
+    assert!(random.contains("| explained (measured) |"), "{random}");
+    assert!(random.contains("\"a deterministic rule\" (arm Knuth again)"), "{random}");
+    let sensitivity = section.split("**Sensitivity").nth(1).expect("a sensitivity table");
+    assert!(sensitivity.contains("| Random: mean guesses | a deterministic rule | Knuth again |"));
 }

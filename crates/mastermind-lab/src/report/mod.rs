@@ -35,7 +35,30 @@ pub struct Section {
     pub errors: Vec<String>,
     /// The paper's claims the spec tests, with their verdicts.
     pub verdicts: Vec<verdict::Verdict>,
+    /// The section's Markdown and table LaTeX before its verdicts are judged, with
+    /// [`VERDICT_SLOT`] where the verdict tables go, and the files they are written to (none for
+    /// a section kept from an earlier rendering).
+    pub pending: Option<Pending>,
 }
+
+/// A section's text with a slot for its verdict tables, which are filled in once the claims of
+/// its paper have been judged together ([`finish`]).
+#[derive(Debug, Clone)]
+pub struct Pending {
+    /// Markdown with the slot.
+    pub markdown: String,
+    /// Table LaTeX with the slot.
+    pub tables_tex: String,
+    /// Where the Markdown goes.
+    pub md_path: PathBuf,
+    /// Where the table LaTeX goes.
+    pub tex_path: PathBuf,
+    /// The label prefix of the section's LaTeX tables, and how many tables precede the slot.
+    pub tex_label: (String, usize),
+}
+
+/// Marks where a section's verdict tables go until its paper's claims are judged.
+pub const VERDICT_SLOT: &str = "\u{0}verdicts\u{0}";
 
 /// Renders the tables and figures of one spec from its results into `out` (the profile's folder);
 /// `notice`, if any, is a paragraph shown under the description (a warning about the results).
@@ -56,7 +79,7 @@ pub fn render(plan: &Plan, frame: &DataFrame, out: &Path, notice: Option<&str>) 
         markdown += &format!("{}\n\n", description.trim());
     }
     let mut tables_tex = String::new();
-    let context = ReportContext { title: &title, base: &base };
+    let context = ReportContext { title: &title, base: &base, judging: &raw.judging };
     // A figure that cannot be drawn is recorded in `errors`; a panic elsewhere in a report is
     // an error of this spec only, never of the process that renders every spec.
     let (rendered, errors) = plot::collecting_failures(|| {
@@ -65,16 +88,15 @@ pub fn render(plan: &Plan, frame: &DataFrame, out: &Path, notice: Option<&str>) 
     let rendered = rendered.unwrap_or_else(|panic| {
         Err(anyhow!("the report panicked: {}", plot::panic_text(&panic)))
     })?;
-    let mut tables = rendered.tables.clone();
-    if !rendered.verdicts.is_empty() {
-        tables.push(verdict::section_table(&rendered.verdicts));
-    }
+    let tables = rendered.tables.clone();
     for (k, table) in tables.iter().enumerate() {
         markdown += &table.markdown();
         markdown += "\n";
         tables_tex += &table.latex(&format!("tab:{}:{}", plan.name, k + 1));
         tables_tex += "\n";
     }
+    markdown += VERDICT_SLOT;
+    tables_tex += VERDICT_SLOT;
     for note in &rendered.notes {
         markdown += &format!("{note}\n\n");
     }
@@ -95,91 +117,208 @@ pub fn render(plan: &Plan, frame: &DataFrame, out: &Path, notice: Option<&str>) 
         markdown += &format!("**Not drawn:** {error}\n\n");
     }
     let md_path = base.with_extension("md");
-    std::fs::write(&md_path, &markdown)
-        .with_context(|| format!("writing {}", md_path.display()))?;
     let tex_path = base.with_extension("tex");
-    std::fs::write(&tex_path, &tables_tex)
-        .with_context(|| format!("writing {}", tex_path.display()))?;
-    files.push(md_path);
-    files.push(tex_path);
+    files.push(md_path.clone());
+    files.push(tex_path.clone());
     let heading = format!("{}: {}", raw.section, raw.title);
     let latex = document::SectionBody {
         name: &plan.name,
         heading: &heading,
         description: description.trim(),
-        has_tables: !tables.is_empty(),
+        has_tables: !tables.is_empty() || !rendered.verdicts.is_empty(),
         notes: &rendered.notes,
         figures: &pngs,
         errors: &errors,
     }
     .latex();
-    Ok(Section {
+    let mut section = Section {
         paper: raw.paper.clone(),
         name: plan.name.clone(),
-        markdown,
+        markdown: String::new(),
         latex,
         files,
         errors,
         verdicts: rendered.verdicts,
-    })
+        pending: Some(Pending {
+            markdown,
+            tables_tex,
+            md_path,
+            tex_path,
+            tex_label: (plan.name.clone(), tables.len()),
+        }),
+    };
+    // Judged alone first, so that a spec run by itself has its tables; the report index judges
+    // it again with every other spec of its paper.
+    finish(std::slice::from_mut(&mut section))?;
+    Ok(section)
 }
 
-/// The opening of the report: per paper, how many of its claims each verdict has, and every
-/// verdict across papers.
-fn verdicts_overview(sections: &[Section], papers: &[&str]) -> (Table, Table) {
+/// Judges the claims of each paper's sections as one family ([`verdict::judge_family`]), then
+/// fills in and writes every pending section's verdict and sensitivity tables.
+pub fn finish(sections: &mut [Section]) -> Result<()> {
+    let mut papers: Vec<String> = sections.iter().map(|s| s.paper.clone()).collect();
+    papers.sort();
+    papers.dedup();
+    for paper in papers {
+        let mut family: Vec<&mut verdict::Verdict> = sections
+            .iter_mut()
+            .filter(|s| s.paper == paper)
+            .flat_map(|s| s.verdicts.iter_mut())
+            .collect();
+        verdict::judge_family(&mut family);
+    }
+    for section in sections.iter_mut() {
+        let Some(pending) = &section.pending else { continue };
+        let mut tables = Vec::new();
+        if !section.verdicts.is_empty() {
+            tables.push(verdict::section_table(&section.verdicts));
+        }
+        tables.extend(verdict::sensitivity_table(&section.verdicts));
+        let (mut md, mut tex) = (String::new(), String::new());
+        let (label, before) = &pending.tex_label;
+        for (k, table) in tables.iter().enumerate() {
+            md += &table.markdown();
+            md += "\n";
+            tex += &table.latex(&format!("tab:{label}:{}", before + k + 1));
+            tex += "\n";
+        }
+        section.markdown = pending.markdown.replace(VERDICT_SLOT, &md);
+        let tables_tex = pending.tables_tex.replace(VERDICT_SLOT, &tex);
+        std::fs::write(&pending.md_path, &section.markdown)
+            .with_context(|| format!("writing {}", pending.md_path.display()))?;
+        std::fs::write(&pending.tex_path, &tables_tex)
+            .with_context(|| format!("writing {}", pending.tex_path.display()))?;
+    }
+    Ok(())
+}
+
+/// The papers of the report in order, and the studies beyond them (the strategy trees, the league
+/// of every player), which are counted apart: they test the field's tables, not a paper's claims.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PaperOrder {
+    /// The papers, in the order of the report.
+    pub papers: Vec<String>,
+    /// The studies beyond the papers, after them.
+    pub beyond: Vec<String>,
+}
+
+impl PaperOrder {
+    /// Reads `experiments/papers.txt`: one name a line, `#` starts a comment, and the line
+    /// `[beyond the papers]` separates the papers from the studies beyond them.
+    pub fn parse(text: &str) -> PaperOrder {
+        let mut order = PaperOrder::default();
+        let mut beyond = false;
+        for line in text.lines().map(|l| l.split('#').next().unwrap_or_default().trim()) {
+            match line {
+                "" => {}
+                "[beyond the papers]" => beyond = true,
+                name if beyond => order.beyond.push(name.to_owned()),
+                name => order.papers.push(name.to_owned()),
+            }
+        }
+        order
+    }
+}
+
+/// The verdicts of one group of papers counted by outcome, one row per paper and a total: a claim
+/// tested in several sections (the same words and the same number of the paper) counts once.
+fn count_table(caption: &str, sections: &[Section], papers: &[&str]) -> Table {
     use verdict::Outcome;
-    let mut summary = Table::new(
-        "**Verdicts by paper.** Claims tested by the specs, counted by verdict; the last column \
-         counts the paper's sections whose specs state no claim the data can judge yet (their \
-         tables still show the paper's numbers beside ours).",
-        &[
-            "paper",
-            "claims",
-            "reproduced",
-            "explained difference",
-            "contradicted",
-            "not testable",
-            "sections without a verdict",
-        ],
+    let mut headers = vec!["paper", "claims"];
+    headers.extend(Outcome::ALL.iter().map(|o| o.name()));
+    headers.extend(["with a hypothesis", "sections without a verdict"]);
+    let mut table = Table::new(caption, &headers);
+    let mut total = vec![0usize; Outcome::ALL.len() + 3];
+    for &paper in papers {
+        let of_paper: Vec<&Section> = sections.iter().filter(|s| s.paper == paper).collect();
+        let verdicts = distinct_claims(&of_paper);
+        let mut counts = vec![verdicts.len()];
+        counts.extend(
+            Outcome::ALL.iter().map(|&o| verdicts.iter().filter(|v| v.outcome == o).count()),
+        );
+        counts.push(verdicts.iter().filter(|v| v.hypothesis.is_some()).count());
+        counts.push(of_paper.iter().filter(|s| s.verdicts.is_empty()).count());
+        for (t, c) in total.iter_mut().zip(&counts) {
+            *t += c;
+        }
+        let mut row = vec![paper.to_owned()];
+        row.extend(counts.iter().map(ToString::to_string));
+        table.row(row);
+    }
+    if papers.len() > 1 {
+        let mut row = vec!["all".to_owned()];
+        row.extend(total.iter().map(ToString::to_string));
+        table.row(row);
+    }
+    table
+}
+
+/// The claims of a paper's sections, each once: a later section's claim with the same words and
+/// the same number of the paper as an earlier one is the same claim, cited again.
+fn distinct_claims<'a>(sections: &[&'a Section]) -> Vec<&'a verdict::Verdict> {
+    let mut seen = std::collections::HashSet::new();
+    sections
+        .iter()
+        .flat_map(|s| s.verdicts.iter())
+        .filter(|v| v.is_claim())
+        .filter(|v| seen.insert((v.claim.clone(), v.paper.clone())))
+        .collect()
+}
+
+/// The opening of the report: the papers' verdicts counted by outcome, the studies beyond the
+/// papers counted apart, and every verdict.
+fn verdicts_overview(sections: &[Section], papers: &[&str], beyond: &[&str]) -> Vec<Table> {
+    let summary = count_table(
+        "**Verdicts by paper.** The papers' claims tested by the specs, each counted once, by \
+         verdict; *explained (measured)* means reproduced under another reading of the paper that \
+         an arm of the spec plays; a hypothesis is a reason the spec gives without measuring it. \
+         The last column counts the sections whose specs state no claim the data can judge.",
+        sections,
+        papers,
     );
     let mut every = Table::new(
-        "**Every verdict.** A number is tested by its difference from ours, less half a unit of the \
-         paper's last printed decimal, in standard errors (ours, and the paper's own where it gives \
-         one): two-sided normal test, Holm-corrected over the claims of each spec, alpha = 0.05. \
-         Not rejected: reproduced; rejected: an explained difference when the spec gives its reason \
-         in one sentence, contradicted when it does not. An exact value (a deterministic player over \
-         every secret) must match within the rounding. Groups are reproduced when every pair of \
-         arms is together, or apart, in both the paper's groups and ours.",
+        "**Every verdict.** A number, or a comparison of two arms, is judged by equivalence: the \
+         Student-t interval of the difference (from the standard errors of both sides: the \
+         paper's own sd where it prints one, ours standing in where it does not) at level \
+         1 - 2 alpha/m, m the number of the paper's tested claims and alpha = 0.05 (two one-sided \
+         tests, Bonferroni over the paper), is set against the margin the spec states with its \
+         reason (never tighter than half a unit of the paper's last digit). Inside: reproduced; \
+         beyond: contradicted; both: inconclusive. Exact values must agree within the rounding. \
+         Groups are reproduced when every pair of arms is together, or apart, in both the \
+         paper's groups and ours.",
         &[
             "paper",
             "section",
             "claim",
             "ours (95% CI)",
             "paper's",
-            "difference (SE)",
-            "p (Holm)",
+            "difference [interval]",
+            "margin",
             "verdict",
             "why",
+            "hypothesis",
         ],
     );
-    for &paper in papers {
-        let of_paper: Vec<&Section> = sections.iter().filter(|s| s.paper == paper).collect();
-        let verdicts: Vec<&verdict::Verdict> =
-            of_paper.iter().flat_map(|s| s.verdicts.iter()).collect();
-        let count = |o: Outcome| verdicts.iter().filter(|v| v.outcome == o).count().to_string();
-        let mut row = vec![paper.to_owned(), verdicts.len().to_string()];
-        row.extend(Outcome::ALL.iter().map(|&o| count(o)));
-        row.push(of_paper.iter().filter(|s| s.verdicts.is_empty()).count().to_string());
-        summary.row(row);
-        for section in of_paper {
-            for v in &section.verdicts {
+    for &paper in papers.iter().chain(beyond) {
+        for section in sections.iter().filter(|s| s.paper == paper) {
+            for v in section.verdicts.iter().filter(|v| v.is_claim()) {
                 let mut cells = vec![paper.to_owned(), section.name.clone()];
                 cells.extend(verdict::row(v));
                 every.row(cells);
             }
         }
     }
-    (summary, every)
+    let mut tables = vec![summary];
+    if !beyond.is_empty() {
+        tables.push(count_table(
+            "**Beyond the papers.** Studies of this lab (strategy trees against the field's \
+             published tables, the league of every player), counted apart from the papers' claims.",
+            sections,
+            beyond,
+        ));
+    }
+    tables.push(every);
+    tables
 }
 
 /// The GitHub-style anchor of a section's first heading.
@@ -197,13 +336,13 @@ fn anchor(markdown: &str) -> String {
 }
 
 /// Writes `REPORT.md` and `report.tex` in `out`: every section, grouped by paper. Papers named in
-/// `paper_order` come first, in that order; the others follow in the order their sections are
-/// given. Returns the path of `REPORT.md`.
+/// `order` come first, in that order; the others follow in the order their sections are given,
+/// and the studies beyond the papers come last. Returns the path of `REPORT.md`.
 pub fn write_index(
     out: &Path,
     profile: &str,
     sections: &[Section],
-    paper_order: &[String],
+    order: &PaperOrder,
 ) -> Result<PathBuf> {
     let flag = if profile == "full" { " --full" } else { "" };
     let mut text = format!(
@@ -212,18 +351,20 @@ pub fn write_index(
          beside them. `report.tex` beside this file holds the same tables and figures as one LaTeX \
          document (`cargo xtask latex{flag}` builds it into `report.pdf` where TeX is installed).\n\n"
     );
-    let mut papers: Vec<&str> = paper_order
-        .iter()
-        .map(String::as_str)
-        .filter(|p| sections.iter().any(|s| s.paper == *p))
-        .collect();
+    let present = |p: &&str| sections.iter().any(|s| s.paper == *p);
+    let mut papers: Vec<&str> = order.papers.iter().map(String::as_str).filter(present).collect();
+    let beyond: Vec<&str> = order.beyond.iter().map(String::as_str).filter(present).collect();
     for s in sections {
-        if !papers.contains(&s.paper.as_str()) {
+        if !papers.contains(&s.paper.as_str()) && !beyond.contains(&s.paper.as_str()) {
             papers.push(&s.paper);
         }
     }
-    let (summary, every) = verdicts_overview(sections, &papers);
-    text += &format!("{}\n{}\n", summary.markdown(), every.markdown());
+    let overview = verdicts_overview(sections, &papers, &beyond);
+    for table in &overview {
+        text += &format!("{}\n", table.markdown());
+    }
+    let summary = &overview[0];
+    papers.extend(beyond);
     let mut tex_papers = Vec::new();
     for paper in papers {
         tex_papers.push((
@@ -268,35 +409,49 @@ mod tests {
             files: Vec::new(),
             errors: Vec::new(),
             verdicts,
+            pending: None,
         }
+    }
+
+    fn exact(ours: f64, paper: f64, hypothesis: Option<&str>) -> verdict::Verdict {
+        let printed = Printed::new(paper, 0);
+        compare(format!("total {ours} vs {paper}"), Estimate::exact(ours), printed, None)
+            .with_hypothesis(hypothesis)
+    }
+
+    #[test]
+    fn papers_txt_separates_the_papers_from_the_studies_beyond_them() {
+        let order = PaperOrder::parse("# comment\nP1\nP2 # two\n\n[beyond the papers]\nTrees\n");
+        assert_eq!(order.papers, ["P1", "P2"]);
+        assert_eq!(order.beyond, ["Trees"]);
     }
 
     #[test]
     fn the_report_opens_with_the_verdicts_counted_by_paper() {
-        let exact = |ours: f64, paper: f64, why: Option<&str>| {
-            let printed = Printed::new(paper, 0);
-            compare(format!("total {paper}"), Estimate::exact(ours), printed, why)
-        };
-        let sections = vec![
+        let mut sections = vec![
             section("P1", "a", vec![exact(5.0, 5.0, None), exact(6.0, 5.0, None)]),
             section("P1", "b", Vec::new()),
-            section("P2", "c", vec![exact(7.0, 5.0, Some("A known reason."))]),
+            // The same claim cited by a second section counts once.
+            section("P1", "c", vec![exact(5.0, 5.0, None)]),
+            section("P2", "d", vec![exact(7.0, 5.0, Some("A known reason."))]),
+            section("Trees", "e", vec![exact(7.0, 7.0, None)]),
         ];
+        finish(&mut sections).unwrap();
         let dir = std::env::temp_dir().join(format!("verdict-index-{}", std::process::id()));
-        let path = write_index(&dir, "quick", &sections, &[]).unwrap();
+        let order = PaperOrder { papers: vec![], beyond: vec!["Trees".into()] };
+        let path = write_index(&dir, "quick", &sections, &order).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
         let verdicts_at = text.find("**Verdicts by paper.**").unwrap();
         assert!(verdicts_at < text.find("# P1").unwrap(), "the verdicts come first");
-        // paper, claims, reproduced, explained, contradicted, not testable, without a verdict
-        assert!(text.contains("| P1 | 2 | 1 | 0 | 1 | 0 | 1 |"), "{text}");
-        assert!(text.contains("| P2 | 1 | 0 | 1 | 0 | 0 | 0 |"), "{text}");
-        assert!(text.contains("| explained difference | A known reason. |"), "{text}");
-        assert!(
-            text.contains(
-                "Ours is 1 above the paper's (exact values), and the spec gives no reason."
-            ),
-            "{text}"
-        );
+        // paper, claims, reproduced, explained, inconclusive, contradicted, not testable,
+        // with a hypothesis, without a verdict
+        assert!(text.contains("| P1 | 2 | 1 | 0 | 0 | 1 | 0 | 0 | 1 |"), "{text}");
+        assert!(text.contains("| P2 | 1 | 0 | 0 | 0 | 1 | 0 | 1 | 0 |"), "{text}");
+        assert!(text.contains("| all | 3 | 1 | 0 | 0 | 2 | 0 | 1 | 1 |"), "{text}");
+        let beyond = text.find("**Beyond the papers.**").unwrap();
+        assert!(text[beyond..].contains("| Trees | 1 | 1 |"), "{text}");
+        assert!(text.contains("| contradicted | Exact values: ours is 1 above the paper's, beyond its rounding ±0.5. |"), "{text}");
+        assert!(text.contains("| A known reason. |"), "{text}");
     }
 }

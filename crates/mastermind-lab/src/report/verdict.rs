@@ -1,46 +1,183 @@
 //! Verdicts: each claim of a paper that a spec can test, judged from the stored data.
 //!
-//! A claim is a number the paper reports (a mean, with the decimals it prints) or a statement a
-//! spec's data can check (which arms share a significance group). Its verdict is computed, never
-//! typed. A number is tested by the difference between ours and the paper's, less half a unit of
-//! the paper's last printed decimal (rounding), in standard errors (ours, and the paper's own where
-//! it gives one): a two-sided normal test, with Holm's correction over the claims of one spec (one
-//! family), at alpha = 0.05. Not rejected: *reproduced*. Rejected: an *explained difference* when
-//! the spec gives its reason in one sentence, *contradicted* when it does not. An exact value (a
-//! deterministic player over every secret) must match within the rounding. A claim the data cannot
-//! decide (a single sample, so no standard error, where the values differ) is *not testable*.
+//! A claim is a number the paper reports (a mean, with the decimals it prints), a comparison it
+//! states between two arms, or a statement the data can check (which arms share a significance
+//! group). Its verdict is computed, never typed.
+//!
+//! A number or a comparison is judged by **equivalence**: the difference between ours and the
+//! paper's (or between the two arms) gets a Student-t interval from the standard errors of both
+//! sides (the paper's own where it gives an sd or a sample size, ours standing in for a missing
+//! sd), and the interval is set against a **margin**: the spec's practical margin, with its
+//! reason, never tighter than half a unit of the paper's last printed digit. Two exact values (a
+//! deterministic player over every secret against a count) must agree within that rounding.
+//! The interval inside the margin: *reproduced*; wholly beyond it: *contradicted*; reaching both:
+//! *inconclusive* (more games would decide). A paper's claims form one family: each claim's
+//! interval is the two one-sided tests' at `ALPHA / m` each, `m` the paper's number of tested
+//! claims (Bonferroni), so a verdict does not depend on the spec a claim sits in.
+//!
+//! A claim not reproduced under the spec's default reading, but reproduced by an arm of the same
+//! spec that plays another reading of the paper (see [`Reading`](crate::spec::raw::Reading)),
+//! is an *explained difference*: measured, and named by its arm. A sentence the spec gives
+//! without an arm to measure it is a *hypothesis*, shown beside the verdict and never changing
+//! it.
 
 use super::table::Table;
-use mastermind_stats::{Alternative, holm, normal_two_sided_p, welch_t_test};
+use crate::spec::raw::{Margin, Reading};
+use mastermind_stats::equivalence::{Difference, Equivalence, Interval, bonferroni};
+use mastermind_stats::{Alternative, holm, welch_t_test};
 
-/// The family-wise level at which a claim is rejected.
+/// The family-wise level of each paper's claims.
 pub const ALPHA: f64 = 0.05;
 
 /// How a claim fared.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Outcome {
-    /// Ours agrees with the paper's within the uncertainty of both and the paper's rounding.
+    /// The interval of the difference lies inside the margin (or the statement holds).
     Reproduced,
-    /// Ours differs, and the spec says why.
+    /// Not reproduced under the default reading, reproduced under another reading that an arm
+    /// of the spec plays.
     Explained,
-    /// Ours differs, and nothing in the spec explains it.
+    /// The interval reaches both inside and beyond the margin: more data would decide.
+    Inconclusive,
+    /// The interval lies beyond the margin (or the statement fails).
     Contradicted,
-    /// The data cannot decide.
+    /// The data cannot decide (a single sample, or no data).
     NotTestable,
 }
 
 impl Outcome {
     /// Every outcome, in the order of the summary table's columns.
-    pub const ALL: [Outcome; 4] =
-        [Outcome::Reproduced, Outcome::Explained, Outcome::Contradicted, Outcome::NotTestable];
+    pub const ALL: [Outcome; 5] = [
+        Outcome::Reproduced,
+        Outcome::Explained,
+        Outcome::Inconclusive,
+        Outcome::Contradicted,
+        Outcome::NotTestable,
+    ];
 
     /// The outcome as the report writes it.
     pub fn name(self) -> &'static str {
         match self {
             Outcome::Reproduced => "reproduced",
-            Outcome::Explained => "explained difference",
+            Outcome::Explained => "explained (measured)",
+            Outcome::Inconclusive => "inconclusive",
             Outcome::Contradicted => "contradicted",
             Outcome::NotTestable => "not testable",
+        }
+    }
+}
+
+/// What a claim says of a difference (ours minus the paper's, or the first arm minus the second).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Claimed {
+    /// Ours equals the paper's number (within the margin).
+    Equal,
+    /// Two arms are not significantly different: shown by equivalence within the margin.
+    NotDifferent,
+    /// Two arms differ significantly (either direction).
+    Different,
+    /// The first arm needs significantly fewer guesses.
+    Fewer,
+    /// The first arm does not need fewer guesses: any advantage lies within the margin.
+    NotFewer,
+}
+
+/// The test behind a claim: the difference, and the margin it is judged against.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Test {
+    /// What the claim says of the difference.
+    pub claimed: Claimed,
+    /// The difference and its standard error.
+    pub difference: Difference,
+    /// The margin: the largest difference that does not matter.
+    pub margin: f64,
+    /// Why the margin is what it is (the spec's reason, or the paper's rounding).
+    pub margin_reason: String,
+    /// How many decimals the difference is shown with.
+    pub digits: usize,
+}
+
+impl Test {
+    /// The outcome at one-sided level `alpha`, with the interval it was read from.
+    fn judge(&self, alpha: f64) -> (Outcome, Interval) {
+        let interval = self.difference.interval(alpha);
+        let m = self.margin;
+        let outcome = match self.claimed {
+            Claimed::Equal | Claimed::NotDifferent => match interval.against(m) {
+                Equivalence::Inside => Outcome::Reproduced,
+                Equivalence::Outside => Outcome::Contradicted,
+                Equivalence::Straddles => Outcome::Inconclusive,
+            },
+            Claimed::Different if interval.above(0.0) || interval.below(0.0) => Outcome::Reproduced,
+            Claimed::Different if interval.against(m) == Equivalence::Inside => {
+                Outcome::Contradicted
+            }
+            Claimed::Fewer if interval.below(0.0) => Outcome::Reproduced,
+            Claimed::Fewer if interval.lower >= -m => Outcome::Contradicted,
+            Claimed::NotFewer if interval.lower >= -m => Outcome::Reproduced,
+            Claimed::NotFewer if interval.below(-m) => Outcome::Contradicted,
+            _ => Outcome::Inconclusive,
+        };
+        (outcome, interval)
+    }
+
+    /// The sentence that says why a claim is not reproduced.
+    fn why(&self, outcome: Outcome, interval: &Interval) -> String {
+        let d = self.digits;
+        let range = format!("[{:+.d$}, {:+.d$}]", interval.lower, interval.upper);
+        let level = 100.0 * (1.0 - 2.0 * interval.alpha);
+        let margin = format!("±{:.m$}", self.margin, m = d.max(1));
+        match (outcome, self.claimed) {
+            (Outcome::Reproduced, _) => String::new(),
+            (_, Claimed::Equal) if self.difference.se == 0.0 => format!(
+                "Exact values: ours is {:.d$} {} the paper's, beyond its rounding {margin}.",
+                self.difference.estimate.abs(),
+                if self.difference.estimate > 0.0 { "above" } else { "below" },
+            ),
+            (Outcome::Contradicted, Claimed::Equal | Claimed::NotDifferent) => format!(
+                "The {level:.2}% interval of the difference, {range}, lies beyond the margin \
+                 {margin}."
+            ),
+            (Outcome::Contradicted, Claimed::Fewer | Claimed::Different) => format!(
+                "No difference beyond the margin: the {level:.2}% interval {range} lies within \
+                 {margin} (or on the wrong side)."
+            ),
+            (Outcome::Contradicted, Claimed::NotFewer) => format!(
+                "The first arm needs fewer guesses by more than the margin: the {level:.2}% \
+                 interval {range} lies below -{:.m$}.",
+                self.margin,
+                m = d.max(1)
+            ),
+            _ => format!(
+                "The {level:.2}% interval of the difference, {range}, reaches both inside and \
+                 beyond the margin {margin}: more games would decide."
+            ),
+        }
+    }
+}
+
+/// The arm a verdict belongs to, where the spec names the reading of the paper it plays.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReadingTag {
+    /// The reading's name.
+    pub name: String,
+    /// The arm that plays it.
+    pub arm: String,
+    /// Which sentence of the paper supports it.
+    pub because: String,
+    /// Whether this is an alternative reading (judged against another arm's paper numbers and
+    /// shown in the sensitivity table only) rather than the default one.
+    pub alternative: bool,
+}
+
+impl ReadingTag {
+    /// The tag of `arm` playing `reading`.
+    pub fn of(arm: &str, reading: &Reading) -> ReadingTag {
+        ReadingTag {
+            name: reading.name.clone(),
+            arm: arm.to_owned(),
+            because: reading.because.clone(),
+            alternative: reading.of.is_some(),
         }
     }
 }
@@ -52,95 +189,145 @@ pub struct Verdict {
     pub claim: String,
     /// Ours, with its 95% confidence interval where there is one.
     pub ours: String,
-    /// The paper's value as it prints it.
+    /// The paper's value as it prints it (or `holds` for a statement).
     pub paper: String,
-    /// The difference, ours minus the paper's, in standard errors (none when there is no
-    /// standard error).
-    pub z: Option<f64>,
-    /// The two-sided p-value of the difference (Holm-adjusted within the spec once
-    /// [`judge_family`] has run); none for claims that are not a test.
-    pub p: Option<f64>,
+    /// The test behind a number or a comparison (none for a statement).
+    pub test: Option<Test>,
+    /// The interval the outcome was read from, once judged.
+    pub interval: Option<Interval>,
     /// The verdict.
     pub outcome: Outcome,
     /// One sentence where the claim is not reproduced (empty otherwise).
     pub why: String,
-    /// The spec's reason for a difference, if it gives one (shown only when there is one).
-    pub explanation: Option<String>,
-    /// The difference in words, for a claim the test rejects.
-    difference: String,
+    /// The spec's unmeasured hypothesis for a difference, if it gives one.
+    pub hypothesis: Option<String>,
+    /// The reading of the paper the claim's arm plays, where the spec names one.
+    pub reading: Option<ReadingTag>,
 }
 
 impl Verdict {
-    /// A statement's verdict (a comparison decided elsewhere): the paper's words, ours, the outcome
-    /// and its sentence.
+    /// A statement's verdict (decided elsewhere): the paper's words, ours, the outcome and its
+    /// sentence.
     pub fn statement(claim: String, ours: String, outcome: Outcome, why: String) -> Verdict {
         Verdict {
             claim,
             ours,
             paper: "holds".to_owned(),
-            z: None,
-            p: None,
+            test: None,
+            interval: None,
             outcome,
             why,
-            explanation: None,
-            difference: String::new(),
+            hypothesis: None,
+            reading: None,
         }
     }
 
-    /// A statement's verdict from whether it `holds` here: reproduced if it does; otherwise an
-    /// explained difference with the spec's reason where it gives one, else contradicted with
-    /// `why_not`.
+    /// A statement's verdict from whether it `holds` here: reproduced if it does, contradicted
+    /// with `why_not` if not; `hypothesis` is the spec's unmeasured reason, shown beside it.
     pub fn judged(
         claim: String,
         ours: String,
         holds: bool,
-        explained: Option<&str>,
+        hypothesis: Option<&str>,
         why_not: impl FnOnce() -> String,
     ) -> Verdict {
-        match (holds, explained) {
-            (true, _) => Verdict::statement(claim, ours, Outcome::Reproduced, String::new()),
-            (false, Some(reason)) => {
-                Verdict::statement(claim, ours, Outcome::Explained, reason.trim().to_owned())
-            }
-            (false, None) => Verdict::statement(claim, ours, Outcome::Contradicted, why_not()),
+        let mut verdict = if holds {
+            Verdict::statement(claim, ours, Outcome::Reproduced, String::new())
+        } else {
+            Verdict::statement(claim, ours, Outcome::Contradicted, why_not())
+        };
+        verdict.hypothesis = hypothesis.map(|h| h.trim().to_owned());
+        verdict
+    }
+
+    /// A comparison's verdict: `claimed` of `difference` (first arm minus second), against
+    /// `margin`. Undecided until [`judge_family`] (or [`Verdict::decide`]) runs.
+    pub fn comparison(
+        claim: String,
+        ours: String,
+        claimed: Claimed,
+        difference: Difference,
+        (margin, margin_reason): (f64, String),
+    ) -> Verdict {
+        let test = Test { claimed, difference, margin, margin_reason, digits: 3 };
+        Verdict {
+            test: Some(test),
+            ..Verdict::statement(claim, ours, Outcome::NotTestable, String::new())
         }
     }
 
-    /// Sets the outcome from the p-value `p` (raw or adjusted).
-    fn decide(&mut self, p: f64) {
-        self.p = Some(p);
-        (self.outcome, self.why) = if p >= ALPHA {
-            (Outcome::Reproduced, String::new())
-        } else if let Some(reason) = &self.explanation {
-            (Outcome::Explained, reason.trim().to_owned())
-        } else {
-            (Outcome::Contradicted, format!("{}, and the spec gives no reason.", self.difference))
-        };
+    /// Adds the spec's unmeasured hypothesis for a difference.
+    pub fn with_hypothesis(mut self, hypothesis: Option<&str>) -> Verdict {
+        self.hypothesis = hypothesis.map(|h| h.trim().to_owned()).filter(|h| !h.is_empty());
+        self
+    }
+
+    /// Tags the verdict with the reading its arm plays.
+    pub fn with_reading(mut self, reading: Option<ReadingTag>) -> Verdict {
+        self.reading = reading;
+        self
+    }
+
+    /// Whether the verdict is one of the spec's own claims (not an alternative reading's).
+    pub fn is_claim(&self) -> bool {
+        !self.reading.as_ref().is_some_and(|r| r.alternative)
+    }
+
+    /// Decides a tested claim at one-sided level `alpha` per side; a statement keeps its outcome.
+    pub fn decide(&mut self, alpha: f64) {
+        let Some(test) = &self.test else { return };
+        let (outcome, interval) = test.judge(alpha);
+        self.why = test.why(outcome, &interval);
+        self.outcome = outcome;
+        self.interval = Some(interval);
     }
 }
 
-/// Applies Holm's correction to the p-values of one spec's claims (one family) and decides each
-/// claim again from its adjusted p-value. Claims without a p-value keep their outcome.
-pub fn judge_family(verdicts: &mut [Verdict]) {
-    let tested: Vec<usize> = (0..verdicts.len()).filter(|&i| verdicts[i].p.is_some()).collect();
-    let raw: Vec<f64> = tested.iter().map(|&i| verdicts[i].p.unwrap_or(f64::NAN)).collect();
-    for (&i, adjusted) in tested.iter().zip(holm(&raw)) {
-        verdicts[i].decide(adjusted);
+/// Judges one paper's claims as a family: every tested claim (and every alternative reading's)
+/// at `ALPHA / m` per side, `m` the number of the paper's own tested claims; then a claim not
+/// reproduced under its default reading but reproduced under an alternative one becomes an
+/// explained difference, naming the reading and its arm.
+pub fn judge_family(verdicts: &mut [&mut Verdict]) {
+    let tested = verdicts.iter().filter(|v| v.test.is_some() && v.is_claim()).count();
+    let alpha = bonferroni(ALPHA, tested);
+    for v in verdicts.iter_mut() {
+        v.decide(alpha);
+    }
+    let reproduced_readings: Vec<(String, ReadingTag)> = verdicts
+        .iter()
+        .filter(|v| !v.is_claim() && v.outcome == Outcome::Reproduced)
+        .filter_map(|v| v.reading.clone().map(|r| (v.claim.clone(), r)))
+        .collect();
+    for v in verdicts.iter_mut().filter(|v| v.is_claim()) {
+        if !matches!(v.outcome, Outcome::Contradicted | Outcome::Inconclusive) {
+            continue;
+        }
+        if let Some((_, r)) = reproduced_readings.iter().find(|(claim, _)| *claim == v.claim) {
+            v.why = format!(
+                "Reproduced under the reading \"{}\" (arm {}). Under the default: {}",
+                r.name, r.arm, v.why
+            );
+            v.outcome = Outcome::Explained;
+        }
     }
 }
 
-/// An estimate of ours: a mean and its standard error (zero for an exact value, such as a
-/// deterministic player's mean over every secret; `None` when it cannot be estimated).
+/// An estimate of ours: a mean, its standard error (zero for an exact value, such as a
+/// deterministic player's mean over every secret; `None` when it cannot be estimated) and the
+/// degrees of freedom of a t interval (`None`: exact or normal).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Estimate {
     /// The mean.
     pub mean: f64,
     /// Its standard error.
     pub se: Option<f64>,
+    /// Degrees of freedom of its standard error.
+    pub df: Option<f64>,
 }
 
 impl Estimate {
-    /// The mean of `samples` and its standard error (`sd / sqrt(n)`, none below two samples).
+    /// The mean of `samples`, its standard error (`sd / sqrt(n)`, none below two samples) and
+    /// `n - 1` degrees of freedom.
     pub fn of(samples: &[f64]) -> Option<Estimate> {
         let n = samples.len();
         if n == 0 {
@@ -151,17 +338,22 @@ impl Estimate {
             let ss: f64 = samples.iter().map(|x| (x - mean) * (x - mean)).sum();
             (ss / (n - 1) as f64 / n as f64).sqrt()
         });
-        Some(Estimate { mean, se })
+        Some(Estimate { mean, se, df: (n >= 2).then(|| (n - 1) as f64) })
     }
 
     /// An exact value (no sampling error).
     pub fn exact(value: f64) -> Estimate {
-        Estimate { mean: value, se: Some(0.0) }
+        Estimate { mean: value, se: Some(0.0), df: None }
+    }
+
+    /// The sample standard deviation behind the standard error (none for an exact value).
+    pub fn sd(&self) -> Option<f64> {
+        Some(self.se? * (self.df? + 1.0).sqrt())
     }
 }
 
 /// A number the paper prints: its value, the decimals it prints, and its standard error when the
-/// paper gives one.
+/// paper gives one (or one is inferred from its sample size).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Printed {
     /// The value.
@@ -171,82 +363,111 @@ pub struct Printed {
     /// The unit the paper rounded to, when coarser than its last decimal ("about 6400" is
     /// rounded to 100); half of it is allowed for rounding.
     pub unit: Option<f64>,
-    /// The paper's standard error of the value, if it gives one.
+    /// The paper's standard error of the value, if known.
     pub se: Option<f64>,
+    /// Degrees of freedom of that standard error (`None`: normal).
+    pub df: Option<f64>,
 }
 
 impl Printed {
     /// `value` as printed with `decimals` decimals, without a standard error.
     pub fn new(value: f64, decimals: u32) -> Printed {
-        Printed { value, decimals, unit: None, se: None }
+        Printed { value, decimals, unit: None, se: None, df: None }
+    }
+
+    /// The paper's standard error from a standard deviation over `n` samples (the paper's own sd
+    /// where it prints one, ours standing in for a missing one).
+    pub fn with_sample(self, sd: Option<f64>, n: usize) -> Printed {
+        match sd {
+            Some(sd) if n >= 2 => {
+                Printed { se: Some(sd / (n as f64).sqrt()), df: Some((n - 1) as f64), ..self }
+            }
+            _ => self,
+        }
     }
 
     /// Half a unit of the last place the paper printed: what its rounding may hide.
-    fn rounding(&self) -> f64 {
+    pub fn rounding(&self) -> f64 {
         0.5 * self.unit.unwrap_or_else(|| 10f64.powi(-(self.decimals as i32)))
     }
 }
 
-/// The verdict on the claim that the paper's `paper` is the value we estimate as `ours`;
-/// `explained` is the spec's sentence for a difference, if it has one. The p-value is the raw
-/// one; [`judge_family`] corrects it.
-pub fn compare(claim: String, ours: Estimate, paper: Printed, explained: Option<&str>) -> Verdict {
+/// The verdict on the claim that the paper's `paper` is the value we estimate as `ours`, within
+/// the spec's `margin` (never tighter than the paper's rounding; exact values on both sides are
+/// held to the rounding alone). Undecided until [`judge_family`] (or [`Verdict::decide`]) runs;
+/// a claim without a standard error is decided at once.
+pub fn compare(claim: String, ours: Estimate, paper: Printed, margin: Option<&Margin>) -> Verdict {
     let digits = paper.decimals as usize;
     let rounding = paper.rounding();
-    let difference = ours.mean - paper.value;
-    let beyond_rounding = (difference.abs() - rounding).max(0.0);
-    let se = ours.se.map(|s| (s * s + paper.se.map_or(0.0, |p| p * p)).sqrt());
     let ours_text = match ours.se {
-        Some(s) if s > 0.0 => format!(
-            "{:.prec$} [{:.prec$}, {:.prec$}]",
-            ours.mean,
-            ours.mean - 1.96 * s,
-            ours.mean + 1.96 * s,
-            prec = digits + 1
-        ),
+        Some(s) if s > 0.0 => {
+            let half = 1.96 * s;
+            format!(
+                "{:.prec$} [{:.prec$}, {:.prec$}]",
+                ours.mean,
+                ours.mean - half,
+                ours.mean + half,
+                prec = digits + 1
+            )
+        }
         // An exact count prints as one; an exact mean with one decimal more than the paper's.
         _ if digits == 0 => format!("{:.0}", ours.mean),
         _ => format!("{:.prec$}", ours.mean, prec = digits + 1),
     };
-    let z = se.filter(|&s| s > 0.0).map(|s| difference / s);
-    let direction = if difference > 0.0 { "above" } else { "below" };
-    let size =
-        z.map_or_else(|| "exact values".to_owned(), |z| format!("{:.1} standard errors", z.abs()));
-    let mut verdict = Verdict {
-        claim,
-        ours: ours_text,
-        paper: format!("{:.digits$}", paper.value),
-        z,
-        p: None,
-        outcome: Outcome::NotTestable,
-        why: String::new(),
-        explanation: explained.map(str::to_owned),
-        difference: format!(
-            "Ours is {:.prec$} {direction} the paper's ({size})",
-            difference.abs(),
-            prec = if digits == 0 { 0 } else { digits + 1 }
-        ),
-    };
-    match se {
-        Some(s) if s > 0.0 => verdict.decide(normal_two_sided_p(beyond_rounding / s)),
-        Some(_) => verdict.decide(if beyond_rounding > 0.0 { 0.0 } else { 1.0 }),
-        None if beyond_rounding == 0.0 => verdict.outcome = Outcome::Reproduced,
-        None => {
+    let mut verdict = Verdict::statement(claim, ours_text, Outcome::NotTestable, String::new());
+    verdict.paper = format!("{:.digits$}", paper.value);
+    let Some(se) = ours.se else {
+        let difference = (ours.mean - paper.value).abs();
+        if difference <= rounding {
+            verdict.outcome = Outcome::Reproduced;
+        } else {
             verdict.why = "One sample gives no standard error, and the values differ by more \
                            than the paper's rounding."
                 .to_owned();
         }
-    }
+        return verdict;
+    };
+    let exact = se == 0.0 && paper.se.is_none_or(|s| s == 0.0);
+    let (value, reason) = match margin {
+        _ if exact => (rounding, "exact values: the paper's rounding".to_owned()),
+        Some(m) => {
+            let wanted = m.of(paper.value);
+            if wanted >= rounding {
+                (wanted, m.because.trim().to_owned())
+            } else {
+                (
+                    rounding,
+                    format!(
+                        "the paper's rounding (wider than the spec's margin: {})",
+                        m.because.trim()
+                    ),
+                )
+            }
+        }
+        None => (rounding, "the paper's rounding (the spec states no margin)".to_owned()),
+    };
+    let difference = Difference::of_means(
+        (ours.mean, se, ours.df),
+        (paper.value, paper.se.unwrap_or(0.0), paper.df),
+    );
+    let digits = if digits == 0 { 0 } else { digits + 1 };
+    verdict.test = Some(Test {
+        claimed: Claimed::Equal,
+        difference,
+        margin: value,
+        margin_reason: reason,
+        digits,
+    });
     verdict
 }
 
 /// The verdict on a paper's significance groups: two arms share a group in the paper exactly when
 /// they share one here. `paper` and `ours` are each arm's label with its group letters (arms the
-/// paper does not group are left out); `explained` is the spec's sentence for a difference.
+/// paper does not group are left out); `hypothesis` is the spec's unmeasured reason for a difference.
 pub fn compare_groups(
     paper: &[(String, String)],
     ours: &[(String, String)],
-    explained: Option<&str>,
+    hypothesis: Option<&str>,
 ) -> Option<Verdict> {
     if paper.len() < 2 {
         return None;
@@ -284,22 +505,14 @@ pub fn compare_groups(
         (Outcome::NotTestable, "Some arms have no significance test here.".to_owned())
     } else if disagreements.is_empty() {
         (Outcome::Reproduced, String::new())
-    } else if let Some(reason) = explained {
-        (Outcome::Explained, format!("{}: {}", disagreements.join("; "), reason.trim()))
     } else {
         (Outcome::Contradicted, format!("{}.", disagreements.join("; ")))
     };
-    Some(Verdict {
-        claim: "significance groups".to_owned(),
-        ours: describe(ours),
-        paper: describe(paper),
-        z: None,
-        p: None,
-        outcome,
-        why,
-        explanation: explained.map(str::to_owned),
-        difference: String::new(),
-    })
+    let mut verdict =
+        Verdict::statement("significance groups".to_owned(), describe(ours), outcome, why)
+            .with_hypothesis(hypothesis);
+    verdict.paper = describe(paper);
+    Some(verdict)
 }
 
 /// The verdict on "a sweep does best between `lo` and `hi`" (fewer is better), from each swept
@@ -310,7 +523,7 @@ pub fn best_within(
     claim: String,
     points: &[(f64, Vec<f64>)],
     (lo, hi): (f64, f64),
-    explained: Option<&str>,
+    hypothesis: Option<&str>,
 ) -> Verdict {
     let points: Vec<&(f64, Vec<f64>)> = points.iter().filter(|(_, s)| !s.is_empty()).collect();
     let mean = |s: &[f64]| s.iter().sum::<f64>() / s.len() as f64;
@@ -336,41 +549,119 @@ pub fn best_within(
     };
     let holds = points.iter().any(|(x, s)| (lo..=hi).contains(x) && unbeaten(*x, s));
     let ours = format!("lowest mean at {best_x} ({:.2})", mean(best));
-    Verdict::judged(claim, ours, holds, explained, || {
+    Verdict::judged(claim, ours, holds, hypothesis, || {
         format!(
             "Every point from {lo} to {hi} is beaten by another point (one-sided Welch tests, \
-             Holm-corrected, alpha = {ALPHA}), and the spec gives no reason."
+             Holm-corrected, alpha = {ALPHA})."
         )
     })
 }
 
-/// A spec's verdicts as a table for its section.
+/// The header of a verdict table.
+pub const HEADER: [&str; 8] = [
+    "claim",
+    "ours (95% CI)",
+    "paper",
+    "difference [interval]",
+    "margin",
+    "verdict",
+    "why",
+    "hypothesis",
+];
+
+/// A spec's verdicts as a table for its section (its own claims; alternative readings are in
+/// [`sensitivity_table`]).
 pub fn section_table(verdicts: &[Verdict]) -> Table {
     let mut table = Table::new(
         "**Verdicts.** Each claim of the paper that this spec tests, judged from the stored data \
-         (see the report's opening for the rules).",
-        &["claim", "ours (95% CI)", "paper", "difference (SE)", "p (Holm)", "verdict", "why"],
+         by equivalence within the margin (see the report's opening for the rules).",
+        &HEADER,
     );
-    for v in verdicts {
+    for v in verdicts.iter().filter(|v| v.is_claim()) {
         table.row(row(v));
     }
     table
 }
 
-/// The cells of one verdict: claim, ours, paper, difference, p-value, outcome, explanation.
+/// The sensitivity table of a spec: for every claim some arm plays under another reading of the
+/// paper, each reading's value and verdict (none when no arm plays another reading).
+pub fn sensitivity_table(verdicts: &[Verdict]) -> Option<Table> {
+    let mut table = Table::new(
+        "**Sensitivity to the paper's open readings.** For each claim, the default reading (first) \
+         and every other reading an arm of this spec plays, each judged against the paper's \
+         number with the same margin and level.",
+        &[
+            "claim",
+            "reading",
+            "arm",
+            "ours (95% CI)",
+            "difference [interval]",
+            "verdict",
+            "because",
+        ],
+    );
+    let mut any = false;
+    for claim in verdicts.iter().filter(|v| v.is_claim()) {
+        let others: Vec<&Verdict> =
+            verdicts.iter().filter(|v| !v.is_claim() && v.claim == claim.claim).collect();
+        if others.is_empty() {
+            continue;
+        }
+        any = true;
+        for v in std::iter::once(claim).chain(others) {
+            let (name, arm, because) = match &v.reading {
+                Some(r) => (r.name.clone(), r.arm.clone(), r.because.clone()),
+                None => ("as specified".to_owned(), "–".to_owned(), "–".to_owned()),
+            };
+            let outcome = if v.is_claim() && v.outcome == Outcome::Explained {
+                "not reproduced".to_owned()
+            } else {
+                v.outcome.name().to_owned()
+            };
+            table.row(vec![
+                v.claim.clone(),
+                name,
+                arm,
+                v.ours.clone(),
+                interval_cell(v),
+                outcome,
+                because,
+            ]);
+        }
+    }
+    any.then_some(table)
+}
+
+/// The difference and its interval, as a cell.
+fn interval_cell(v: &Verdict) -> String {
+    match (&v.test, &v.interval) {
+        (Some(t), Some(i)) => {
+            let d = t.digits;
+            if i.lower == i.upper {
+                format!("{:+.d$}", t.difference.estimate)
+            } else {
+                format!("{:+.d$} [{:+.d$}, {:+.d$}]", t.difference.estimate, i.lower, i.upper)
+            }
+        }
+        _ => "–".to_owned(),
+    }
+}
+
+/// The cells of one verdict, as [`HEADER`] names them.
 pub fn row(v: &Verdict) -> Vec<String> {
+    let dash = |s: &str| if s.is_empty() { "–".to_owned() } else { s.to_owned() };
     vec![
         v.claim.clone(),
         v.ours.clone(),
         v.paper.clone(),
-        v.z.map_or_else(|| "–".to_owned(), |z| format!("{z:+.1}")),
-        match v.p {
-            Some(p) if p < 1e-4 => format!("{p:.1e}"),
-            Some(p) => format!("{p:.4}"),
-            None => "–".to_owned(),
-        },
+        interval_cell(v),
+        v.test.as_ref().map_or_else(
+            || "–".to_owned(),
+            |t| format!("±{:.d$} ({})", t.margin, t.margin_reason, d = t.digits.max(1)),
+        ),
         v.outcome.name().to_owned(),
-        if v.why.is_empty() { "–".to_owned() } else { v.why.clone() },
+        dash(&v.why),
+        dash(v.hypothesis.as_deref().unwrap_or_default()),
     ]
 }
 
@@ -382,52 +673,148 @@ mod tests {
         Printed::new(value, 3)
     }
 
+    fn margin(absolute: f64) -> Margin {
+        Margin { absolute: Some(absolute), relative: None, because: "test".into() }
+    }
+
+    fn decided(mut v: Verdict, alpha: f64) -> Verdict {
+        v.decide(alpha);
+        v
+    }
+
+    fn run_means(mean: f64, se: f64) -> Estimate {
+        Estimate { mean, se: Some(se), df: Some(9.0) }
+    }
+
     #[test]
-    fn a_value_within_two_standard_errors_is_reproduced() {
-        let ours = Estimate { mean: 4.41, se: Some(0.005) };
-        let v = compare("m".into(), ours, printed(4.408), None);
+    fn a_value_inside_the_margin_is_reproduced_and_one_beyond_it_contradicted() {
+        let ours = run_means(4.41, 0.004);
+        let judge = |paper: f64| {
+            decided(compare("m".into(), ours, printed(paper), Some(&margin(0.02))), 0.05)
+        };
+        let v = judge(4.408);
         assert_eq!(v.outcome, Outcome::Reproduced);
-        assert!((v.z.unwrap() - 0.4).abs() < 1e-9);
-        assert_eq!(v.ours, "4.4100 [4.4002, 4.4198]");
-        let far = compare("m".into(), ours, printed(4.470), None);
+        assert_eq!(v.ours, "4.4100 [4.4022, 4.4178]");
+        let far = judge(4.470);
         assert_eq!(far.outcome, Outcome::Contradicted);
-        assert!(far.why.contains("0.0600 below the paper's (12.0 standard errors)"), "{}", far.why);
-        let told = compare("m".into(), ours, printed(4.470), Some("Ties differ."));
-        assert_eq!((told.outcome, told.why.as_str()), (Outcome::Explained, "Ties differ."));
+        assert!(far.why.contains("lies beyond the margin ±0.0200"), "{}", far.why);
+        let near = judge(4.428);
+        assert_eq!(near.outcome, Outcome::Inconclusive, "{near:?}");
+        assert!(near.why.contains("more games would decide"));
+    }
+
+    #[test]
+    fn a_t_interval_decides_few_runs_more_cautiously_than_a_normal_one() {
+        let paper = printed(4.428);
+        let t =
+            decided(compare("m".into(), run_means(4.41, 0.004), paper, Some(&margin(0.03))), 0.05);
+        let normal = Estimate { df: None, ..run_means(4.41, 0.004) };
+        let z = decided(compare("m".into(), normal, paper, Some(&margin(0.03))), 0.05);
+        assert!(t.interval.unwrap().lower < z.interval.unwrap().lower);
+    }
+
+    #[test]
+    fn a_hypothesis_never_changes_a_verdict() {
+        let v = compare("m".into(), run_means(4.41, 0.004), printed(4.470), Some(&margin(0.02)))
+            .with_hypothesis(Some("Ties differ."));
+        let v = decided(v, 0.05);
+        assert_eq!(v.outcome, Outcome::Contradicted);
+        assert_eq!(v.hypothesis.as_deref(), Some("Ties differ."));
     }
 
     #[test]
     fn exact_values_allow_only_the_papers_rounding() {
-        let v = compare("total".into(), Estimate::exact(4.4761), printed(4.476), None);
-        assert_eq!(v.outcome, Outcome::Reproduced);
-        let v = compare("total".into(), Estimate::exact(4.4771), printed(4.476), None);
-        assert_eq!(v.outcome, Outcome::Contradicted);
-        let one_run = Estimate { mean: 4.5, se: None };
+        let wide = margin(0.1);
+        let judge = |ours: f64| {
+            decided(compare("t".into(), Estimate::exact(ours), printed(4.476), Some(&wide)), 0.05)
+                .outcome
+        };
+        assert_eq!(judge(4.4761), Outcome::Reproduced);
+        assert_eq!(judge(4.4771), Outcome::Contradicted);
+        let one_run = Estimate { mean: 4.5, se: None, df: None };
         assert_eq!(compare("m".into(), one_run, printed(4.4), None).outcome, Outcome::NotTestable);
     }
 
     #[test]
-    fn the_papers_standard_error_widens_the_band() {
-        let ours = Estimate { mean: 4.40, se: Some(0.003) };
-        let tight = compare("m".into(), ours, printed(4.42), None);
-        assert_eq!(tight.outcome, Outcome::Contradicted);
-        let wide = Printed { se: Some(0.01), ..printed(4.42) };
-        assert_eq!(compare("m".into(), ours, wide, None).outcome, Outcome::Reproduced);
+    fn a_margin_is_never_tighter_than_the_rounding() {
+        let about = Printed { unit: Some(100.0), ..Printed::new(6400.0, 0) };
+        let ours = Estimate { mean: 6000.0, se: Some(100.0), df: None };
+        let v = compare("m".into(), ours, about, Some(&margin(1.0)));
+        assert_eq!(v.test.unwrap().margin, 50.0);
     }
 
     #[test]
-    fn holm_keeps_a_lone_borderline_difference_among_many_claims() {
-        // z = 2.2 alone is rejected (p = 0.028); among ten claims Holm needs p < 0.005.
-        let ours = Estimate { mean: 4.022, se: Some(0.01) };
-        let mut family =
-            vec![compare("m".into(), ours, Printed { decimals: 4, ..printed(4.0) }, None)];
-        assert_eq!(family[0].outcome, Outcome::Contradicted);
-        for _ in 0..9 {
-            family.push(compare("n".into(), ours, printed(4.022), None));
-        }
-        judge_family(&mut family);
-        assert!(family.iter().all(|v| v.outcome == Outcome::Reproduced), "{family:?}");
-        assert!((family[0].p.unwrap() - 10.0 * normal_two_sided_p(2.195)).abs() < 1e-12);
+    fn without_an_sd_the_papers_sample_size_and_our_sd_give_its_error() {
+        // Temporel & Kovacs print no sd and no number of games: the spec assumes one.
+        let ours = Estimate { mean: 6.30, se: Some(0.01), df: Some(999.0) };
+        let alone = compare("m".into(), ours, printed(6.33), Some(&margin(0.05)));
+        let assumed = printed(6.33).with_sample(ours.sd(), 1000);
+        let both = compare("m".into(), ours, assumed, Some(&margin(0.05)));
+        let (alone, both) = (decided(alone, 0.05), decided(both, 0.05));
+        assert_eq!(alone.outcome, Outcome::Reproduced, "{alone:?}");
+        assert_eq!(both.outcome, Outcome::Inconclusive, "{both:?}");
+        assert!((ours.sd().unwrap() - 0.01 * 1000f64.sqrt()).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_verdict_does_not_depend_on_how_many_claims_share_its_spec() {
+        // The family is the paper: the same claims split over one spec or three judge alike.
+        let ours = Estimate { mean: 4.022, se: Some(0.005), df: Some(99.0) };
+        let claim = |value: f64| compare("m".into(), ours, printed(value), Some(&margin(0.01)));
+        let claims: Vec<Verdict> = [4.0, 4.02, 4.03, 4.05, 4.01].map(claim).to_vec();
+        let mut together = claims.clone();
+        judge_family(&mut together.iter_mut().collect::<Vec<_>>());
+        let (mut a, mut b, mut c) =
+            (claims[..1].to_vec(), claims[1..3].to_vec(), claims[3..].to_vec());
+        let mut paper: Vec<&mut Verdict> =
+            a.iter_mut().chain(b.iter_mut()).chain(c.iter_mut()).collect();
+        judge_family(&mut paper);
+        let split: Vec<Verdict> = a.into_iter().chain(b).chain(c).collect();
+        let outcomes = |v: &[Verdict]| v.iter().map(|v| v.outcome).collect::<Vec<_>>();
+        assert_eq!(outcomes(&together), outcomes(&split));
+        // Bonferroni over five: each side at 0.01.
+        assert!((together[0].interval.unwrap().alpha - 0.01).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_reading_that_reproduces_explains_the_default_and_is_named() {
+        let default =
+            compare("E: mean".into(), run_means(4.41, 0.004), printed(4.470), Some(&margin(0.02)));
+        let reading = Reading {
+            of: Some("E".into()),
+            name: "pooled prior".into(),
+            because: "sec. II".into(),
+        };
+        let other =
+            compare("E: mean".into(), run_means(4.468, 0.004), printed(4.470), Some(&margin(0.02)))
+                .with_reading(Some(ReadingTag::of("E pooled", &reading)));
+        let mut both = [default, other];
+        judge_family(&mut both.iter_mut().collect::<Vec<_>>());
+        assert_eq!(both[0].outcome, Outcome::Explained);
+        assert!(both[0].why.contains("\"pooled prior\" (arm E pooled)"), "{}", both[0].why);
+        assert_eq!(both[1].outcome, Outcome::Reproduced);
+        // Only the spec's own claim is listed; the reading is in the sensitivity table.
+        assert_eq!(section_table(&both).rows.len(), 1);
+        assert_eq!(sensitivity_table(&both).unwrap().rows.len(), 2);
+    }
+
+    #[test]
+    fn comparisons_have_three_outcomes() {
+        let judge = |claimed, estimate| {
+            let difference = Difference { estimate, se: 0.01, df: Some(18.0) };
+            let margin = (0.02, "test".to_owned());
+            let v = Verdict::comparison("c".into(), String::new(), claimed, difference, margin);
+            decided(v, 0.05).outcome
+        };
+        assert_eq!(judge(Claimed::Fewer, -0.05), Outcome::Reproduced);
+        assert_eq!(judge(Claimed::Fewer, 0.01), Outcome::Contradicted);
+        assert_eq!(judge(Claimed::Fewer, -0.015), Outcome::Inconclusive);
+        assert_eq!(judge(Claimed::NotDifferent, 0.0), Outcome::Reproduced);
+        assert_eq!(judge(Claimed::NotDifferent, 0.01), Outcome::Inconclusive);
+        assert_eq!(judge(Claimed::NotDifferent, 0.06), Outcome::Contradicted);
+        assert_eq!(judge(Claimed::NotFewer, 0.03), Outcome::Reproduced);
+        assert_eq!(judge(Claimed::NotFewer, -0.06), Outcome::Contradicted);
+        assert_eq!(judge(Claimed::Different, 0.05), Outcome::Reproduced);
     }
 
     #[test]

@@ -26,6 +26,10 @@ pub struct RawExperiment {
     pub description: String,
     /// The experiment's seed: every random stream of every game derives from it.
     pub seed: u64,
+    /// How the paper's numbers are judged: the margin of each claim and, where the paper gives
+    /// no sample size, the one assumed.
+    #[serde(default)]
+    pub judging: Judging,
     /// What to run.
     pub task: RawTask,
 }
@@ -137,5 +141,59 @@ pub struct Reading {
     pub name: String,
     /// Which sentence of which paper supports the reading, and how it is read (one or two
     /// sentences).
+    pub because: String,
+}
+
+/// The largest difference from a paper's number that does not matter, with its reason: the
+/// larger of an absolute value and a share of the paper's number (and never tighter than the
+/// paper's rounding, which the verdict adds).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Margin {
+    /// An absolute margin, in the claim's unit (guesses per game, generations, ...).
+    #[serde(default)]
+    pub absolute: Option<f64>,
+    /// A margin as a share of the paper's number (`0.01`: one percent).
+    #[serde(default)]
+    pub relative: Option<f64>,
+    /// Why this margin: what difference the paper's own conclusions could not see (one sentence,
+    /// decided before looking at the results).
+    pub because: String,
+}
+
+impl Margin {
+    /// The margin around `value`.
+    pub fn of(&self, value: f64) -> f64 {
+        let absolute = self.absolute.unwrap_or(0.0);
+        let relative = self.relative.map_or(0.0, |r| r * value.abs());
+        absolute.max(relative)
+    }
+}
+
+/// How a spec's claims are judged: the margin that matters and the paper's sample size.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Judging {
+    /// The margin of the spec's main quantity (mean guesses, generations): the largest
+    /// difference from the paper's number that does not matter. Without one, only the paper's
+    /// rounding is allowed, which a sampled value can rarely show.
+    #[serde(default)]
+    pub margin: Option<Margin>,
+    /// The margin of evaluation counts, where the spec compares them.
+    #[serde(default)]
+    pub evaluations_margin: Option<Margin>,
+    /// The number of samples (run means or games, as ours) behind the paper's numbers, where it
+    /// differs from ours or the paper does not say, with the reason for the number assumed.
+    #[serde(default)]
+    pub paper_samples: Option<PaperSamples>,
+}
+
+/// The paper's sample size, stated or assumed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PaperSamples {
+    /// The number of samples.
+    pub n: u32,
+    /// Where it comes from (the paper's words), or why it is assumed.
     pub because: String,
 }

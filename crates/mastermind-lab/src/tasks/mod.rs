@@ -122,6 +122,8 @@ pub struct ReportContext<'a> {
     pub title: &'a str,
     /// Figure files start with this path (`figures/<profile>/<spec>`); add `-<name>`.
     pub base: &'a Path,
+    /// How the spec's claims are judged.
+    pub judging: &'a crate::spec::raw::Judging,
 }
 
 impl ReportContext<'_> {

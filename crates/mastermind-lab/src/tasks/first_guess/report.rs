@@ -99,6 +99,5 @@ pub fn render(
             )
         });
     }
-    verdict::judge_family(&mut verdicts);
     Ok(Rendered { tables, figures: Vec::new(), notes, verdicts })
 }

@@ -7,12 +7,13 @@ use super::spec::{Comparison, ComparisonClaim, FigureSpec, TestOn};
 use crate::report::plot::pareto::{self, TimedPlayer};
 use crate::report::plot::{self, Labels, LineSeries};
 use crate::report::table::{Table, num};
-use crate::report::verdict::{self, Estimate, Outcome, Printed, Verdict};
-use crate::spec::raw::PaperNumbers;
+use crate::report::verdict::{self, Claimed, Estimate, Outcome, Printed, ReadingTag, Verdict};
+use crate::spec::raw::{Judging, Margin, PaperNumbers};
 use crate::tasks::ReportContext;
 use anyhow::Result;
 use mastermind_heuristics::{Heuristic, Ties};
 use mastermind_players::PlayerSpec;
+use mastermind_stats::equivalence::Difference;
 use mastermind_stats::{
     Alternative, Correction, Summary, group_samples_corrected, holm, mean_confidence_interval,
 };
@@ -597,8 +598,15 @@ fn by_group(
 }
 
 /// The paper's claims this table tests, each judged from the data: every arm's mean guesses and
-/// mean evaluations where the paper gives them, and the paper's significance groups.
-pub fn verdicts(plan: &GamesPlan, results: &[ArmResult], rows: &GamesByArm<'_>) -> Vec<Verdict> {
+/// mean evaluations where the paper gives them, the paper's significance groups and its
+/// comparisons. An arm that plays another reading of the paper is judged against the numbers of
+/// the arm it names, for the sensitivity table.
+pub fn verdicts(
+    plan: &GamesPlan,
+    results: &[ArmResult],
+    rows: &GamesByArm<'_>,
+    judging: &Judging,
+) -> Vec<Verdict> {
     let mut verdicts = Vec::new();
     // A paper prints a table's numbers with one precision (4.410 is stored as 4.41).
     let precision = |field: fn(&PaperNumbers) -> Option<f64>| {
@@ -607,22 +615,36 @@ pub fn verdicts(plan: &GamesPlan, results: &[ArmResult], rows: &GamesByArm<'_>) 
     let mean_decimals = precision(|p| p.mean).unwrap_or(0);
     let evaluation_decimals = precision(|p| p.evaluations).unwrap_or(0);
     for (arm, result) in plan.arms.iter().zip(results) {
-        let Some(paper) = &arm.paper else { continue };
+        let Some((target, paper)) = judged_against(plan, arm) else { continue };
+        let tag = arm.reading.as_ref().map(|r| ReadingTag::of(&arm.label, r));
         let own = paper.explained.as_deref();
         if let Some(value) = paper.mean {
             // Run means when the paper reports runs, as its table does; the games otherwise.
             let samples = if plan.runs > 1 { &result.run_means } else { &result.games };
-            let ours = if plays_exactly(plan, arm) {
+            let exact = plays_exactly(plan, arm);
+            let ours = if exact {
                 Estimate::of(samples).map(|e| Estimate::exact(e.mean))
             } else {
                 Estimate::of(samples)
             };
             if let Some(ours) = ours {
-                let se = paper.sd.map(|sd| sd / (samples.len() as f64).sqrt());
-                let printed = Printed { se, ..Printed::new(value, mean_decimals) };
-                let claim = format!("{}: mean guesses", arm.label);
+                let printed = Printed::new(value, mean_decimals);
+                let printed = if exact {
+                    printed
+                } else {
+                    // The paper's own sd where it prints one, ours standing in; its sample size
+                    // where the spec states one, ours otherwise.
+                    let n = judging.paper_samples.as_ref().map_or(samples.len(), |s| s.n as usize);
+                    printed.with_sample(paper.sd.or(ours.sd()), n)
+                };
+                let claim = format!("{target}: mean guesses");
                 let why = own.or(plan.report.mean_differs.as_deref());
-                verdicts.push(verdict::compare(claim, ours, printed, why));
+                let margin = judging.margin.as_ref();
+                verdicts.push(
+                    verdict::compare(claim, ours, printed, margin)
+                        .with_hypothesis(why)
+                        .with_reading(tag.clone()),
+                );
             }
         }
         if let Some(value) = paper.evaluations {
@@ -633,11 +655,18 @@ pub fn verdicts(plan: &GamesPlan, results: &[ArmResult], rows: &GamesByArm<'_>) 
                 None => games.iter().map(|g| g.game.evaluations as f64).collect(),
             };
             if let Some(ours) = Estimate::of(&per_game) {
-                let printed = Printed::new(value, evaluation_decimals);
+                // Evaluations per game: the paper gives no sd; ours stands in over its games.
+                let n = judging.paper_samples.as_ref().map_or(per_game.len(), |s| s.n as usize);
+                let printed = Printed::new(value, evaluation_decimals).with_sample(ours.sd(), n);
                 let counter = metric.unwrap_or("evaluations");
-                let claim = format!("{}: evaluations per game (ours: {counter})", arm.label);
+                let claim = format!("{target}: evaluations per game (ours: {counter})");
                 let why = own.or(plan.report.evaluations_differ.as_deref());
-                verdicts.push(verdict::compare(claim, ours, printed, why));
+                let margin = judging.evaluations_margin.as_ref();
+                verdicts.push(
+                    verdict::compare(claim, ours, printed, margin)
+                        .with_hypothesis(why)
+                        .with_reading(tag.clone()),
+                );
             }
         }
     }
@@ -658,18 +687,39 @@ pub fn verdicts(plan: &GamesPlan, results: &[ArmResult], rows: &GamesByArm<'_>) 
     let ours: Vec<(String, String)> =
         grouped.iter().map(|&i| label_and(i, letters[i].clone())).collect();
     verdicts.extend(verdict::compare_groups(&paper, &ours, plan.report.groups_differ.as_deref()));
-    verdict::judge_family(&mut verdicts);
-    verdicts.extend(plan.report.claims.iter().map(|c| comparison_verdict(plan, results, c)));
+    let margin = judging.margin.as_ref();
+    verdicts
+        .extend(plan.report.claims.iter().map(|c| comparison_verdict(plan, results, c, margin)));
     verdicts
 }
 
-/// The verdict on a comparison the paper states, decided by the report's own test at its alpha
-/// (the paper's decision rule, so no correction beyond the paper's).
-fn comparison_verdict(plan: &GamesPlan, results: &[ArmResult], claim: &ComparisonClaim) -> Verdict {
+/// The label and paper numbers an arm is judged against: its own, or those of the arm its
+/// reading names (by label, or for a swept arm by the group and x of the point it pairs with).
+fn judged_against<'a>(
+    plan: &'a GamesPlan,
+    arm: &'a PlannedArm,
+) -> Option<(&'a str, &'a PaperNumbers)> {
+    let Some(of) = arm.reading.as_ref().and_then(|r| r.of.as_deref()) else {
+        return arm.paper.as_ref().map(|p| (arm.label.as_str(), p));
+    };
+    let target =
+        plan.arms.iter().find(|a| a.label == of).or_else(|| {
+            plan.arms.iter().find(|a| a.group == of && a.x.is_some() && a.x == arm.x)
+        })?;
+    target.paper.as_ref().map(|p| (target.label.as_str(), p))
+}
+
+/// The verdict on a comparison the paper states: the difference of the two arms' means (on the
+/// report's samples, with a Welch interval) judged against the spec's margin.
+fn comparison_verdict(
+    plan: &GamesPlan,
+    results: &[ArmResult],
+    claim: &ComparisonClaim,
+    margin: Option<&Margin>,
+) -> Verdict {
     let test = plan.report.test;
-    let explained = claim.explained.as_deref();
-    // Which p-value decides, and whether the claim wants it below alpha.
-    let (alternative, wanted_below, a, b) = match &claim.holds {
+    let hypothesis = claim.explained.as_deref();
+    let (claimed, a, b) = match &claim.holds {
         Comparison::BestWithin(group, lo, hi) => {
             let points: Vec<(f64, Vec<f64>)> = plan
                 .arms
@@ -678,12 +728,12 @@ fn comparison_verdict(plan: &GamesPlan, results: &[ArmResult], claim: &Compariso
                 .filter(|(arm, _)| arm.group == *group)
                 .filter_map(|(arm, r)| arm.x.map(|x| (x, r.games.clone())))
                 .collect();
-            return verdict::best_within(claim.text.clone(), &points, (*lo, *hi), explained);
+            return verdict::best_within(claim.text.clone(), &points, (*lo, *hi), hypothesis);
         }
-        Comparison::NotDifferent(a, b) => (Alternative::TwoSided, false, a, b),
-        Comparison::Different(a, b) => (Alternative::TwoSided, true, a, b),
-        Comparison::Fewer(a, b) => (Alternative::Less, true, a, b),
-        Comparison::NotFewer(a, b) => (Alternative::Less, false, a, b),
+        Comparison::NotDifferent(a, b) => (Claimed::NotDifferent, a, b),
+        Comparison::Different(a, b) => (Claimed::Different, a, b),
+        Comparison::Fewer(a, b) => (Claimed::Fewer, a, b),
+        Comparison::NotFewer(a, b) => (Claimed::NotFewer, a, b),
     };
     let find = |label: &str| results.iter().find(|r| r.label == *label);
     let (x, y) = match (find(a), find(b)) {
@@ -691,25 +741,21 @@ fn comparison_verdict(plan: &GamesPlan, results: &[ArmResult], claim: &Compariso
         _ => (&[][..], &[][..]),
     };
     let means = format!("{a} {}, {b} {}", num(mean(x), 3), num(mean(y), 3));
-    let Some(p) = test.kind.p_value_for(x, y, alternative).ok() else {
-        let why = "The test cannot be computed on these samples.".to_owned();
+    let (Some(ex), Some(ey)) = (Estimate::of(x), Estimate::of(y)) else {
+        let why = "The arms have no games to compare.".to_owned();
         return Verdict::statement(claim.text.clone(), means, Outcome::NotTestable, why);
     };
-    let sided = if alternative == Alternative::TwoSided { "two-sided" } else { "one-sided" };
-    let ours = format!("{means}; {sided} p = {}", pval(Some(p)));
-    Verdict::judged(claim.text.clone(), ours, (p < test.alpha) == wanted_below, explained, || {
-        let found = if p < test.alpha { "significant" } else { "not significant" };
-        let samples = match test.on {
-            TestOn::RunMeans => "run means",
-            TestOn::Games => "game lengths",
-        };
-        format!(
-            "Here the difference is {found} at alpha = {} ({} test on the {samples}), and the \
-             spec gives no reason.",
-            test.alpha,
-            test.kind.name(),
-        )
-    })
+    let (Some(se_x), Some(se_y)) = (ex.se, ey.se) else {
+        let why = "One sample gives no standard error.".to_owned();
+        return Verdict::statement(claim.text.clone(), means, Outcome::NotTestable, why);
+    };
+    let difference = Difference::of_means((ex.mean, se_x, ex.df), (ey.mean, se_y, ey.df));
+    let margin = match margin {
+        Some(m) => (m.of(ey.mean).max(0.0005), m.because.trim().to_owned()),
+        None => (0.0005, "the spec states no margin: the third decimal".to_owned()),
+    };
+    Verdict::comparison(claim.text.clone(), means, claimed, difference, margin)
+        .with_hypothesis(hypothesis)
 }
 
 /// Whether an arm's mean is exact rather than a sample: a deterministic player (a strategy tree,

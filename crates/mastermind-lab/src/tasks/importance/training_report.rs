@@ -9,6 +9,7 @@ use crate::report::plot::panels::{Mark, Panel, PathSeries, stacked_paths};
 use crate::report::plot::{Labels, grouped_bars};
 use crate::report::table::{Table, num};
 use crate::report::verdict::{self, Estimate, Outcome, Printed, Verdict};
+use crate::spec::raw::Judging;
 use crate::tasks::{Rendered, ReportContext};
 use anyhow::Result;
 use mastermind_importance::Theta;
@@ -210,7 +211,7 @@ pub fn render(
 
     let figures = figures(ctx, &r, base_name)?;
     let notes = vec![conclusions(plan, &r, fitted, baseline, pooled, base_name)];
-    let verdicts = verdicts(plan, fitted, baseline, pooled, base_name);
+    let verdicts = verdicts(plan, fitted, baseline, pooled, base_name, ctx.judging);
     Ok(Rendered { tables, figures, notes, verdicts })
 }
 
@@ -284,6 +285,7 @@ fn verdicts(
     baseline: &Arm,
     pooled: Option<TTestResult>,
     base_name: &str,
+    judging: &Judging,
 ) -> Vec<Verdict> {
     let mut verdicts = Vec::new();
     for (arm, name, mean, sd) in [
@@ -291,13 +293,11 @@ fn verdicts(
         (baseline, base_name, plan.paper.baseline_mean, plan.paper.baseline_sd),
     ] {
         if let (Some(value), Some(ours)) = (mean, Estimate::of(&arm.guesses)) {
-            let se = sd.map(|sd| sd / (arm.guesses.len() as f64).sqrt());
-            let printed = Printed { se, ..Printed::new(value, 4) };
+            let printed = Printed::new(value, 4).with_sample(sd.or(ours.sd()), arm.guesses.len());
             let claim = format!("{name}: mean guesses");
-            verdicts.push(verdict::compare(claim, ours, printed, None));
+            verdicts.push(verdict::compare(claim, ours, printed, judging.margin.as_ref()));
         }
     }
-    verdict::judge_family(&mut verdicts);
     let claim = format!("the fitted policy plays significantly shorter games than {base_name}");
     verdicts.push(match pooled {
         Some(t) => {

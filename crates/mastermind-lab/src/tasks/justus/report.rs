@@ -7,6 +7,7 @@ use super::spec::JustusFigure;
 use crate::report::plot::{self, Labels, LineSeries};
 use crate::report::table::{Table, num};
 use crate::report::verdict::{self, Estimate, Printed, Verdict};
+use crate::spec::raw::Judging;
 use crate::tasks::ReportContext;
 use anyhow::Result;
 use mastermind_stats::{Summary, mean_confidence_interval};
@@ -201,22 +202,29 @@ fn paper_lines(arms: &[PlannedJustusArm]) -> Vec<LineSeries> {
 
 /// The paper's numbers (generations per arm) and its statements about the best point of a sweep,
 /// judged from the runs.
-pub fn verdicts(plan: &JustusPlan, rows: &[RunRow]) -> Vec<Verdict> {
+pub fn verdicts(plan: &JustusPlan, rows: &[RunRow], judging: &Judging) -> Vec<Verdict> {
     let generations = |label: &str| -> Vec<f64> {
         rows.iter().filter(|r| r.arm == label).map(|r| f64::from(r.generations)).collect()
     };
     let mut verdicts = Vec::new();
     for arm in &plan.arms {
         let Some(paper) = &arm.paper else { continue };
-        let (Some(value), Some(ours)) = (paper.generations, Estimate::of(&generations(&arm.label)))
-        else {
+        let samples = generations(&arm.label);
+        let runs = samples.len();
+        let (Some(value), Some(ours)) = (paper.generations, Estimate::of(&samples)) else {
             continue;
         };
-        let printed = Printed { unit: paper.rounded_to, ..Printed::new(value, 0) };
+        // Justus prints no sd and no number of runs: ours stands in, over our runs.
+        let n = judging.paper_samples.as_ref().map_or(runs, |s| s.n as usize);
+        let printed =
+            Printed { unit: paper.rounded_to, ..Printed::new(value, 0) }.with_sample(ours.sd(), n);
         let claim = format!("{}: mean generations", arm.label);
-        verdicts.push(verdict::compare(claim, ours, printed, paper.explained.as_deref()));
+        let margin = judging.margin.as_ref();
+        verdicts.push(
+            verdict::compare(claim, ours, printed, margin)
+                .with_hypothesis(paper.explained.as_deref()),
+        );
     }
-    verdict::judge_family(&mut verdicts);
     let points: Vec<(f64, Vec<f64>)> =
         plan.arms.iter().filter_map(|a| a.x.map(|x| (x, generations(&a.label)))).collect();
     for claim in &plan.report.claims {

@@ -5,6 +5,7 @@ use super::plan::{MhBudgetPlan, budget_label, optimal_label, size_label};
 use crate::report::plot::{self, Labels, LineSeries};
 use crate::report::table::{Table, num};
 use crate::report::verdict::{self, Estimate, Printed, Verdict};
+use crate::spec::raw::Judging;
 use crate::tasks::games::frame::{GamesByArm, PlayedGame};
 use crate::tasks::{Rendered, ReportContext};
 use anyhow::Result;
@@ -153,7 +154,8 @@ pub(crate) fn render(
         (None, _) => "Too few sizes reached the threshold to fit a line.".into(),
     });
     let increasing = points.windows(2).all(|w| w[1].1 >= w[0].1);
-    let verdicts = verdicts(plan, &rows, &results, points.len() >= 2 && increasing);
+    let grows = points.len() >= 2 && increasing;
+    let verdicts = verdicts(plan, &rows, &results, grows, ctx.judging);
     notes.push(format!(
         "The thesis's conclusion, that the budget needed grows with pegs + colours and log(steps) is close to linear in it, {}.",
         if points.len() >= 2 && increasing { "holds here" } else { "is not borne out by these numbers" }
@@ -169,6 +171,7 @@ fn verdicts(
     rows: &GamesByArm<'_>,
     results: &[SizeResult],
     grows: bool,
+    judging: &Judging,
 ) -> Vec<Verdict> {
     let mut verdicts = Vec::new();
     // Budgets are tried on a grid, so a budget is known to the grid's step.
@@ -176,10 +179,10 @@ fn verdicts(
     for (r, size) in results.iter().zip(&plan.sizes) {
         let (optimal, _) = arm_values(rows, &optimal_label(size.game));
         if let (Some(value), Some(ours)) = (size.paper_optimal, Estimate::of(&optimal)) {
-            let se = size.paper_sd.map(|sd| sd / (optimal.len() as f64).sqrt());
-            let printed = Printed { se, ..Printed::new(value, 3) };
+            let printed =
+                Printed::new(value, 3).with_sample(size.paper_sd.or(ours.sd()), optimal.len());
             let claim = format!("{}: mean length run to a candidate", r.label);
-            verdicts.push(verdict::compare(claim, ours, printed, None));
+            verdicts.push(verdict::compare(claim, ours, printed, judging.margin.as_ref()));
         }
         if let (Some(value), Some(enough)) = (size.paper_steps, r.enough) {
             let printed = Printed { unit: Some(step), ..Printed::new(value as f64, 0) };
@@ -187,7 +190,6 @@ fn verdicts(
             verdicts.push(verdict::compare(claim, Estimate::exact(enough as f64), printed, None));
         }
     }
-    verdict::judge_family(&mut verdicts);
     let claim = "the budget needed grows with pegs + colours".to_owned();
     let ours = format!(
         "{} sizes reach the threshold",

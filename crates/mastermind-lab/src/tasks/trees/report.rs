@@ -134,14 +134,16 @@ fn verdicts(plan: &TreesPlan, trees: &[StoredTree]) -> Vec<Verdict> {
         let claim =
             format!("{} at {}: total guesses ({})", published.label, tree.game, published.source);
         let total = Estimate::exact(tree.total() as f64);
-        verdicts.push(verdict::compare(claim, total, exact(published.total), explained));
+        verdicts.push(
+            verdict::compare(claim, total, exact(published.total), None).with_hypothesis(explained),
+        );
         if let Some(max) = published.max {
             let claim = format!("{} at {}: most guesses", published.label, tree.game);
             let ours = Estimate::exact(f64::from(tree.max()));
-            verdicts.push(verdict::compare(claim, ours, exact(u64::from(max)), explained));
+            let printed = exact(u64::from(max));
+            verdicts.push(verdict::compare(claim, ours, printed, None).with_hypothesis(explained));
         }
     }
-    verdict::judge_family(&mut verdicts);
     verdicts
 }
 
