@@ -251,6 +251,35 @@ fn plan(task: &GamesTask, ctx: &PlanContext<'_>, profile: Profile) -> Result<Gam
             ));
         }
     }
+    for (k, claim) in task.report.claims.iter().enumerate() {
+        let Some(of) = claim.reading.as_ref().and_then(|r| r.of.as_ref()) else { continue };
+        if !task.report.claims.iter().any(|c| c.reading.is_none() && c.text == *of) {
+            return Err(ctx.error(
+                None,
+                "reading",
+                &format!("task.report.claims[{k}].reading.of"),
+                format!("no claim without a reading has the text {of:?}"),
+                "another reading of a claim names the claim's text",
+            ));
+        }
+    }
+    for (k, arm) in task.arms.iter().enumerate() {
+        let Some(of) = arm.reading.as_ref().and_then(|r| r.of.as_ref()) else { continue };
+        // A swept reading names the default arm as written (the group of its points).
+        if !arms.iter().any(|a| a.label == *of || a.group == *of) {
+            return Err(ctx.error(
+                Some(&arm.label),
+                "reading",
+                &format!("task.arms[{k}].reading.of"),
+                format!("no arm is labelled {of:?}"),
+                &format!(
+                    "another reading names the arm whose paper numbers it is judged against; the \
+                     labels are: {}",
+                    arms.iter().map(|a| a.label.as_str()).collect::<Vec<_>>().join(", ")
+                ),
+            ));
+        }
+    }
     for label in &task.report.reference_arms {
         if !seen.contains(label.as_str()) {
             return Err(ctx.error(

@@ -754,8 +754,12 @@ fn comparison_verdict(
         Some(m) => (m.of(ey.mean).max(0.0005), m.because.trim().to_owned()),
         None => (0.0005, "the spec states no margin: the third decimal".to_owned()),
     };
-    Verdict::comparison(claim.text.clone(), means, claimed, difference, margin)
+    // Another reading of a claim is judged under the claim's own words.
+    let text = claim.reading.as_ref().and_then(|r| r.of.clone()).unwrap_or(claim.text.clone());
+    let tag = claim.reading.as_ref().map(|r| ReadingTag::of(&format!("{a} vs {b}"), r));
+    Verdict::comparison(text, means, claimed, difference, margin)
         .with_hypothesis(hypothesis)
+        .with_reading(tag)
 }
 
 /// Whether an arm's mean is exact rather than a sample: a deterministic player (a strategy tree,

@@ -160,9 +160,14 @@ pub struct ComparisonClaim {
     pub text: String,
     /// What is claimed.
     pub holds: Comparison,
-    /// Why ours differs, in one sentence, where it does.
+    /// A hypothesis for a difference, in one sentence: shown beside the verdict, never changing
+    /// it (only an arm or a claim that plays another reading measures an explanation).
     #[serde(default)]
     pub explained: Option<String>,
+    /// The reading of the paper this comparison plays, where the paper leaves a choice open:
+    /// with `of: Some(text)`, it is judged as another reading of the claim with that text.
+    #[serde(default)]
+    pub reading: Option<Reading>,
 }
 
 /// A statement about two arms (by label) that a two-sample test decides.
