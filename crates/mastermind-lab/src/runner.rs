@@ -288,7 +288,11 @@ pub fn report_every(
         }
     }
     report::finish(&mut sections)?;
-    let path = report::write_index(&figures, profile.name(), &sections, &workspace.paper_order())?;
+    let (summaries, unreadable) = report::summary::load_all(&workspace.experiments());
+    problems.extend(unreadable);
+    problems.extend(report::summary::missing(&summaries, &sections));
+    let order = workspace.paper_order();
+    let path = report::write_index(&figures, profile.name(), &sections, &order, &summaries)?;
     Ok(IndexReport { path, problems })
 }
 

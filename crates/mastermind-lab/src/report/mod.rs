@@ -8,6 +8,7 @@ pub mod document;
 pub mod latex;
 pub mod pdf;
 pub mod plot;
+pub mod summary;
 pub mod table;
 pub mod verdict;
 
@@ -343,6 +344,7 @@ pub fn write_index(
     profile: &str,
     sections: &[Section],
     order: &PaperOrder,
+    summaries: &[summary::PaperSummary],
 ) -> Result<PathBuf> {
     let flag = if profile == "full" { " --full" } else { "" };
     let mut text = format!(
@@ -359,14 +361,15 @@ pub fn write_index(
             papers.push(&s.paper);
         }
     }
+    text += &summary::markdown(summaries, sections, &papers);
     let overview = verdicts_overview(sections, &papers, &beyond);
     for table in &overview {
         text += &format!("{}\n", table.markdown());
     }
-    let summary = &overview[0];
+    let counts = &overview[0];
     papers.extend(beyond);
     let mut tex_papers = Vec::new();
-    for paper in papers {
+    for &paper in &papers {
         tex_papers.push((
             paper,
             sections.iter().filter(|s| s.paper == paper).map(|s| s.latex.as_str()).collect(),
@@ -389,7 +392,7 @@ pub fn write_index(
     let path = out.join("REPORT.md");
     std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
     let tex = out.join(document::FILE_NAME);
-    let overview = summary.latex("tab:verdicts");
+    let overview = summary::latex(summaries, sections, &papers) + &counts.latex("tab:verdicts");
     std::fs::write(&tex, document::document(profile, &overview, &tex_papers))
         .with_context(|| format!("writing {}", tex.display()))?;
     Ok(path)
@@ -439,7 +442,7 @@ mod tests {
         finish(&mut sections).unwrap();
         let dir = std::env::temp_dir().join(format!("verdict-index-{}", std::process::id()));
         let order = PaperOrder { papers: vec![], beyond: vec!["Trees".into()] };
-        let path = write_index(&dir, "quick", &sections, &order).unwrap();
+        let path = write_index(&dir, "quick", &sections, &order, &[]).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
         let verdicts_at = text.find("**Verdicts by paper.**").unwrap();

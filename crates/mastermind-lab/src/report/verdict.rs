@@ -284,11 +284,13 @@ impl Verdict {
 }
 
 /// Judges one paper's claims as a family: every tested claim (and every alternative reading's)
-/// at `ALPHA / m` per side, `m` the number of the paper's own tested claims; then a claim not
+/// at `ALPHA / m` per side, `m` the number of the paper's own claims with a sampling error; then a claim not
 /// reproduced under its default reading but reproduced under an alternative one becomes an
 /// explained difference, naming the reading and its arm.
 pub fn judge_family(verdicts: &mut [&mut Verdict]) {
-    let tested = verdicts.iter().filter(|v| v.test.is_some() && v.is_claim()).count();
+    // Exact values have no sampling error, so they take no share of the level.
+    let sampled = |v: &Verdict| v.test.as_ref().is_some_and(|t| t.difference.se > 0.0);
+    let tested = verdicts.iter().filter(|v| v.is_claim() && sampled(v)).count();
     let alpha = bonferroni(ALPHA, tested);
     for v in verdicts.iter_mut() {
         v.decide(alpha);

@@ -136,7 +136,9 @@ pub fn discover(root: &Path) -> std::io::Result<Vec<PathBuf>> {
             let path = entry?.path();
             if path.is_dir() {
                 stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "ron") {
+            } else if path.extension().is_some_and(|e| e == "ron")
+                && path.file_name().is_none_or(|n| n != crate::report::summary::FILE_NAME)
+            {
                 found.push(path);
             }
         }
