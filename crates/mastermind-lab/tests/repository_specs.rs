@@ -22,3 +22,23 @@ fn every_repository_spec_validates_in_both_profiles() {
         }
     }
 }
+
+#[test]
+fn every_paper_summary_parses_and_rests_on_specs_that_exist() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).ancestors().nth(2).unwrap();
+    let workspace = Workspace::find(root).unwrap();
+    let (summaries, problems) = mastermind_lab::report::summary::load_all(&workspace.experiments());
+    assert!(problems.is_empty(), "{problems:#?}");
+    assert!(summaries.len() >= 5, "found only {} summaries", summaries.len());
+    let order = workspace.paper_order();
+    for summary in &summaries {
+        assert!(order.papers.contains(&summary.paper), "{} is not in papers.txt", summary.paper);
+        for headline in &summary.headline {
+            assert!(!headline.rests_on.is_empty(), "{}: {}", summary.paper, headline.claim);
+            for (spec, _) in &headline.rests_on {
+                let path = workspace.experiments().join(format!("{spec}.ron"));
+                assert!(path.is_file(), "{}: no spec {spec}", summary.paper);
+            }
+        }
+    }
+}
