@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{GNU_PARALLEL, Scratch, small_spec};
+use common::{GNU_PARALLEL, Scratch, said_twice, small_spec};
 use mastermind_lab::store::{ResultPaths, read};
 use polars::prelude::DataFrame;
 use std::path::Path;
@@ -24,9 +24,13 @@ fn ok(output: &Output) -> String {
     stderr
 }
 
+/// The stderr of a run that failed, after checking that none of its lines says a thing twice.
 fn failed(output: &Output) -> String {
     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
     assert_eq!(output.status.code(), Some(1), "{stderr}");
+    if let Some(twice) = stderr.lines().find_map(|line| said_twice(line, "")) {
+        panic!("says {twice} twice: {stderr}");
+    }
     stderr
 }
 

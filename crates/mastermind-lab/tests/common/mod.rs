@@ -38,13 +38,19 @@ impl Scratch {
     }
 
     /// Writes `text` as `experiments/broken.ron` and returns the error that loading or validating
-    /// it (quick profile) gives; panics if the spec is accepted.
+    /// it (quick profile) gives; panics if the spec is accepted or if the error says something
+    /// twice.
     pub fn rejected(&self, text: &str) -> SpecError {
         let path = self.spec("broken", text);
         let root = self.root.join("experiments");
         match load(&root, &path).and_then(|s| validate(&s, Profile::Quick)) {
             Ok(_) => panic!("the spec was accepted:\n{text}"),
-            Err(e) => e,
+            Err(e) => {
+                if let Some(twice) = said_twice(&e.to_string(), &e.field) {
+                    panic!("the error says {twice} twice: {e}");
+                }
+                e
+            }
         }
     }
 }
@@ -140,4 +146,21 @@ impl Tool {
         use std::io::Write;
         let _ = writeln!(std::io::stderr(), "skipped {what}: {reason}");
     }
+}
+
+/// What an error message says twice, if anything: a clause of at least 12 characters repeated
+/// (clauses split at ": "), or the path of `field` (two segments or more of it, as in
+/// `subset.mu`) said again after the field itself.
+pub fn said_twice(message: &str, field: &str) -> Option<String> {
+    let clauses: Vec<&str> =
+        message.split(": ").map(str::trim).filter(|c| c.chars().count() >= 12).collect();
+    if let Some((_, clause)) = clauses.iter().enumerate().find(|(i, c)| clauses[..*i].contains(c)) {
+        return Some(format!("the clause {clause:?}"));
+    }
+    let after_field = message.split_once(&format!("{field}: ")).map_or(message, |(_, rest)| rest);
+    let segments: Vec<&str> = field.split('.').collect();
+    (0..segments.len().saturating_sub(1))
+        .map(|start| segments[start..].join("."))
+        .find(|tail| after_field.contains(tail.as_str()))
+        .map(|tail| format!("the field {tail:?}"))
 }
