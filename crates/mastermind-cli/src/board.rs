@@ -5,7 +5,7 @@ use crate::notation::{COLOUR_NAMES, ColourStyle, reply_short, reply_words};
 use mastermind_core::{Code, Feedback, History};
 
 /// 256-colour terminal backgrounds for the first twelve colours, in the order of
-/// [`COLOUR_NAMES`](crate::notation::COLOUR_NAMES). Further colours are drawn without colour.
+/// [`COLOUR_NAMES`]. Further colours are drawn without colour.
 const ANSI_BACKGROUNDS: [u8; 12] = [196, 34, 27, 226, 208, 129, 51, 213, 130, 245, 118, 18];
 
 /// Colours whose background is light enough to need black letters.

@@ -5,7 +5,7 @@
 //! - [`Game`]: a game size (`pegs x colours`), validated once.
 //! - [`Code`]: a combination of coloured pegs in a packed form that scores in a few nanoseconds.
 //! - [`Feedback`]: black and white pegs, with a dense index for counting partitions.
-//! - [`score`](score::score) and the batch forms in [`score`]: the feedback function that sits under
+//! - [`score`](score::score) and the batch forms in [`score`](mod@score): the feedback function that sits under
 //!   every experiment, checked against a plain [`reference_score`](score::reference_score).
 //! - [`CodeSet`]: enumeration of the whole code space where it fits in memory.
 //! - [`History`]: the turns played so far, consistency and distance to consistency.
@@ -15,7 +15,7 @@
 //!   against one guess with SIMD.
 //! - [`partition`]: partition statistics of a candidate guess against a set of codes.
 //! - [`driver`]: the loop that plays one game, owns the counters (`guesses`, `evaluations`,
-//!   `score_calls`, time) and hands players a counted [`Oracle`](driver::Oracle).
+//!   `score_calls`, time) and hands players a counted [`Oracle`].
 //! - [`InvalidParameter`]: the one error a player configuration is rejected with, naming the
 //!   field by its path.
 //! - [`seed`]: the RNG type of the whole lab and the derivation of per-game streams.

@@ -52,6 +52,16 @@ impl InvalidParameter {
     pub fn name(&self) -> &str {
         self.field.rsplit('.').next().unwrap_or(&self.field)
     }
+
+    /// The value and why it is refused, without the field (`0 must be at least 1`), for a
+    /// caller that shows the field's path itself, so that the path is said once.
+    pub fn refusal(&self) -> String {
+        match (self.value.is_empty(), self.allowed.starts_with("must ")) {
+            (true, _) => self.allowed.clone(),
+            (false, true) => format!("{} {}", self.value, self.allowed),
+            (false, false) => format!("{}: {}", self.value, self.allowed),
+        }
+    }
 }
 
 impl fmt::Display for InvalidParameter {
@@ -85,8 +95,12 @@ mod tests {
         assert_eq!(e.field, "subset.mu");
         assert_eq!(e.name(), "mu");
         assert_eq!(e.to_string(), "`subset.mu` = 0: must be at least 1");
+        assert_eq!(e.refusal(), "0 must be at least 1");
         let combined = InvalidParameter::refused("pool", "", "cannot be combined with subset");
         assert_eq!(combined.to_string(), "`pool`: cannot be combined with subset");
+        assert_eq!(combined.refusal(), "cannot be combined with subset");
+        let reason = InvalidParameter::refused("heuristic", "Random", "it draws from a stream");
+        assert_eq!(reason.refusal(), "Random: it draws from a stream");
         assert_eq!(check_probability("p", 1.5).unwrap_err().field, "p");
         assert!(check_probability("p", f64::NAN).is_err());
         assert!(check_probability("p", 0.0).is_ok());

@@ -50,7 +50,7 @@ pub struct Manifest {
     /// Worker threads used (results do not depend on it).
     pub threads: usize,
     /// The content hash of the data file this manifest commits ([`content_hash`]); set by
-    /// [`write`]. Empty in manifests written before hashes were recorded.
+    /// [`write()`]. Empty in manifests written before hashes were recorded.
     #[serde(default)]
     pub data_hash: String,
 }
@@ -149,7 +149,7 @@ pub fn write(paths: &ResultPaths, frame: &mut DataFrame, manifest: &Manifest) ->
     write_with_hook(paths, frame, manifest, &mut |_| Ok(()))
 }
 
-/// [`write`], calling `before` with a description of each file operation before doing it; an
+/// [`write()`], calling `before` with a description of each file operation before doing it; an
 /// error from `before` stops the write there, leaving the files as a kill at that moment would
 /// (nothing is cleaned up). Tests use it to interrupt a write between any two operations.
 pub fn write_with_hook(

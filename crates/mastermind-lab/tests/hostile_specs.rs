@@ -1,11 +1,12 @@
 //! A corpus of hostile specs (issue 15): syntax, types, ranges, sizes, non-finite numbers,
 //! encodings and paths. Each is checked by the `mastermind-lab` binary in a child process under a
 //! memory limit and a time limit; each must be refused (exit status 1: no panic, no hang, no crash,
-//! never accepted), with an error that names the file, the expected line and the expected field.
+//! never accepted), with an error that names the file, the expected line and the expected field,
+//! and says nothing twice.
 
 mod common;
 
-use common::{Scratch, small_spec};
+use common::{Scratch, said_twice, small_spec};
 use std::path::Path;
 use std::process::Command;
 
@@ -406,9 +407,13 @@ fn every_hostile_spec_is_refused_with_its_file_line_and_field() {
                     Some(expected) => last_component(&field) == expected,
                     None => field.is_empty(),
                 };
-                (line_ok && field_ok)
-                    .then_some(())
-                    .ok_or(format!("expected line {:?} field {:?}", case.line, case.field))
+                let first = stderr.lines().find(|l| l.starts_with("error: ")).unwrap_or_default();
+                match said_twice(first, &field) {
+                    Some(twice) => Err(format!("says {twice} twice")),
+                    None => (line_ok && field_ok)
+                        .then_some(())
+                        .ok_or(format!("expected line {:?} field {:?}", case.line, case.field)),
+                }
             }
             (Some(0), _) => Err("ACCEPTED".to_owned()),
             (Some(124), _) => Err("HUNG".to_owned()),

@@ -56,7 +56,8 @@ fn zero_and_absurd_parameters_are_rejected_with_their_field() {
         "2",
         r#"(label: "Subset", player: OnePly((heuristic: Entropy, subset: Some((mu: 0))))),"#,
     ));
-    assert!(zero_mu.message.contains("mu"), "{zero_mu}");
+    assert_eq!(zero_mu.field, "task.arms[2].player.subset.mu", "{zero_mu}");
+    assert!(zero_mu.message.starts_with("0 must be at least 1"), "{zero_mu}");
     assert_eq!(zero_mu.line, Some(14), "{zero_mu}");
     let bad_guess = scratch.rejected(&small_spec(
         "2",
@@ -274,7 +275,8 @@ fn an_absurd_unused_weight_is_refused() {
     let scratch = Scratch::new("unused-weight");
     let arm = r#"(label: "SHC", player: HillClimber((unused_weight: 1e308))),"#;
     let e = scratch.rejected(&small_spec("2", arm));
-    assert!(e.message.contains("unused_weight"), "{e}");
+    assert_eq!(e.field, "task.arms[2].player.unused_weight", "{e}");
+    assert!(e.message.contains("must be a number from 1 to 1e6"), "{e}");
     assert_eq!(e.line, Some(14), "{e}");
 }
 

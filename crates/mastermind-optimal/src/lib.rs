@@ -210,7 +210,8 @@ pub enum SolveError {
         /// The depth limit asked for.
         max_depth: u32,
     },
-    /// The tree built from the search failed its shape check (a bug).
+    /// The tree built from the search failed its shape check (a bug). The message includes the
+    /// tree's error, which is therefore not also its [`source`](std::error::Error::source).
     #[error("the tree built from the search is malformed: {0}")]
-    Tree(#[from] TreeError),
+    Tree(TreeError),
 }

@@ -72,7 +72,7 @@ pub fn solve(game: Game, options: &SolveOptions) -> Result<Solution, SolveError>
                 searcher.stop = None;
                 searcher.stopped = false;
                 let root = searcher.build(&all, &mut Vec::new(), depth, Some(guess));
-                StrategyTree::new(game, root)?
+                StrategyTree::new(game, root).map_err(SolveError::Tree)?
             }
             _ if heuristic_fits => heuristic,
             _ => return Err(infeasible()),
@@ -85,7 +85,7 @@ pub fn solve(game: Game, options: &SolveOptions) -> Result<Solution, SolveError>
         return Err(infeasible());
     };
     let root = searcher.build(&all, &mut Vec::new(), depth, None);
-    let tree = StrategyTree::new(game, root)?;
+    let tree = StrategyTree::new(game, root).map_err(SolveError::Tree)?;
     let total = u64::from(outcome.value);
     debug_assert_eq!(tree.total_guesses(), total);
     Ok(searcher.solution(tree, total, true, total, heuristic_total, start))

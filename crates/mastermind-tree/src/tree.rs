@@ -58,7 +58,7 @@ impl Node {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum TreeError {
     /// The game's codes cannot be enumerated.
-    #[error("{0}")]
+    #[error(transparent)]
     Game(#[from] GameError),
     /// The root does not account for every secret of the game.
     #[error("the root holds {found} secrets, but the game has {expected}")]

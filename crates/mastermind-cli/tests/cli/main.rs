@@ -1,6 +1,7 @@
 //! Tests that drive the real `mastermind` binary through its standard input and output.
 
 mod common;
+mod errors;
 mod help;
 mod play;
 mod queries;

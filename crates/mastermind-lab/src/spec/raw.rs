@@ -35,7 +35,7 @@ pub struct RawExperiment {
 }
 
 /// The kinds of experiment the runner knows; each variant's module under
-/// [`tasks`](crate::tasks) validates it into a runnable [`Task`](crate::tasks::Task).
+/// [`tasks`](crate::tasks) validates it into a runnable [`Task`].
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub enum RawTask {
     /// Players play games against secrets; one row per game.

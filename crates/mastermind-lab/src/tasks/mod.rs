@@ -198,7 +198,8 @@ impl PlanContext<'_> {
 impl PlanContext<'_> {
     /// A player configuration refused by its crate: the line of the field at fault (its last
     /// name, searched from the line that holds the quoted `anchor`), shown by its path under
-    /// `player_at` (`task.player`, `task.arms[2].player`); `context` is appended to the message.
+    /// `player_at` (`task.player`, `task.arms[2].player`) and not again in the message, which
+    /// says the value and why it is refused; `context` is appended to the message.
     pub fn player_error(
         &self,
         anchor: Option<&str>,
@@ -207,7 +208,7 @@ impl PlanContext<'_> {
         context: &str,
     ) -> SpecError {
         let path = format!("{player_at}.{}", e.field);
-        self.error(anchor, e.name(), &path, format!("{e}{context}"), "")
+        self.error(anchor, e.name(), &path, format!("{}{context}", e.refusal()), "")
     }
 
     /// Checks that `value`, the spec's `task.<field>`, lies in `range`; otherwise an error that

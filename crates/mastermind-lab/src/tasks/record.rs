@@ -1,4 +1,4 @@
-//! Typed rows and their Parquet columns: one schema per kind, declared once with [`record!`].
+//! Typed rows and their Parquet columns: one schema per kind, declared once with [`record!`](crate::record!).
 //!
 //! A kind's result row is a plain struct; [`record!`](crate::record) derives the conversion to
 //! polars columns (one per field, named after it, in field order) and back. Reading refuses a

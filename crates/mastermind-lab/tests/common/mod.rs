@@ -38,13 +38,19 @@ impl Scratch {
     }
 
     /// Writes `text` as `experiments/broken.ron` and returns the error that loading or validating
-    /// it (quick profile) gives; panics if the spec is accepted.
+    /// it (quick profile) gives; panics if the spec is accepted or if the error says something
+    /// twice.
     pub fn rejected(&self, text: &str) -> SpecError {
         let path = self.spec("broken", text);
         let root = self.root.join("experiments");
         match load(&root, &path).and_then(|s| validate(&s, Profile::Quick)) {
             Ok(_) => panic!("the spec was accepted:\n{text}"),
-            Err(e) => e,
+            Err(e) => {
+                if let Some(twice) = said_twice(&e.to_string(), &e.field) {
+                    panic!("the error says {twice} twice: {e}");
+                }
+                e
+            }
         }
     }
 }
@@ -84,4 +90,77 @@ pub fn small_spec(runs: &str, extra_arms: &str) -> String {
 )
 "#
     )
+}
+
+/// The environment variable that turns a skip for a missing external tool into a failure (set by
+/// `.ci/run`, which installs every tool the tests use).
+pub const REQUIRE_TOOLS: &str = "MASTERMIND_REQUIRE_TOOLS";
+
+/// A program beyond Rust and a C compiler that some test needs, with how to install it.
+pub struct Tool {
+    /// The executable's name, as looked up on `PATH`.
+    pub program: &'static str,
+    /// Arguments that make it print its version and exit successfully.
+    pub probe: &'static [&'static str],
+    /// How to install it on a Debian-like system, as a clause of a sentence.
+    pub install: &'static str,
+}
+
+/// GNU parallel, which the sharding test drives its shards through.
+pub const GNU_PARALLEL: Tool = Tool {
+    program: "parallel",
+    probe: &["--version"],
+    install: "install it with `apt-get install --no-install-recommends parallel`",
+};
+
+/// `latexmk` and TeX, which build the report's PDF.
+pub const LATEXMK: Tool =
+    Tool { program: "latexmk", probe: &["-v"], install: mastermind_lab::report::pdf::INSTALL_HINT };
+
+impl Tool {
+    /// Whether the tool runs here. When it does not, says so in one line on stderr (`what` is
+    /// the part of the test that is skipped) and returns false, or fails the test when
+    /// `MASTERMIND_REQUIRE_TOOLS=1`.
+    #[track_caller]
+    pub fn available_for(&self, what: &str) -> bool {
+        let runs = std::process::Command::new(self.program)
+            .args(self.probe)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .is_ok_and(|o| o.status.success());
+        if !runs {
+            self.skip(what);
+        }
+        runs
+    }
+
+    /// Reports that `what` is skipped because the tool is missing: one line on stderr, written
+    /// past the test harness's capture so that `cargo test` shows it; a failure instead when
+    /// `MASTERMIND_REQUIRE_TOOLS=1`.
+    #[track_caller]
+    pub fn skip(&self, what: &str) {
+        let reason = format!("`{}` is not installed; {}", self.program, self.install);
+        if std::env::var(REQUIRE_TOOLS).is_ok_and(|v| v == "1") {
+            panic!("{what} is mandatory under {REQUIRE_TOOLS}=1, but {reason}");
+        }
+        use std::io::Write;
+        let _ = writeln!(std::io::stderr(), "skipped {what}: {reason}");
+    }
+}
+
+/// What an error message says twice, if anything: a clause of at least 12 characters repeated
+/// (clauses split at ": "), or the path of `field` (two segments or more of it, as in
+/// `subset.mu`) said again after the field itself.
+pub fn said_twice(message: &str, field: &str) -> Option<String> {
+    let clauses: Vec<&str> =
+        message.split(": ").map(str::trim).filter(|c| c.chars().count() >= 12).collect();
+    if let Some((_, clause)) = clauses.iter().enumerate().find(|(i, c)| clauses[..*i].contains(c)) {
+        return Some(format!("the clause {clause:?}"));
+    }
+    let after_field = message.split_once(&format!("{field}: ")).map_or(message, |(_, rest)| rest);
+    let segments: Vec<&str> = field.split('.').collect();
+    (0..segments.len().saturating_sub(1))
+        .map(|start| segments[start..].join("."))
+        .find(|tail| after_field.contains(tail.as_str()))
+        .map(|tail| format!("the field {tail:?}"))
 }

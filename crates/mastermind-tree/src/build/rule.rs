@@ -13,7 +13,7 @@ pub enum BuildError {
     #[error(transparent)]
     Parameter(#[from] InvalidParameter),
     /// The game cannot be enumerated.
-    #[error("{0}")]
+    #[error(transparent)]
     Game(GameError),
     /// The game's codes do not fit the builder's 128-bit words.
     #[error(

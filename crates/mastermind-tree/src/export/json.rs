@@ -17,11 +17,11 @@ use thiserror::Error;
 /// Why a JSON strategy was rejected.
 #[derive(Debug, Error)]
 pub enum ImportError {
-    /// The text is not JSON of the expected form.
-    #[error("not a strategy tree in JSON: {0}")]
+    /// The text is not JSON of the expected form (serde_json's message names line and column).
+    #[error(transparent)]
     Json(#[from] serde_json::Error),
-    /// A guess is not a code of the game.
-    #[error("at {path}: guess {text:?}: {error}")]
+    /// A guess is not a code of the game (the game's error names the code).
+    #[error("the guess at {path}: {error}")]
     Guess {
         /// The guesses and replies leading to the node.
         path: String,
@@ -49,7 +49,7 @@ pub enum ImportError {
         expected: u64,
     },
     /// The tree's shape is wrong (counts, branch order).
-    #[error("{0}")]
+    #[error(transparent)]
     Tree(#[from] TreeError),
 }
 
@@ -168,7 +168,8 @@ mod tests {
         let bad_code = text.replacen("\"guess\": \"AAB\"", "\"guess\": \"AAZ\"", 1);
         assert_ne!(bad_code, text);
         let err = from_json(&bad_code).unwrap_err().to_string();
-        assert!(err.contains("guess \"AAZ\""), "{err}");
+        assert!(err.contains("the guess at the root") && err.contains("\"AAZ\" uses 'Z'"), "{err}");
+        assert_eq!(err.matches("AAZ").count(), 1, "the code is named once: {err}");
         // An impossible reply.
         let bad_reply = text.replacen("\"0B0W\"", "\"2B1W\"", 1);
         let err = from_json(&bad_reply).unwrap_err().to_string();

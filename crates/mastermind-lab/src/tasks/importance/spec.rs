@@ -150,12 +150,12 @@ pub struct FixedSamplePlan {
 
 /// A configuration error of the algorithm crate as a spec error naming the field.
 fn config_error(ctx: &PlanContext<'_>, e: ImportanceError) -> SpecError {
-    let field = match &e {
-        ImportanceError::InvalidParameter(e) => e.field.clone(),
-        _ => "game".to_owned(),
+    let (field, message) = match &e {
+        ImportanceError::InvalidParameter(e) => (e.field.clone(), e.refusal()),
+        other => ("game".to_owned(), other.to_string()),
     };
     let head = field.split('.').next().unwrap_or("game").to_owned();
-    ctx.error(None, &head, &format!("task.{field}"), e.to_string(), "")
+    ctx.error(None, &head, &format!("task.{field}"), message, "")
 }
 
 /// The journal of a spec: `data/<profile>/<spec>.journal.jsonl` in the spec's workspace.
