@@ -95,6 +95,10 @@ pub struct Test {
     pub margin_reason: String,
     /// How many decimals the difference is shown with.
     pub digits: usize,
+    /// The share of our samples stopped at a cap before they ended (a censored quantity): our
+    /// mean is then only a lower bound, so the claim can be contradicted (ours above the paper's
+    /// beyond the margin) but never reproduced.
+    pub censored: Option<f64>,
 }
 
 impl Test {
@@ -102,6 +106,11 @@ impl Test {
     fn judge(&self, alpha: f64) -> (Outcome, Interval) {
         let interval = self.difference.interval(alpha);
         let m = self.margin;
+        if self.censored.is_some_and(|share| share > 0.0) {
+            let outcome =
+                if interval.above(m) { Outcome::Contradicted } else { Outcome::Inconclusive };
+            return (outcome, interval);
+        }
         let outcome = match self.claimed {
             Claimed::Equal | Claimed::NotDifferent => match interval.against(m) {
                 Equivalence::Inside => Outcome::Reproduced,
@@ -127,6 +136,22 @@ impl Test {
         let range = format!("[{:+.d$}, {:+.d$}]", interval.lower, interval.upper);
         let level = 100.0 * (1.0 - 2.0 * interval.alpha);
         let margin = format!("±{:.m$}", self.margin, m = d.max(1));
+        if let Some(share) = self.censored.filter(|&s| s > 0.0) {
+            let capped = format!(
+                "{:.1}% of the runs stopped at the cap, so ours is a lower bound",
+                100.0 * share
+            );
+            return match outcome {
+                Outcome::Contradicted => format!(
+                    "{capped}, and even that lies beyond the margin {margin}: the {level:.2}% \
+                     interval of the difference is {range}."
+                ),
+                _ => format!(
+                    "{capped}: the true difference is at least {range} ({level:.2}%), which the \
+                     margin {margin} cannot decide; a higher cap would."
+                ),
+            };
+        }
         match (outcome, self.claimed) {
             (Outcome::Reproduced, _) => String::new(),
             (_, Claimed::Equal) if self.difference.se == 0.0 => format!(
@@ -249,7 +274,7 @@ impl Verdict {
         difference: Difference,
         (margin, margin_reason): (f64, String),
     ) -> Verdict {
-        let test = Test { claimed, difference, margin, margin_reason, digits: 3 };
+        let test = Test { claimed, difference, margin, margin_reason, digits: 3, censored: None };
         Verdict {
             test: Some(test),
             ..Verdict::statement(claim, ours, Outcome::NotTestable, String::new())
@@ -259,6 +284,20 @@ impl Verdict {
     /// Adds the spec's unmeasured hypothesis for a difference.
     pub fn with_hypothesis(mut self, hypothesis: Option<&str>) -> Verdict {
         self.hypothesis = hypothesis.map(|h| h.trim().to_owned()).filter(|h| !h.is_empty());
+        self
+    }
+
+    /// Marks the claim's samples as censored: `share` of them stopped at a cap, so ours is a
+    /// lower bound (the median, where fewer than half are capped, is shown beside it).
+    pub fn censored(mut self, share: f64, median: f64) -> Verdict {
+        if share > 0.0 {
+            if let Some(test) = &mut self.test {
+                test.censored = Some(share);
+            }
+            let median =
+                if share >= 0.5 { "at the cap".to_owned() } else { format!("{median:.0}") };
+            self.ours = format!("≥ {} (median {median}; {:.1}% capped)", self.ours, 100.0 * share);
+        }
         self
     }
 
@@ -459,6 +498,7 @@ pub fn compare(claim: String, ours: Estimate, paper: Printed, margin: Option<&Ma
         margin: value,
         margin_reason: reason,
         digits,
+        censored: None,
     });
     verdict
 }
@@ -735,6 +775,24 @@ mod tests {
         assert_eq!(judge(4.4771), Outcome::Contradicted);
         let one_run = Estimate { mean: 4.5, se: None, df: None };
         assert_eq!(compare("m".into(), one_run, printed(4.4), None).outcome, Outcome::NotTestable);
+    }
+
+    #[test]
+    fn a_censored_mean_is_a_lower_bound_and_never_reproduces() {
+        let about = Printed { unit: Some(100.0), ..Printed::new(6400.0, 0) };
+        let margin = Margin { absolute: None, relative: Some(0.1), because: "test".into() };
+        let judge = |mean: f64, share: f64| {
+            let ours = Estimate { mean, se: Some(50.0), df: Some(999.0) };
+            let v = compare("w".into(), ours, about, Some(&margin)).censored(share, mean);
+            decided(v, 0.05)
+        };
+        // Capped runs only make the true mean larger: far above is still contradicted.
+        let far = judge(19_800.0, 0.987);
+        assert_eq!(far.outcome, Outcome::Contradicted);
+        assert!(far.ours.contains("98.7% capped"), "{}", far.ours);
+        // On the paper's number, a lower bound cannot show agreement.
+        assert_eq!(judge(6_400.0, 0.02).outcome, Outcome::Inconclusive);
+        assert_eq!(judge(6_400.0, 0.0).outcome, Outcome::Reproduced);
     }
 
     #[test]

@@ -220,9 +220,13 @@ pub fn verdicts(plan: &JustusPlan, rows: &[RunRow], judging: &Judging) -> Vec<Ve
             Printed { unit: paper.rounded_to, ..Printed::new(value, 0) }.with_sample(ours.sd(), n);
         let claim = format!("{}: mean generations", arm.label);
         let margin = judging.margin.as_ref();
+        // A run stopped at the generation cap is censored: the mean is then a lower bound.
+        let capped = rows.iter().filter(|r| r.arm == arm.label && r.capped).count();
+        let share = capped as f64 / runs.max(1) as f64;
         verdicts.push(
             verdict::compare(claim, ours, printed, margin)
-                .with_hypothesis(paper.explained.as_deref()),
+                .with_hypothesis(paper.explained.as_deref())
+                .censored(share, median(&samples)),
         );
     }
     let points: Vec<(f64, Vec<f64>)> =
@@ -232,4 +236,15 @@ pub fn verdicts(plan: &JustusPlan, rows: &[RunRow], judging: &Judging) -> Vec<Ve
         verdicts.push(verdict::best_within(claim.text.clone(), &points, claim.best_within, why));
     }
     verdicts
+}
+
+/// The median of `samples` (the mean of the two middle values for an even count; NaN if empty).
+fn median(samples: &[f64]) -> f64 {
+    let mut sorted = samples.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    match sorted.len() {
+        0 => f64::NAN,
+        n if n % 2 == 1 => sorted[n / 2],
+        n => (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0,
+    }
 }
