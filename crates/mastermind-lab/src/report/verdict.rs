@@ -99,12 +99,18 @@ pub struct Test {
     /// mean is then only a lower bound, so the claim can be contradicted (ours above the paper's
     /// beyond the margin) but never reproduced.
     pub censored: Option<f64>,
+    /// Bootstrap replicates of the difference, for a quantity without a standard error (a
+    /// threshold read off a curve): its interval is then their percentiles.
+    pub bootstrap: Option<Vec<f64>>,
 }
 
 impl Test {
     /// The outcome at one-sided level `alpha`, with the interval it was read from.
     fn judge(&self, alpha: f64) -> (Outcome, Interval) {
-        let interval = self.difference.interval(alpha);
+        let interval = match &self.bootstrap {
+            Some(replicates) => percentile_interval(replicates, alpha),
+            None => self.difference.interval(alpha),
+        };
         let m = self.margin;
         if self.censored.is_some_and(|share| share > 0.0) {
             let outcome =
@@ -274,7 +280,15 @@ impl Verdict {
         difference: Difference,
         (margin, margin_reason): (f64, String),
     ) -> Verdict {
-        let test = Test { claimed, difference, margin, margin_reason, digits: 3, censored: None };
+        let test = Test {
+            claimed,
+            difference,
+            margin,
+            margin_reason,
+            digits: 3,
+            censored: None,
+            bootstrap: None,
+        };
         Verdict {
             test: Some(test),
             ..Verdict::statement(claim, ours, Outcome::NotTestable, String::new())
@@ -320,6 +334,48 @@ impl Verdict {
         self.outcome = outcome;
         self.interval = Some(interval);
     }
+}
+
+/// The percentile interval of bootstrap `replicates` at `alpha` and `1 - alpha` (the replicates'
+/// order statistics, nearest rank).
+fn percentile_interval(replicates: &[f64], alpha: f64) -> Interval {
+    let mut sorted = replicates.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let at = |p: f64| {
+        let rank = ((p * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len().max(1));
+        sorted.get(rank - 1).copied().unwrap_or(f64::NAN)
+    };
+    Interval { lower: at(alpha), upper: at(1.0 - alpha), alpha }
+}
+
+/// The verdict on a threshold the paper reports (`paper`, rounded to its grid) against ours,
+/// `ours`, with `replicates` of ours from a bootstrap of the games; judged within `margin` (never
+/// tighter than half the grid's step).
+pub fn compare_bootstrapped(
+    claim: String,
+    ours: f64,
+    replicates: &[f64],
+    paper: Printed,
+    margin: Option<&Margin>,
+) -> Verdict {
+    let mut verdict = compare(claim, Estimate::exact(ours), paper, margin);
+    let spread = Estimate::of(replicates).and_then(|e| e.sd());
+    if let (Some(test), Some(sd)) = (&mut verdict.test, spread) {
+        test.difference.se = sd;
+        test.bootstrap = Some(replicates.iter().map(|r| r - paper.value).collect());
+        let rounding = paper.rounding();
+        match margin.filter(|m| m.of(paper.value) > rounding) {
+            Some(m) => {
+                test.margin = m.of(paper.value);
+                test.margin_reason = m.because.trim().to_owned();
+            }
+            None => test.margin_reason = "half the step of the grid of budgets".to_owned(),
+        }
+        let central = percentile_interval(replicates, 0.025);
+        verdict.ours =
+            format!("{ours:.0} [{:.0}, {:.0}] (bootstrap)", central.lower, central.upper);
+    }
+    verdict
 }
 
 /// Judges one paper's claims as a family: every tested claim (and every alternative reading's)
@@ -499,6 +555,7 @@ pub fn compare(claim: String, ours: Estimate, paper: Printed, margin: Option<&Ma
         margin_reason: reason,
         digits,
         censored: None,
+        bootstrap: None,
     });
     verdict
 }
@@ -793,6 +850,22 @@ mod tests {
         // On the paper's number, a lower bound cannot show agreement.
         assert_eq!(judge(6_400.0, 0.02).outcome, Outcome::Inconclusive);
         assert_eq!(judge(6_400.0, 0.0).outcome, Outcome::Reproduced);
+    }
+
+    #[test]
+    fn a_threshold_is_judged_on_the_percentiles_of_its_bootstrap() {
+        let grid = Printed { unit: Some(100.0), ..Printed::new(400.0, 0) };
+        // Noise decides the threshold: half the replicates land on 400, half on 500.
+        let noisy: Vec<f64> = (0..1000).map(|i| if i % 2 == 0 { 400.0 } else { 500.0 }).collect();
+        let v = decided(compare_bootstrapped("t".into(), 500.0, &noisy, grid, None), 0.05);
+        assert_eq!(v.outcome, Outcome::Inconclusive, "{v:?}");
+        assert!(v.ours.contains("bootstrap"), "{}", v.ours);
+        // Every replicate at 400: reproduced; every one at 700: contradicted.
+        let at = |x: f64| vec![x; 1000];
+        let v = decided(compare_bootstrapped("t".into(), 400.0, &at(400.0), grid, None), 0.05);
+        assert_eq!(v.outcome, Outcome::Reproduced);
+        let v = decided(compare_bootstrapped("t".into(), 700.0, &at(700.0), grid, None), 0.05);
+        assert_eq!(v.outcome, Outcome::Contradicted);
     }
 
     #[test]

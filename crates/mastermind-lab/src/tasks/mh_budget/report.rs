@@ -81,6 +81,43 @@ pub fn size_results(plan: &MhBudgetPlan, rows: &GamesByArm<'_>) -> Vec<SizeResul
         .collect()
 }
 
+/// Bootstrap replicates of a size's threshold budget (the smallest budget whose mean length is
+/// within the threshold of the optimum's): the games of the optimum and of every budget
+/// resampled with replacement, 1000 times, from a stream seeded by the claim (so a report is the
+/// same every time). A replicate that no budget reaches counts one step past the largest budget.
+fn bootstrap_enough(
+    plan: &MhBudgetPlan,
+    rows: &GamesByArm<'_>,
+    game: mastermind_core::Game,
+    step: f64,
+    claim: &str,
+) -> Vec<f64> {
+    use rand::{RngExt, SeedableRng};
+    const REPLICATES: usize = 1000;
+    let mut rng = mastermind_core::LabRng::seed_from_u64(mastermind_core::seed::name_id(claim));
+    let optimal = arm_values(rows, &optimal_label(game)).0;
+    let budgets: Vec<(u64, Vec<f64>)> =
+        plan.budgets.iter().map(|&b| (b, arm_values(rows, &budget_label(game, b)).0)).collect();
+    let beyond = plan.budgets.iter().max().map_or(0.0, |&b| b as f64 + step);
+    let mut resampled_mean = |sample: &[f64]| {
+        let n = sample.len();
+        (0..n).map(|_| sample[rng.random_range(0..n)]).sum::<f64>() / n.max(1) as f64
+    };
+    (0..REPLICATES)
+        .map(|_| {
+            if optimal.is_empty() {
+                return f64::NAN;
+            }
+            let target = plan.threshold * resampled_mean(&optimal);
+            budgets
+                .iter()
+                .filter(|(_, games)| !games.is_empty())
+                .find(|(_, games)| resampled_mean(games) <= target)
+                .map_or(beyond, |(b, _)| *b as f64)
+        })
+        .collect()
+}
+
 /// Least squares `y = slope x + intercept`; `None` with fewer than two distinct x.
 pub fn least_squares(points: &[(f64, f64)]) -> Option<(f64, f64)> {
     let n = points.len() as f64;
@@ -187,7 +224,14 @@ fn verdicts(
         if let (Some(value), Some(enough)) = (size.paper_steps, r.enough) {
             let printed = Printed { unit: Some(step), ..Printed::new(value as f64, 0) };
             let claim = format!("{}: steps to reach the threshold", r.label);
-            verdicts.push(verdict::compare(claim, Estimate::exact(enough as f64), printed, None));
+            let replicates = bootstrap_enough(plan, rows, size.game, step, &claim);
+            verdicts.push(verdict::compare_bootstrapped(
+                claim,
+                enough as f64,
+                &replicates,
+                printed,
+                None,
+            ));
         }
     }
     let claim = "the budget needed grows with pegs + colours".to_owned();
