@@ -145,7 +145,7 @@ pub fn markdown(summaries: &[PaperSummary], sections: &[Section], papers: &[&str
         out += &format!("### {paper}\n\n");
         for headline in &summary.headline {
             let (standing, lines) = judge(headline, sections);
-            out += &format!("- **{}** {}.", headline.claim.trim(), standing.name());
+            out += &format!("- **{}:** {}", capitalised(standing.name()), headline.claim.trim());
             if standing != Standing::Holds {
                 if let Some(reason) = &headline.reason {
                     out += &format!(" {}", reason.trim());
@@ -176,9 +176,9 @@ pub fn latex(summaries: &[PaperSummary], sections: &[Section], papers: &[&str]) 
         for headline in &summary.headline {
             let (standing, _) = judge(headline, sections);
             out += &format!(
-                "\\item \\textbf{{{}}} {}.",
-                escape(headline.claim.trim()),
-                escape(standing.name())
+                "\\item \\textbf{{{}:}} {}",
+                escape(&capitalised(standing.name())),
+                escape(headline.claim.trim())
             );
             if standing != Standing::Holds {
                 if let Some(reason) = &headline.reason {
@@ -198,6 +198,12 @@ pub fn latex(summaries: &[PaperSummary], sections: &[Section], papers: &[&str]) 
         out += "\n";
     }
     out
+}
+
+/// `text` with its first letter in capitals.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
 /// Headlines whose verdicts are missing, as problems for the report's caller (a claim renamed in

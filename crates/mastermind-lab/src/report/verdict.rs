@@ -671,9 +671,23 @@ pub const HEADER: [&str; 8] = [
 /// A spec's verdicts as a table for its section (its own claims; alternative readings are in
 /// [`sensitivity_table`]).
 pub fn section_table(verdicts: &[Verdict]) -> Table {
+    let mut reasons: Vec<String> = Vec::new();
+    for test in verdicts.iter().filter(|v| v.is_claim()).filter_map(|v| v.test.as_ref()) {
+        if !reasons.contains(&test.margin_reason) {
+            reasons.push(test.margin_reason.clone());
+        }
+    }
+    let margins = if reasons.is_empty() {
+        String::new()
+    } else {
+        format!(" Margins: {}.", reasons.join("; "))
+    };
     let mut table = Table::new(
-        "**Verdicts.** Each claim of the paper that this spec tests, judged from the stored data \
-         by equivalence within the margin (see the report's opening for the rules).",
+        format!(
+            "**Verdicts.** Each claim of the paper that this spec tests, judged from the stored \
+             data by equivalence within the margin (see the report's opening for the rules).\
+             {margins}"
+        ),
         &HEADER,
     );
     for v in verdicts.iter().filter(|v| v.is_claim()) {
@@ -754,10 +768,9 @@ pub fn row(v: &Verdict) -> Vec<String> {
         v.ours.clone(),
         v.paper.clone(),
         interval_cell(v),
-        v.test.as_ref().map_or_else(
-            || "–".to_owned(),
-            |t| format!("±{:.d$} ({})", t.margin, t.margin_reason, d = t.digits.max(1)),
-        ),
+        v.test
+            .as_ref()
+            .map_or_else(|| "–".to_owned(), |t| format!("±{:.d$}", t.margin, d = t.digits.max(1))),
         v.outcome.name().to_owned(),
         dash(&v.why),
         dash(v.hypothesis.as_deref().unwrap_or_default()),
