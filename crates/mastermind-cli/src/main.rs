@@ -16,6 +16,7 @@ mod notation;
 mod optimal;
 mod players;
 mod possible;
+mod progress;
 
 use clap::Parser;
 use cli::{Cli, Command};

@@ -28,7 +28,9 @@ mod player;
 mod preset;
 mod tree;
 
-pub use build::{BuildError, BuildStats, build_tree, choose_guess};
+pub use build::{
+    BuildError, BuildProgress, BuildStats, build_tree, build_tree_with_progress, choose_guess,
+};
 pub use player::{TreePlayer, TreeStrategy};
 pub use preset::Preset;
 pub use tree::{Branch, Node, StrategyTree, TreeError};

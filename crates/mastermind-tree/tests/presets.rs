@@ -157,3 +157,24 @@ fn configurations_without_a_tree_are_refused_naming_the_field() {
         Err(BuildError::HistoryGame { .. })
     ));
 }
+
+#[test]
+fn a_build_with_progress_places_every_secret_once_and_builds_the_same_tree() {
+    use mastermind_tree::{BuildProgress, build_tree_with_progress};
+    let local_entropy = |game| {
+        let mut config = Preset::EntropyConsistent.config(game);
+        config.heuristic = mastermind_heuristics::Heuristic::LocalEntropy;
+        config
+    };
+    for (game, config) in [
+        (Game::CLASSIC, Preset::Knuth.config(Game::CLASSIC)),
+        // 2401 codes: the root's children are built on rayon's pool, every thread counts.
+        (Game::new(4, 7).unwrap(), Preset::Kooi.config(Game::new(4, 7).unwrap())),
+        (Game::new(3, 4).unwrap(), local_entropy(Game::new(3, 4).unwrap())),
+    ] {
+        let progress = BuildProgress::new();
+        let (tree, stats) = build_tree_with_progress(game, &config, &progress).unwrap();
+        assert_eq!(progress.placed(), game.size().unwrap(), "{game} {config:?}");
+        assert_eq!((tree, stats), build_tree(game, &config).unwrap(), "{game} {config:?}");
+    }
+}

@@ -2,6 +2,7 @@
 
 use crate::cli::GameArg;
 use crate::players::OPTIMAL;
+use crate::progress;
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 use mastermind_core::Game;
@@ -103,8 +104,16 @@ fn build(args: &TreeArgs, game: Game) -> Result<(String, StrategyTree, Summary)>
         if args.first_guess.is_some() {
             bail!("--first-guess cannot be combined with --player optimal: the search chooses it");
         }
-        let options = SolveOptions { max_depth: args.max_depth, ..SolveOptions::default() };
-        let solution = solve(game, &options).with_context(|| format!("the optimum of {game}"))?;
+        let what = format!("searching the optimum of {game}");
+        let solution = progress::search(&what, |callback| {
+            let options = SolveOptions {
+                max_depth: args.max_depth,
+                progress: callback,
+                ..Default::default()
+            };
+            solve(game, &options)
+        })
+        .with_context(|| format!("the optimum of {game}"))?;
         let cost = vec![
             ("proved", json!(solution.proved)),
             ("lower_bound", json!(solution.lower_bound)),
@@ -135,8 +144,12 @@ fn build(args: &TreeArgs, game: Game) -> Result<(String, StrategyTree, Summary)>
     if let Some(first) = &args.first_guess {
         config.first_guess = Some(first.clone());
     }
-    let (tree, stats) = mastermind_tree::build_tree(game, &config)
-        .with_context(|| format!("the tree of {name} at {game}"))?;
+    let what = format!("building the tree of {name} at {game}");
+    let total = game.size().unwrap_or(u64::MAX);
+    let (tree, stats) = progress::tree_build(&what, total, |placed| {
+        mastermind_tree::build_tree_with_progress(game, &config, placed)
+    })
+    .with_context(|| format!("the tree of {name} at {game}"))?;
     let cost = vec![
         ("nodes_scored", json!(stats.nodes)),
         ("candidates_scored", json!(stats.candidates_scored)),

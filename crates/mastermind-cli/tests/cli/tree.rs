@@ -36,6 +36,17 @@ fn stats_are_one_short_block() {
 }
 
 #[test]
+fn a_build_read_by_a_script_prints_its_result_and_nothing_else() {
+    // Half a second or more in a debug build: long enough to show progress on a terminal.
+    let ran = run(&["tree", "--game", "5x7", "--player", "knuth", "--stats"], "");
+    assert!(ran.success, "{}", ran.stderr);
+    assert!(ran.stdout.contains("total              87936\n"), "{}", ran.stdout);
+    assert_eq!(ran.stderr, "", "no progress when standard error is not a terminal");
+    let ran = run(&["tree", "--game", "3x4", "--player", "optimal", "--stats"], "");
+    assert!(ran.success && ran.stderr.is_empty(), "{}", ran.stderr);
+}
+
+#[test]
 fn a_spec_configuration_builds_its_tree() {
     // Kooi's rule written out: most parts over every code, consistent first, AABC first.
     let config = "(heuristic: MostParts, pool: AllPreferConsistent, ties: First, first_guess: Some(\"AABC\"))";

@@ -6,6 +6,8 @@
 //! run by reply with a stable counting sort, and recurses into each part. Memory is the code set
 //! a few times over (secrets, a scratch copy, reply indices, cached candidate lists) plus the tree.
 //! [`choose_guess`] computes one node's consistent set from a history and makes the same choice.
+//! [`build_tree_with_progress`] also counts the secrets placed so far in a [`BuildProgress`] that
+//! another thread may read while the build runs.
 
 mod objective;
 mod rule;
@@ -22,6 +24,7 @@ use rayon::prelude::*;
 use rule::Rule;
 use select::Selector;
 use serde::Serialize;
+use std::sync::atomic::{AtomicU64, Ordering};
 use words::{Packed, Slice, Word, Words};
 
 /// What building a tree cost.
@@ -51,6 +54,31 @@ impl BuildStats {
     }
 }
 
+/// How far a build has come, readable from another thread while the build runs: the number of
+/// secrets placed so far. A secret is placed at the node whose guess it is, once, so the count
+/// ends at the game's number of codes. The builder adds to it once per secret (a relaxed atomic
+/// addition), which costs nothing next to the scoring of a node.
+#[derive(Debug, Default)]
+pub struct BuildProgress {
+    placed: AtomicU64,
+}
+
+impl BuildProgress {
+    /// A count at zero.
+    pub fn new() -> BuildProgress {
+        BuildProgress::default()
+    }
+
+    /// Secrets placed so far.
+    pub fn placed(&self) -> u64 {
+        self.placed.load(Ordering::Relaxed)
+    }
+
+    fn add(&self, secrets: u64) {
+        self.placed.fetch_add(secrets, Ordering::Relaxed);
+    }
+}
+
 /// The strategy tree of the deterministic one-ply player `config` for `game`, and what building it
 /// cost.
 ///
@@ -62,8 +90,30 @@ pub fn build_tree(
     game: Game,
     config: &OnePlyConfig,
 ) -> Result<(StrategyTree, BuildStats), BuildError> {
+    build(game, config, None)
+}
+
+/// [`build_tree`], counting in `progress` the secrets placed as the build goes (for a caller that
+/// shows progress from another thread).
+pub fn build_tree_with_progress(
+    game: Game,
+    config: &OnePlyConfig,
+    progress: &BuildProgress,
+) -> Result<(StrategyTree, BuildStats), BuildError> {
+    build(game, config, Some(progress))
+}
+
+fn build(
+    game: Game,
+    config: &OnePlyConfig,
+    progress: Option<&BuildProgress>,
+) -> Result<(StrategyTree, BuildStats), BuildError> {
     let rule = Rule::new(game, config)?;
-    if u64::fits(game) { build_with::<u64>(game, &rule) } else { build_with::<u128>(game, &rule) }
+    if u64::fits(game) {
+        build_with::<u64>(game, &rule, progress)
+    } else {
+        build_with::<u128>(game, &rule, progress)
+    }
 }
 
 /// The guess the tree of `config` plays after `history`, computed for that one node: the codes
@@ -122,7 +172,11 @@ fn choose_with<W: Word>(game: Game, rule: &Rule, history: &History) -> Result<Co
     Ok(selector.choose(consistent.slice(), &guesses).code(game))
 }
 
-fn build_with<W: Word>(game: Game, rule: &Rule) -> Result<(StrategyTree, BuildStats), BuildError> {
+fn build_with<W: Word>(
+    game: Game,
+    rule: &Rule,
+    progress: Option<&BuildProgress>,
+) -> Result<(StrategyTree, BuildStats), BuildError> {
     let mut secrets = all_codes::<W>(game)?;
     let n = secrets.len();
     let mut scratch = secrets.clone();
@@ -132,6 +186,7 @@ fn build_with<W: Word>(game: Game, rule: &Rule) -> Result<(StrategyTree, BuildSt
         rule: rule.clone(),
         first_guess: rule.first_guess.map(|c| Packed::from_code(&c)),
         codes: n,
+        progress,
     };
     let mut selector = plan.selector();
     let run = Run {
@@ -152,11 +207,12 @@ fn build_with<W: Word>(game: Game, rule: &Rule) -> Result<(StrategyTree, BuildSt
 const PARALLEL_SECRETS: usize = 2048;
 
 /// What every node of one build shares.
-struct Plan<W: Word> {
+struct Plan<'p, W: Word> {
     game: Game,
     rule: Rule,
     first_guess: Option<Packed<W>>,
     codes: usize,
+    progress: Option<&'p BuildProgress>,
 }
 
 /// The secrets a node owns (in code order until its guess sorts them by reply) and the same
@@ -190,7 +246,7 @@ impl<'a, W: Word> Run<'a, W> {
     }
 }
 
-impl<W: Word> Plan<W> {
+impl<W: Word> Plan<'_, W> {
     fn selector(&self) -> Selector<W> {
         Selector::new(self.game, self.rule.heuristic, self.rule.pool, self.codes)
     }
@@ -219,6 +275,7 @@ impl<W: Word> Plan<W> {
                     node: Node::leaf(second.code(self.game)),
                 });
             }
+            self.placed(n);
             return node;
         }
         let guess = match self.first_guess {
@@ -235,6 +292,7 @@ impl<W: Word> Plan<W> {
             guess,
         );
         let win = Feedback::all_black(self.game.pegs()).index();
+        self.placed(sizes[win]);
         let mut parts = Vec::new();
         let mut rest = run;
         for (reply, &size) in sizes.iter().enumerate() {
@@ -270,6 +328,13 @@ impl<W: Word> Plan<W> {
         };
         guesses.pop();
         Node { guess: guess.code(self.game), secrets: n as u32, branches }
+    }
+
+    /// Counts `secrets` placed (a leaf's secrets, or the one a node's guess wins).
+    fn placed(&self, secrets: usize) {
+        if let (Some(progress), 1..) = (self.progress, secrets) {
+            progress.add(secrets as u64);
+        }
     }
 }
 

@@ -1,0 +1,87 @@
+//! Progress of long builds on standard error: what is being built, how far it has come and the
+//! time spent (with an estimate of the time left where the amount of work is known). Shown only
+//! when standard error is a terminal, and only once a build has run for half a second; a script
+//! reading the output sees nothing extra.
+
+use indicatif::{ProgressBar, ProgressStyle};
+use mastermind_optimal::ProgressCallback;
+use mastermind_tree::BuildProgress;
+use std::io::IsTerminal;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+/// How long a build runs before its progress is shown.
+const QUIET_FOR: Duration = Duration::from_millis(500);
+
+/// How often the progress shown is refreshed.
+const REFRESH_EVERY: Duration = Duration::from_millis(100);
+
+/// Runs `build`, which places `total` secrets and counts them in the [`BuildProgress`] it is
+/// given, showing `what` and a bar of secrets placed on a terminal. Another thread reads the
+/// count; the builder never waits for it.
+pub fn tree_build<T>(what: &str, total: u64, build: impl FnOnce(&BuildProgress) -> T) -> T {
+    let progress = BuildProgress::new();
+    let style = ProgressStyle::with_template(
+        "{msg}: {pos}/{len} secrets placed [{bar:30}] {elapsed} elapsed, about {eta} left",
+    )
+    .expect("a valid template")
+    .progress_chars("=> ");
+    let bar = ProgressBar::new(total).with_style(style).with_message(what.to_owned());
+    let progress = &progress;
+    watch(bar, move |bar| bar.set_position(progress.placed()), || build(progress))
+}
+
+/// Runs `solve`, an exact search given a progress callback (none when standard error is not a
+/// terminal), showing `what`, the nodes searched and the bounds on the optimum on a terminal.
+pub fn search<T>(what: &str, solve: impl FnOnce(Option<ProgressCallback>) -> T) -> T {
+    let latest = Arc::new(Mutex::new(format!("{what}: starting")));
+    let reported = Arc::clone(&latest);
+    let what = what.to_owned();
+    let callback: ProgressCallback = Arc::new(move |report| {
+        *reported.lock().unwrap_or_else(PoisonError::into_inner) = format!(
+            "{what}: {} nodes searched, the optimum between {} and {} guesses in total",
+            report.nodes, report.lower_bound, report.upper_bound
+        );
+    });
+    let style =
+        ProgressStyle::with_template("{spinner} {msg} ({elapsed})").expect("a valid template");
+    let spinner = ProgressBar::new_spinner().with_style(style);
+    let terminal = std::io::stderr().is_terminal();
+    let show = move |bar: &ProgressBar| {
+        bar.set_message(latest.lock().unwrap_or_else(PoisonError::into_inner).clone());
+        bar.tick();
+    };
+    watch(spinner, show, || solve(terminal.then_some(callback)))
+}
+
+/// Runs `work`; on a terminal, once it has run for [`QUIET_FOR`], shows `bar`, refreshed by
+/// `refresh` every [`REFRESH_EVERY`] from another thread, and clears it when the work ends.
+fn watch<T>(
+    bar: ProgressBar,
+    refresh: impl Fn(&ProgressBar) + Send,
+    work: impl FnOnce() -> T,
+) -> T {
+    if !std::io::stderr().is_terminal() {
+        return work();
+    }
+    let (done, finished) = mpsc::channel::<()>();
+    std::thread::scope(|scope| {
+        let watcher = scope.spawn(move || {
+            if finished.recv_timeout(QUIET_FOR) != Err(RecvTimeoutError::Timeout) {
+                return;
+            }
+            loop {
+                refresh(&bar);
+                if finished.recv_timeout(REFRESH_EVERY) != Err(RecvTimeoutError::Timeout) {
+                    break;
+                }
+            }
+            bar.finish_and_clear();
+        });
+        let result = work();
+        drop(done);
+        let _ = watcher.join();
+        result
+    })
+}
