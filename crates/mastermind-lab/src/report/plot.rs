@@ -3,6 +3,7 @@
 //! A fresh machine has no fonts that plotters can find, so DejaVu Sans (from the `dejavu` crate)
 //! is registered under the family name `sans-serif` before the first figure is drawn.
 
+pub mod labels;
 pub mod panels;
 pub mod pareto;
 
@@ -457,6 +458,28 @@ fn draw_legend<'a, DB: DrawingBackend + 'a>(chart: &mut Plane<'a, DB>) -> Result
         .label_font((FONT, 16))
         .draw()
         .map_err(|e| anyhow!("drawing: {e}"))
+}
+
+/// Where [`draw_legend`] puts a legend of the lines `texts` inside a plot whose pixels are
+/// `plot`: to keep other text off it.
+fn legend_rect<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    plot: labels::Rect,
+    texts: &[&str],
+) -> Result<labels::Rect> {
+    let font = TextStyle::from((FONT, 16));
+    let mut widest = 0.0f64;
+    let mut tallest = 0.0f64;
+    for text in texts {
+        let (w, h) = root.estimate_text_size(text, &font).map_err(|e| anyhow!("drawing: {e}"))?;
+        widest = widest.max(f64::from(w));
+        tallest = tallest.max(f64::from(h));
+    }
+    // plotters' layout: 30 pixels for the sample, a margin of 10 all round, lines 1.25 font
+    // sizes apart, 5 pixels from the plot's corner.
+    let width = widest + 30.0 + 20.0;
+    let height = 20.0 * texts.len().saturating_sub(1) as f64 + tallest + 20.0;
+    Ok(labels::Rect::sized(plot.right - width - 5.0, plot.top + 5.0, width, height))
 }
 
 fn draw_lines<DB: DrawingBackend>(

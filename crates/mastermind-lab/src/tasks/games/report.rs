@@ -455,11 +455,15 @@ fn guesses_against_time(
             .collect();
         let games = members.iter().map(|(_, r)| r.games.len()).max().unwrap_or(0);
         let title = format!("{}, {group}: {games} games per player", ctx.title);
-        let labels = Labels {
-            title: &title,
-            x: "mean time per game, ms (log scale)",
-            y: "mean guesses per game (bars: 95% CI)",
+        // A tree player's time is that of following a tree built beforehand: say so where the
+        // figure has one, since the build is what its speed leaves out.
+        let has_tree = members.iter().any(|(arm, _)| matches!(arm.player, PlayerSpec::Tree(_)));
+        let x = if has_tree {
+            "mean time per game, ms (log scale; trees: following a built tree, build not counted)"
+        } else {
+            "mean time per game, ms (log scale)"
         };
+        let labels = Labels { title: &title, x, y: "mean guesses per game (bars: 95% CI)" };
         let slug: String =
             group.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
         written.extend(pareto::guesses_against_time(
