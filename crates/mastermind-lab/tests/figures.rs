@@ -6,7 +6,9 @@ mod common;
 
 use common::{Scratch, small_spec};
 use mastermind_lab::provenance::Provenance;
-use mastermind_lab::report::plot::{Labels, LineSeries, box_plots, grouped_bars, line_chart};
+use mastermind_lab::report::plot::{
+    Labels, LineChart, LineSeries, OffScale, Reference, Source, box_plots, grouped_bars,
+};
 use mastermind_lab::runner;
 use mastermind_lab::spec::scaled::Profile;
 use mastermind_lab::store::ResultPaths;
@@ -59,7 +61,18 @@ fn non_finite_and_degenerate_line_data_neither_hangs_nor_panics() {
             let labels = Labels { title: "t", x: "x", y: "y" };
             // An error is an acceptable answer; a panic (which the drawing code turns into an
             // error saying so) or a hang is not.
-            if let Err(e) = line_chart(&base, &labels, &lines, &references) {
+            let references = references.into_iter().map(|(name, value)| Reference {
+                name,
+                value,
+                source: Source::Ours,
+            });
+            // A point off the axis at a non-finite x, and a named position, on every case.
+            let off = OffScale { x: f64::NAN, series: "s".into(), note: "capped".into() };
+            let chart = LineChart::new(&labels, lines)
+                .references(references)
+                .off_scale([off])
+                .x_names([(f64::INFINITY, "apart".to_owned())]);
+            if let Err(e) = chart.draw(&base) {
                 assert!(!e.to_string().contains("panicked"), "{e}");
             }
         });

@@ -3,8 +3,12 @@
 //! A fresh machine has no fonts that plotters can find, so DejaVu Sans (from the `dejavu` crate)
 //! is registered under the family name `sans-serif` before the first figure is drawn.
 
+pub mod labels;
+pub mod lines;
 pub mod panels;
 pub mod pareto;
+
+pub use lines::{Interval, LineChart, LineSeries, OffScale, Reference, Source, intervals_by_group};
 
 use anyhow::{Result, anyhow};
 use plotters::coord::Shift;
@@ -43,36 +47,6 @@ fn register_fonts() {
         let _ = plotters::style::register_font(FONT, FontStyle::Normal, dejavu::sans::regular());
         let _ = plotters::style::register_font(FONT, FontStyle::Bold, dejavu::sans::bold());
     });
-}
-
-/// One line of a line chart.
-#[derive(Debug, Clone)]
-pub struct LineSeries {
-    /// Legend text.
-    pub name: String,
-    /// Points, sorted by x.
-    pub points: Vec<(f64, f64)>,
-}
-
-impl LineSeries {
-    /// Series from `(group, x, y)` points: one series per group in order of first appearance,
-    /// points sorted by x. Points without an x or a y are left out.
-    pub fn by_group<'a>(
-        points: impl IntoIterator<Item = (&'a str, Option<f64>, Option<f64>)>,
-    ) -> Vec<LineSeries> {
-        let mut series: Vec<LineSeries> = Vec::new();
-        for (group, x, y) in points {
-            let (Some(x), Some(y)) = (x, y) else { continue };
-            match series.iter_mut().find(|s| s.name == group) {
-                Some(s) => s.points.push((x, y)),
-                None => series.push(LineSeries { name: group.to_owned(), points: vec![(x, y)] }),
-            }
-        }
-        for s in &mut series {
-            s.points.sort_by(|a, b| a.0.total_cmp(&b.0));
-        }
-        series
-    }
 }
 
 /// Labels of a chart.
@@ -220,212 +194,6 @@ fn log_label_count(y0: f64, y1: f64) -> usize {
     if decades >= 2.0 { (decades.floor() as usize + 1).min(12) } else { 6 }
 }
 
-/// A line chart: one line with markers per series, and dashed horizontal reference lines.
-pub fn line_chart(
-    base: &Path,
-    labels: &Labels,
-    series: &[LineSeries],
-    references: &[(String, f64)],
-) -> Result<Vec<PathBuf>> {
-    line_chart_with_paper(base, labels, series, &[], references)
-}
-
-/// A line chart with a logarithmic y axis (base 10), for values that span orders of magnitude
-/// (a parameter value at which a search nearly never succeeds beside ones where it does at once).
-/// Values must be positive; others are left out.
-pub fn line_chart_log_y(
-    base: &Path,
-    labels: &Labels,
-    series: &[LineSeries],
-    references: &[(String, f64)],
-) -> Result<Vec<PathBuf>> {
-    let log = |points: &[(f64, f64)]| -> Vec<(f64, f64)> {
-        finite(points).into_iter().filter(|p| p.1 > 0.0).map(|(x, y)| (x, y.log10())).collect()
-    };
-    let series: Vec<LineSeries> = series
-        .iter()
-        .map(|s| LineSeries { name: s.name.clone(), points: log(&s.points) })
-        .collect();
-    let references: Vec<(String, f64)> = references
-        .iter()
-        .filter(|r| r.1 > 0.0 && r.1.is_finite())
-        .map(|(n, y)| (n.clone(), y.log10()))
-        .collect();
-    let lines = Lines {
-        labels,
-        series: &series,
-        intervals: &[],
-        paper: &[],
-        references: &references,
-        x: (0.0, 1.0),
-        y: (0.0, 1.0),
-        log_y: true,
-    };
-    chart_lines(base, lines)
-}
-
-/// A line chart as [`line_chart`], with a paper's values drawn as hollow markers in the colour of
-/// the series of the same name.
-pub fn line_chart_with_paper(
-    base: &Path,
-    labels: &Labels,
-    series: &[LineSeries],
-    paper: &[LineSeries],
-    references: &[(String, f64)],
-) -> Result<Vec<PathBuf>> {
-    line_chart_with_intervals(base, labels, series, &[], paper, references)
-}
-
-/// A point's confidence interval: `(x, lower, upper)`.
-pub type Interval = (f64, f64, f64);
-
-/// Error bars grouped as [`LineSeries::by_group`] groups its points: one list per group, in
-/// order of first appearance, from `(group, x, drawn, interval)` where `drawn` says the series
-/// has a point there (a group with points but no interval still gets its, empty, list, so that
-/// the lists stay aligned with the series). Points without an x are left out.
-pub fn intervals_by_group<'a>(
-    points: impl IntoIterator<Item = (&'a str, Option<f64>, bool, Option<(f64, f64)>)>,
-) -> Vec<Vec<Interval>> {
-    let mut groups: Vec<(&str, Vec<Interval>)> = Vec::new();
-    for (group, x, drawn, interval) in points {
-        let (Some(x), true) = (x, drawn) else { continue };
-        let slot = match groups.iter().position(|g| g.0 == group) {
-            Some(k) => k,
-            None => {
-                groups.push((group, Vec::new()));
-                groups.len() - 1
-            }
-        };
-        if let Some((lower, upper)) = interval {
-            groups[slot].1.push((x, lower, upper));
-        }
-    }
-    groups.into_iter().map(|g| g.1).collect()
-}
-
-/// A line chart as [`line_chart_with_paper`], with error bars: `intervals[i]` holds the
-/// confidence intervals of `series[i]`'s points (empty or missing: no bars for that series).
-pub fn line_chart_with_intervals(
-    base: &Path,
-    labels: &Labels,
-    series: &[LineSeries],
-    intervals: &[Vec<Interval>],
-    paper: &[LineSeries],
-    references: &[(String, f64)],
-) -> Result<Vec<PathBuf>> {
-    let keep = |set: &[LineSeries]| -> Vec<LineSeries> {
-        set.iter().map(|s| LineSeries { name: s.name.clone(), points: finite(&s.points) }).collect()
-    };
-    let (series, paper) = (&keep(series)[..], &keep(paper)[..]);
-    let intervals: Vec<Vec<Interval>> = intervals
-        .iter()
-        .map(|set| {
-            set.iter()
-                .copied()
-                .filter(|i| i.0.is_finite() && i.1.is_finite() && i.2.is_finite())
-                .collect()
-        })
-        .collect();
-    let references: Vec<(String, f64)> =
-        references.iter().filter(|r| r.1.is_finite()).cloned().collect();
-    let references = &references[..];
-    let values = series.iter().chain(paper).flat_map(|s| s.points.iter().map(|p| p.1));
-    let (lo, hi) =
-        values.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| (a.min(v), b.max(v)));
-    if lo > 0.0 && hi / lo > 100.0 && references.iter().all(|r| r.1 > 0.0) {
-        // Values over more than two orders of magnitude: a linear axis would flatten all but
-        // the largest, so the axis becomes logarithmic and says so.
-        let y = format!("{} (log scale)", labels.y);
-        let log_labels = Labels { title: labels.title, x: labels.x, y: &y };
-        let log = |set: &[LineSeries]| -> Vec<LineSeries> {
-            set.iter()
-                .map(|s| LineSeries {
-                    name: s.name.clone(),
-                    points: s.points.iter().map(|&(x, v)| (x, v.log10())).collect(),
-                })
-                .collect()
-        };
-        let log_intervals: Vec<Vec<Interval>> = intervals
-            .iter()
-            .map(|set| {
-                set.iter()
-                    .filter(|i| i.1 > 0.0)
-                    .map(|&(x, a, b)| (x, a.log10(), b.log10()))
-                    .collect()
-            })
-            .collect();
-        let refs: Vec<(String, f64)> =
-            references.iter().map(|(n, v)| (n.clone(), v.log10())).collect();
-        let lines = Lines {
-            labels: &log_labels,
-            series: &log(series),
-            intervals: &log_intervals,
-            paper: &log(paper),
-            references: &refs,
-            x: (0.0, 1.0),
-            y: (0.0, 1.0),
-            log_y: true,
-        };
-        return chart_lines(base, lines);
-    }
-    let lines = Lines {
-        labels,
-        series,
-        intervals: &intervals,
-        paper,
-        references,
-        x: (0.0, 1.0),
-        y: (0.0, 1.0),
-        log_y: false,
-    };
-    chart_lines(base, lines)
-}
-
-/// Draws a line chart whose y values are already transformed (`log_y`: they are log10 values);
-/// the axes' ranges are fitted here (the ones given are ignored).
-fn chart_lines(base: &Path, lines: Lines) -> Result<Vec<PathBuf>> {
-    let (series, paper, references) = (lines.series, lines.paper, lines.references);
-    let xs = series.iter().chain(paper).flat_map(|s| s.points.iter().map(|p| p.0));
-    let ys = series
-        .iter()
-        .chain(paper)
-        .flat_map(|s| s.points.iter().map(|p| p.1))
-        .chain(lines.intervals.iter().flatten().flat_map(|i| [i.1, i.2]))
-        .chain(references.iter().map(|r| r.1));
-    let (x0, x1) =
-        axis(xs.clone().fold(f64::INFINITY, f64::min), xs.fold(f64::NEG_INFINITY, f64::max), 0.08)?;
-    let (y0, y1) =
-        axis(ys.clone().fold(f64::INFINITY, f64::min), ys.fold(f64::NEG_INFINITY, f64::max), 0.08)?;
-    // Room above the data for the legend, so that it hides nothing.
-    let entries = series.len()
-        + references.len()
-        + usize::from(!paper.is_empty())
-        + usize::from(lines.intervals.iter().any(|i| !i.is_empty()));
-    let y1 = y1 + (y1 - y0) * 0.065 * entries as f64;
-    if !y1.is_finite() {
-        return Err(anyhow!("values span too wide a range to draw"));
-    }
-    both(base, &Lines { x: (x0, x1), y: (y0, y1), ..lines })
-}
-
-struct Lines<'a> {
-    labels: &'a Labels<'a>,
-    series: &'a [LineSeries],
-    /// Error bars per series (by index).
-    intervals: &'a [Vec<Interval>],
-    paper: &'a [LineSeries],
-    references: &'a [(String, f64)],
-    x: (f64, f64),
-    y: (f64, f64),
-    log_y: bool,
-}
-
-impl Figure for Lines<'_> {
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
-        draw_lines(root, self, self.x, self.y)
-    }
-}
-
 /// The plane every single-panel figure draws on: a white canvas, the title, and room for the
 /// axes' labels.
 type Plane<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
@@ -447,6 +215,21 @@ fn titled_chart<'a, DB: DrawingBackend>(
         .map_err(e)
 }
 
+/// A plane as [`titled_chart`]'s, without the title and without filling the area (for a plot
+/// that shares its title with an area beside it).
+fn untitled_chart<'a, DB: DrawingBackend>(
+    area: &'a DrawingArea<DB, Shift>,
+    x: std::ops::Range<f64>,
+    y: std::ops::Range<f64>,
+) -> Result<Plane<'a, DB>> {
+    ChartBuilder::on(area)
+        .margin(20)
+        .x_label_area_size(55)
+        .y_label_area_size(75)
+        .build_cartesian_2d(x, y)
+        .map_err(|e| anyhow!("drawing: {e}"))
+}
+
 /// The legend of every single-panel figure: upper right, on a translucent white box.
 fn draw_legend<'a, DB: DrawingBackend + 'a>(chart: &mut Plane<'a, DB>) -> Result<()> {
     chart
@@ -459,89 +242,26 @@ fn draw_legend<'a, DB: DrawingBackend + 'a>(chart: &mut Plane<'a, DB>) -> Result
         .map_err(|e| anyhow!("drawing: {e}"))
 }
 
-fn draw_lines<DB: DrawingBackend>(
+/// Where [`draw_legend`] puts a legend of the lines `texts` inside a plot whose pixels are
+/// `plot`: to keep other text off it.
+fn legend_rect<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
-    lines: &Lines,
-    (x0, x1): (f64, f64),
-    (y0, y1): (f64, f64),
-) -> Result<()> {
-    let (labels, series, paper, references) =
-        (lines.labels, lines.series, lines.paper, lines.references);
-    let y_text = |y: f64| if lines.log_y { log_tick(y) } else { short_number(y) };
-    let e = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("drawing: {e}");
-    let mut chart = titled_chart(root, labels.title, x0..x1, y0..y1)?;
-    chart
-        .configure_mesh()
-        .x_desc(labels.x)
-        .y_desc(labels.y)
-        .x_label_formatter(&|x| short_number(*x))
-        .y_labels(if lines.log_y { log_label_count(y0, y1) } else { 10 })
-        .y_label_formatter(&|y| y_text(*y))
-        .label_style((FONT, 16))
-        .axis_desc_style((FONT, 18))
-        .light_line_style(TRANSPARENT)
-        .draw()
-        .map_err(e)?;
-    for (name, y) in references {
-        // A reference named after a series (a full-set arm beside its subset sweep) takes the
-        // series' colour; other references are grey.
-        let c = series
-            .iter()
-            .position(|s| name.starts_with(s.name.as_str()))
-            .map_or(RGBColor(90, 90, 90), colour);
-        let dashes = DashedLineSeries::new(vec![(x0, *y), (x1, *y)], 8, 5, c.stroke_width(1));
-        chart
-            .draw_series(dashes)
-            .map_err(e)?
-            .label(format!(
-                "{name} ({})",
-                if lines.log_y { three_digits(10f64.powf(*y)) } else { format!("{y:.3}") }
-            ))
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], c));
+    plot: labels::Rect,
+    texts: &[&str],
+) -> Result<labels::Rect> {
+    let font = TextStyle::from((FONT, 16));
+    let mut widest = 0.0f64;
+    let mut tallest = 0.0f64;
+    for text in texts {
+        let (w, h) = root.estimate_text_size(text, &font).map_err(|e| anyhow!("drawing: {e}"))?;
+        widest = widest.max(f64::from(w));
+        tallest = tallest.max(f64::from(h));
     }
-    for (i, s) in series.iter().enumerate() {
-        let c = colour(i);
-        chart
-            .draw_series(plotters::series::LineSeries::new(s.points.clone(), c.stroke_width(2)))
-            .map_err(e)?
-            .label(s.name.clone())
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], c.stroke_width(2)));
-        chart.draw_series(s.points.iter().map(|&p| Circle::new(p, 4, c.filled()))).map_err(e)?;
-    }
-    for (i, bars) in lines.intervals.iter().enumerate().filter(|(_, b)| !b.is_empty()) {
-        let c = colour(i);
-        // A vertical line from the lower to the upper end, with a short cap at each.
-        let cap = (x1 - x0) * 0.006;
-        let drawn = chart
-            .draw_series(bars.iter().flat_map(|&(x, lo, hi)| {
-                [
-                    PathElement::new(vec![(x, lo), (x, hi)], c.stroke_width(2)),
-                    PathElement::new(vec![(x - cap, lo), (x + cap, lo)], c.stroke_width(2)),
-                    PathElement::new(vec![(x - cap, hi), (x + cap, hi)], c.stroke_width(2)),
-                ]
-            }))
-            .map_err(e)?;
-        if lines.intervals.iter().position(|b| !b.is_empty()) == Some(i) {
-            drawn.label("95% confidence interval of the mean").legend(|(x, y)| {
-                PathElement::new(vec![(x + 10, y - 7), (x + 10, y + 7)], BLACK.stroke_width(2))
-            });
-        }
-    }
-    for (i, p) in paper.iter().enumerate() {
-        let c = series
-            .iter()
-            .position(|s| s.name == p.name)
-            .map_or(BLACK.to_rgba(), |k| colour(k).to_rgba());
-        let marks = chart
-            .draw_series(p.points.iter().map(|&q| Circle::new(q, 7, c.stroke_width(2))))
-            .map_err(e)?;
-        if i == 0 {
-            marks
-                .label("paper (hollow markers)")
-                .legend(|(x, y)| Circle::new((x + 10, y), 6, BLACK.stroke_width(2)));
-        }
-    }
-    draw_legend(&mut chart)
+    // plotters' layout: 30 pixels for the sample, a margin of 10 all round, lines 1.25 font
+    // sizes apart, 5 pixels from the plot's corner.
+    let width = widest + 30.0 + 20.0;
+    let height = 20.0 * texts.len().saturating_sub(1) as f64 + tallest + 20.0;
+    Ok(labels::Rect::sized(plot.right - width - 5.0, plot.top + 5.0, width, height))
 }
 
 /// Grouped bars: for each category (an integer such as a number of guesses), one bar per series.

@@ -2,6 +2,7 @@
 //! mean as an error bar, time on a logarithmic axis (players differ by orders of magnitude), and
 //! the Pareto front, the players that no other player beats on both guesses and time.
 
+use super::labels::{LEADER_BEYOND, LabelRequest, Rect, place_labels};
 use super::{
     Figure, Labels, axis, both, colour, log_label_count, log_tick, short_number, titled_chart,
 };
@@ -73,6 +74,23 @@ struct Scatter<'a> {
     y: (f64, f64),
 }
 
+/// The boundary of the region the front dominates (slower and no better than some front
+/// player), as a staircase of horizontal and vertical segments: down from `top` to the fastest
+/// front player, then for each next player right to its time and down to its mean, and from
+/// the last one right to `right`. `front` is in (time, mean) coordinates, fastest first.
+pub fn staircase(front: &[(f64, f64)], right: f64, top: f64) -> Vec<(f64, f64)> {
+    let Some(&(first_x, _)) = front.first() else { return Vec::new() };
+    let mut path = vec![(first_x, top)];
+    for (k, &(x, y)) in front.iter().enumerate() {
+        if k > 0 {
+            path.push((x, path[path.len() - 1].1));
+        }
+        path.push((x, y));
+    }
+    path.push((right, path[path.len() - 1].1));
+    path
+}
+
 impl Figure for Scatter<'_> {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
         let e = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("drawing: {e}");
@@ -91,15 +109,33 @@ impl Figure for Scatter<'_> {
             .draw()
             .map_err(e)?;
         let front = pareto_front(self.players);
-        let path: Vec<(f64, f64)> = front.iter().map(|p| (p.millis.log10(), p.mean)).collect();
-        let grey = RGBColor(110, 110, 110);
+        let corners: Vec<(f64, f64)> = front.iter().map(|p| (p.millis.log10(), p.mean)).collect();
+        let stairs = staircase(&corners, x1, y1);
+        let grey = RGBColor(90, 90, 90);
+        let mut dominated = stairs.clone();
+        dominated.push((x1, y1));
+        chart.draw_series(std::iter::once(Polygon::new(dominated, grey.mix(0.08)))).map_err(e)?;
+        let mut obstacles: Vec<Rect> = stairs
+            .windows(2)
+            .map(|pair| {
+                let ((ax, ay), (bx, by)) =
+                    (pixel(&chart, pair[0].0, pair[0].1), pixel(&chart, pair[1].0, pair[1].1));
+                Rect {
+                    left: ax.min(bx) - 1.0,
+                    top: ay.min(by) - 1.0,
+                    right: ax.max(bx) + 1.0,
+                    bottom: ay.max(by) + 1.0,
+                }
+            })
+            .collect();
         chart
-            .draw_series(DashedLineSeries::new(path, 8, 5, grey.stroke_width(2)))
+            .draw_series(DashedLineSeries::new(stairs, 10, 4, grey.stroke_width(2)))
             .map_err(e)?
-            .label("Pareto front (no player both faster and better)")
+            .label(LEGEND_TEXT)
             .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 20, y)], grey.stroke_width(2))
+                PathElement::new(vec![(x, y - 6), (x, y), (x + 20, y)], grey.stroke_width(2))
             });
+        let mut requests = Vec::new();
         for (i, p) in self.players.iter().enumerate() {
             let c = colour(i);
             let x = p.millis.log10();
@@ -110,19 +146,67 @@ impl Figure for Scatter<'_> {
                         c.stroke_width(2),
                     )))
                     .map_err(e)?;
+                let ((bx, top), (_, bottom)) = (pixel(&chart, x, hi), pixel(&chart, x, lo));
+                obstacles.push(Rect { left: bx - 2.0, top, right: bx + 2.0, bottom });
             }
             let on_front = front.iter().any(|f| std::ptr::eq(*f, p));
-            let size = if on_front { 7 } else { 5 };
             chart
-                .draw_series(std::iter::once(Circle::new((x, p.mean), size, c.filled())))
+                .draw_series(std::iter::once(Circle::new((x, p.mean), 5, c.filled())))
                 .map_err(e)?;
+            if on_front {
+                chart
+                    .draw_series(std::iter::once(Circle::new(
+                        (x, p.mean),
+                        9,
+                        BLACK.stroke_width(2),
+                    )))
+                    .map_err(e)?;
+            }
+            let anchor = pixel(&chart, x, p.mean);
+            obstacles.push(Rect::around(anchor.0, anchor.1, if on_front { 11.0 } else { 6.0 }));
+            let style = TextStyle::from((super::FONT, 14).into_font());
+            let (w, h) = root.estimate_text_size(&p.label, &style).map_err(e)?;
+            requests.push(LabelRequest { anchor, size: (f64::from(w), f64::from(h)) });
+        }
+        let area = chart.plotting_area();
+        let (xs, ys) = area.get_pixel_range();
+        let bounds = Rect {
+            left: f64::from(xs.start),
+            top: f64::from(ys.start),
+            right: f64::from(xs.end),
+            bottom: f64::from(ys.end),
+        };
+        obstacles.push(super::legend_rect(root, bounds, &[LEGEND_TEXT])?);
+        let places = place_labels(&requests, &obstacles, bounds);
+        for (i, ((p, request), place)) in
+            self.players.iter().zip(&requests).zip(&places).enumerate()
+        {
+            let c = colour(i);
+            let (ax, ay) = request.anchor;
+            if place.distance(ax, ay) > LEADER_BEYOND {
+                let (nx, ny) = place.nearest(ax, ay);
+                let leader = PathElement::new(
+                    vec![(ax as i32, ay as i32), (nx as i32, ny as i32)],
+                    c.mix(0.7).stroke_width(1),
+                );
+                root.draw(&leader).map_err(e)?;
+            }
             let style = TextStyle::from((super::FONT, 14).into_font()).color(&c);
-            let label = EmptyElement::at((x, p.mean)) + Text::new(p.label.clone(), (9, -8), style);
-            chart.draw_series(std::iter::once(label)).map_err(e)?;
+            let text = Text::new(p.label.clone(), (place.left as i32, place.top as i32), style);
+            root.draw(&text).map_err(e)?;
         }
         super::draw_legend(&mut chart)
     }
 }
+
+/// Where `(x, y)` of the chart's plane lies, in pixels.
+fn pixel<DB: DrawingBackend>(chart: &super::Plane<'_, DB>, x: f64, y: f64) -> (f64, f64) {
+    let (a, b) = chart.backend_coord(&(x, y));
+    (f64::from(a), f64::from(b))
+}
+
+/// The legend's one entry, also measured to keep labels off the legend.
+const LEGEND_TEXT: &str = "Pareto front (ringed); shaded: beaten on both by a player on it";
 
 #[cfg(test)]
 mod tests {
@@ -143,5 +227,25 @@ mod tests {
         ];
         let front: Vec<&str> = pareto_front(&players).iter().map(|p| p.label.as_str()).collect();
         assert_eq!(front, ["fast poor", "middle", "slow best"]);
+    }
+
+    #[test]
+    fn the_front_is_drawn_as_a_staircase() {
+        let front = [(-1.0, 4.7), (0.0, 4.4), (2.0, 4.3)];
+        let path = staircase(&front, 3.0, 5.0);
+        assert_eq!(
+            path,
+            [(-1.0, 5.0), (-1.0, 4.7), (0.0, 4.7), (0.0, 4.4), (2.0, 4.4), (2.0, 4.3), (3.0, 4.3)]
+        );
+        for pair in path.windows(2) {
+            let (a, b) = (pair[0], pair[1]);
+            assert!(a.0 == b.0 || a.1 == b.1, "{a:?} to {b:?} is not horizontal or vertical");
+        }
+    }
+
+    #[test]
+    fn a_front_of_one_player_is_still_a_corner() {
+        assert_eq!(staircase(&[(0.5, 4.34)], 2.0, 5.0), [(0.5, 5.0), (0.5, 4.34), (2.0, 4.34)]);
+        assert!(staircase(&[], 2.0, 5.0).is_empty());
     }
 }

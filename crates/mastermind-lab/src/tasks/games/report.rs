@@ -5,7 +5,7 @@ use super::frame::{GameRow, GamesByArm};
 use super::plan::{Codemaker, GamesPlan, PlannedArm};
 use super::spec::{Comparison, ComparisonClaim, FigureSpec, TestOn};
 use crate::report::plot::pareto::{self, TimedPlayer};
-use crate::report::plot::{self, Labels, LineSeries};
+use crate::report::plot::{self, Labels, LineSeries, Source};
 use crate::report::table::{Table, num};
 use crate::report::verdict::{self, Claimed, Estimate, Outcome, Printed, ReadingTag, Verdict};
 use crate::spec::raw::{Judging, Margin, PaperNumbers};
@@ -377,38 +377,40 @@ pub fn figures(
                     "mean guesses per game (bars: 95% CI)"
                 };
                 let labels = Labels { title, x: x_label, y };
-                plot::line_chart_with_intervals(
-                    &ctx.figure("mean-guesses"),
-                    &labels,
-                    &series,
-                    &intervals,
-                    &paper,
-                    &reference_lines(plan, results),
-                )?
+                plot::LineChart::new(&labels, series)
+                    .intervals(intervals)
+                    .paper(paper)
+                    .references(reference_lines(plan, results))
+                    .draw(&ctx.figure("mean-guesses"))?
             }
             FigureSpec::MeanEvaluationsVsX { x_label } => {
-                let series = by_group(&plan.arms, results, |r| Some(r.evaluations));
+                let per_game: Vec<Vec<f64>> =
+                    plan.arms.iter().map(|arm| evaluations_per_game(plan, rows, arm)).collect();
+                let means: Vec<Option<f64>> =
+                    per_game.iter().map(|v| Summary::from_slice(v).ok().map(|s| s.mean)).collect();
+                let series = LineSeries::by_group(
+                    plan.arms.iter().zip(&means).map(|(a, m)| (a.group.as_str(), a.x, *m)),
+                );
                 let paper = paper_by_group(&plan.arms, |p| p.evaluations);
-                let labels = Labels { title, x: x_label, y: "mean evaluations per game" };
-                plot::line_chart_with_paper(
-                    &ctx.figure("mean-evaluations"),
-                    &labels,
-                    &series,
-                    &paper,
-                    &[],
-                )?
+                let intervals = plot::intervals_by_group(
+                    plan.arms.iter().zip(&per_game).zip(&means).map(|((arm, v), m)| {
+                        let interval =
+                            mean_confidence_interval(v, 0.95).ok().map(|ci| (ci.lower, ci.upper));
+                        (arm.group.as_str(), arm.x, m.is_some(), interval)
+                    }),
+                );
+                let y = format!("mean {} (bars: 95% CI)", evaluations_axis(plan));
+                let labels = Labels { title, x: x_label, y: &y };
+                plot::LineChart::new(&labels, series)
+                    .intervals(intervals)
+                    .paper(paper)
+                    .draw(&ctx.figure("mean-evaluations"))?
             }
             FigureSpec::EvaluationsBoxplot => {
                 let samples: Vec<(String, Vec<f64>)> = plan
                     .arms
                     .iter()
-                    .map(|arm| {
-                        let games = rows.of(&arm.label);
-                        (
-                            arm.label.clone(),
-                            games.iter().map(|g| g.game.evaluations as f64).collect(),
-                        )
-                    })
+                    .map(|arm| (arm.label.clone(), evaluations_per_game(plan, rows, arm)))
                     .collect();
                 let paper: Vec<Option<f64>> = plan
                     .arms
@@ -416,7 +418,8 @@ pub fn figures(
                     .map(|a| a.paper.as_ref().and_then(|p| p.evaluations))
                     .collect();
                 let x = boxplot_axis_name(plan);
-                let labels = Labels { title, x: &x, y: "evaluations per game" };
+                let y = evaluations_axis(plan);
+                let labels = Labels { title, x: &x, y: &y };
                 plot::box_plots_with_paper(&ctx.figure("evaluations"), &labels, &samples, &paper)?
             }
             FigureSpec::GuessesAgainstTime => guesses_against_time(ctx, plan, results)?,
@@ -456,11 +459,15 @@ fn guesses_against_time(
             .collect();
         let games = members.iter().map(|(_, r)| r.games.len()).max().unwrap_or(0);
         let title = format!("{}, {group}: {games} games per player", ctx.title);
-        let labels = Labels {
-            title: &title,
-            x: "mean time per game, ms (log scale)",
-            y: "mean guesses per game (bars: 95% CI)",
+        // A tree player's time is that of following a tree built beforehand: say so where the
+        // figure has one, since the build is what its speed leaves out.
+        let has_tree = members.iter().any(|(arm, _)| matches!(arm.player, PlayerSpec::Tree(_)));
+        let x = if has_tree {
+            "mean time per game, ms (log scale; trees: following a built tree, build not counted)"
+        } else {
+            "mean time per game, ms (log scale)"
         };
+        let labels = Labels { title: &title, x, y: "mean guesses per game (bars: 95% CI)" };
         let slug: String =
             group.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
         written.extend(pareto::guesses_against_time(
@@ -470,6 +477,25 @@ fn guesses_against_time(
         )?);
     }
     Ok(written)
+}
+
+/// Each game's evaluations as the figures draw them: counted the paper's way (the spec's
+/// `evaluations_metric`) where the spec names one, so that ours and the paper's are the same
+/// quantity; our own count otherwise.
+fn evaluations_per_game(plan: &GamesPlan, rows: &GamesByArm<'_>, arm: &PlannedArm) -> Vec<f64> {
+    let games = rows.of(&arm.label);
+    match plan.report.evaluations_metric.as_deref() {
+        Some(name) => games.iter().filter_map(|g| g.metric(name)).collect(),
+        None => games.iter().map(|g| g.game.evaluations as f64).collect(),
+    }
+}
+
+/// What the evaluations axis counts, naming the metric where it is not our own count.
+fn evaluations_axis(plan: &GamesPlan) -> String {
+    match plan.report.evaluations_metric.as_deref() {
+        Some(name) => format!("evaluations per game, counted as the paper counts ({name})"),
+        None => "evaluations per game".to_owned(),
+    }
 }
 
 /// "n games per arm" (or the range when arms differ), for figure titles.
@@ -566,14 +592,26 @@ fn intervals_by_group(
     }))
 }
 
-/// The spec's fixed reference lines and the reproduced means of its reference arms.
-fn reference_lines(plan: &GamesPlan, results: &[ArmResult]) -> Vec<(String, f64)> {
-    let mut lines = plan.report.reference_lines.clone();
+/// The spec's fixed reference lines (numbers it quotes) and, for each of its reference arms,
+/// our mean and the paper's, where the arm quotes one.
+fn reference_lines(plan: &GamesPlan, results: &[ArmResult]) -> Vec<plot::Reference> {
+    let quoted = |name: String, value: f64| plot::Reference { name, value, source: Source::Paper };
+    let mut lines: Vec<plot::Reference> = plan
+        .report
+        .reference_lines
+        .iter()
+        .map(|(name, value)| quoted(name.clone(), *value))
+        .collect();
     for label in &plan.report.reference_arms {
         if let Some(mean) =
             results.iter().find(|r| &r.label == label).and_then(|r| r.all).map(|s| s.mean)
         {
-            lines.push((format!("{label} (reproduced)"), mean));
+            let name = format!("{label}, ours");
+            lines.push(plot::Reference { name, value: mean, source: Source::Ours });
+        }
+        let arm = plan.arms.iter().find(|a| &a.label == label);
+        if let Some(value) = arm.and_then(|a| a.paper.as_ref()).and_then(|p| p.mean) {
+            lines.push(quoted(format!("{label}, paper"), value));
         }
     }
     lines

@@ -119,32 +119,22 @@ pub fn figures(
     for figure in &plan.report.figures {
         written.extend(match figure {
             JustusFigure::Generations => {
-                let series = lines(&plan.arms, outcomes, |o| o.generations.map(|s| s.mean));
-                let intervals = intervals(&plan.arms, outcomes);
-                let paper = paper_lines(&plan.arms);
                 let labels = Labels {
                     title,
                     x: &x_label,
                     y: "mean generations until solved (bars: 95% CI)",
                 };
-                plot::line_chart_with_intervals(
-                    &ctx.figure("generations"),
-                    &labels,
-                    &series,
-                    &intervals,
-                    &paper,
-                    &[],
-                )?
+                generations_chart(&labels, &plan.arms, outcomes).draw(&ctx.figure("generations"))?
             }
             JustusFigure::Time => {
                 let series = lines(&plan.arms, outcomes, |o| Some(o.millis));
                 let labels = Labels { title, x: &x_label, y: "mean time per run (ms)" };
-                plot::line_chart(&ctx.figure("time"), &labels, &series, &[])?
+                plot::LineChart::new(&labels, series).draw(&ctx.figure("time"))?
             }
             JustusFigure::UniqueEvaluated => {
                 let series = lines(&plan.arms, outcomes, |o| Some(o.unique_evaluated));
                 let labels = Labels { title, x: &x_label, y: "mean distinct codes scored" };
-                plot::line_chart(&ctx.figure("unique"), &labels, &series, &[])?
+                plot::LineChart::new(&labels, series).draw(&ctx.figure("unique"))?
             }
             JustusFigure::Normalised => {
                 let mut series = Vec::new();
@@ -167,11 +157,84 @@ pub fn figures(
                 }
                 let labels =
                     Labels { title, x: &x_label, y: "share of the sum over the sweep's points" };
-                plot::line_chart(&ctx.figure("normalised"), &labels, &series, &[])?
+                plot::LineChart::new(&labels, series).draw(&ctx.figure("normalised"))?
             }
         });
     }
     Ok(written)
+}
+
+/// Mean generations: one line per group of swept arms, and each arm outside the sweeps as a
+/// point of its own after the sweep's last x, named on the axis. An arm whose runs mostly
+/// stopped at the generation cap has a censored mean far above the rest: it is drawn off the
+/// axis, with its share of capped runs, so that it does not flatten the range where the claims
+/// are decided.
+fn generations_chart<'a>(
+    labels: &'a Labels<'a>,
+    arms: &[PlannedJustusArm],
+    outcomes: &[ArmOutcome],
+) -> plot::LineChart<'a> {
+    let swept: Vec<f64> = arms.iter().filter_map(|a| a.x).collect();
+    let last = swept.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let mut steps: Vec<f64> = swept.windows(2).map(|w| (w[1] - w[0]).abs()).collect();
+    steps.retain(|d| *d > 0.0);
+    let step = steps.into_iter().fold(f64::INFINITY, f64::min);
+    let step = if step.is_finite() { step } else { 1.0 };
+    let mut names = Vec::new();
+    let mut off_scale = Vec::new();
+    // (line, x, arm) of every arm drawn on the axis.
+    let mut placed: Vec<(String, f64, usize)> = Vec::new();
+    for (i, (arm, outcome)) in arms.iter().zip(outcomes).enumerate() {
+        let (group, x) = match arm.x {
+            Some(x) => (arm.group.clone(), x),
+            None => {
+                let x = if last.is_finite() { last } else { 0.0 }
+                    + 3.0 * step * (names.len() + 1) as f64;
+                let short = arm.label.split(" (").next().unwrap_or(&arm.label).to_owned();
+                names.push((x, short));
+                (arm.label.clone(), x)
+            }
+        };
+        if outcome.runs > 0 && 2 * outcome.capped > outcome.runs {
+            let mean = outcome
+                .generations
+                .map_or(String::new(), |s| format!("; mean at least {:.0}", s.mean));
+            let paper = arm
+                .paper
+                .as_ref()
+                .and_then(|p| p.generations)
+                .map_or(String::new(), |p| format!("; paper {p:.0}"));
+            let point =
+                if arm.x.is_some() { format!("{} = {x}", arm.group) } else { arm.label.clone() };
+            off_scale.push(plot::OffScale {
+                x,
+                series: group,
+                note: format!(
+                    "{point}: {} of {} runs stopped at the generation cap{mean}{paper} (off the axis)",
+                    outcome.capped, outcome.runs
+                ),
+            });
+        } else {
+            placed.push((group, x, i));
+        }
+    }
+    let series = LineSeries::by_group(
+        placed
+            .iter()
+            .map(|(g, x, i)| (g.as_str(), Some(*x), outcomes[*i].generations.map(|s| s.mean))),
+    );
+    let intervals = plot::intervals_by_group(placed.iter().map(|(g, x, i)| {
+        let o = &outcomes[*i];
+        (g.as_str(), Some(*x), o.generations.is_some(), o.generations_ci)
+    }));
+    let paper = LineSeries::by_group(placed.iter().map(|(g, x, i)| {
+        (g.as_str(), Some(*x), arms[*i].paper.as_ref().and_then(|p| p.generations))
+    }));
+    plot::LineChart::new(labels, series)
+        .intervals(intervals)
+        .paper(paper)
+        .off_scale(off_scale)
+        .x_names(names)
 }
 
 /// One line per group of swept arms.
@@ -181,23 +244,6 @@ fn lines(
     y: impl Fn(&ArmOutcome) -> Option<f64>,
 ) -> Vec<LineSeries> {
     LineSeries::by_group(arms.iter().zip(outcomes).map(|(a, o)| (a.group.as_str(), a.x, y(o))))
-}
-
-/// The confidence intervals of the mean generations, grouped and ordered as [`lines`] groups
-/// the means.
-fn intervals(arms: &[PlannedJustusArm], outcomes: &[ArmOutcome]) -> Vec<Vec<plot::Interval>> {
-    plot::intervals_by_group(
-        arms.iter()
-            .zip(outcomes)
-            .map(|(arm, o)| (arm.group.as_str(), arm.x, o.generations.is_some(), o.generations_ci)),
-    )
-}
-
-/// The paper's generations at swept points, one series per group.
-fn paper_lines(arms: &[PlannedJustusArm]) -> Vec<LineSeries> {
-    LineSeries::by_group(
-        arms.iter().map(|a| (a.group.as_str(), a.x, a.paper.as_ref().and_then(|p| p.generations))),
-    )
 }
 
 /// The paper's numbers (generations per arm) and its statements about the best point of a sweep,

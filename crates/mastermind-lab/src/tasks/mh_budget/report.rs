@@ -259,10 +259,14 @@ fn figures(
             points: r.curve.iter().map(|&(b, m)| (b as f64, m)).collect(),
         })
         .collect();
-    let references: Vec<(String, f64)> = results
+    let references: Vec<plot::Reference> = results
         .iter()
         .filter_map(|r| {
-            r.optimal.map(|o| (format!("{} {pct}% of optimal", r.label), plan.threshold * o.mean))
+            r.optimal.map(|o| plot::Reference {
+                name: format!("{} {pct}% of optimal", r.label),
+                value: plan.threshold * o.mean,
+                source: plot::Source::Ours,
+            })
         })
         .collect();
     let intervals: Vec<Vec<plot::Interval>> = results
@@ -274,14 +278,10 @@ fn figures(
     let title6 = format!("{}: {games} games per point", ctx.title);
     let labels =
         Labels { title: &title6, x: "M-H steps per turn", y: "mean guesses (bars: 95% CI)" };
-    let mut files = plot::line_chart_with_intervals(
-        &ctx.figure("budgets"),
-        &labels,
-        &curves,
-        &intervals,
-        &[],
-        &references,
-    )?;
+    let mut files = plot::LineChart::new(&labels, curves)
+        .intervals(intervals)
+        .references(references)
+        .draw(&ctx.figure("budgets"))?;
 
     let xs: Vec<f64> = results.iter().map(|r| r.complexity).collect();
     let (x0, x1) = (
@@ -319,6 +319,6 @@ fn figures(
     }
     let title7 = format!("{}: ln(steps to {pct}%) against pegs + colours", ctx.title);
     let labels = Labels { title: &title7, x: "pegs + colours", y: "ln(steps per turn)" };
-    files.extend(plot::line_chart_with_paper(&ctx.figure("fit"), &labels, &series, &paper, &[])?);
+    files.extend(plot::LineChart::new(&labels, series).paper(paper).draw(&ctx.figure("fit"))?);
     Ok(files)
 }
