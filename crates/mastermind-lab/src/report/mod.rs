@@ -261,7 +261,7 @@ fn distinct_claims<'a>(sections: &[&'a Section]) -> Vec<&'a verdict::Verdict> {
     sections
         .iter()
         .flat_map(|s| s.verdicts.iter())
-        .filter(|v| v.is_claim())
+        .filter(|v| v.is_claim() && v.cites.is_none())
         .filter(|v| seen.insert((v.claim.clone(), v.paper.clone())))
         .collect()
 }

@@ -234,6 +234,9 @@ pub struct Verdict {
     pub hypothesis: Option<String>,
     /// The reading of the paper the claim's arm plays, where the spec names one.
     pub reading: Option<ReadingTag>,
+    /// The paper's table this claim repeats, where the spec says so: judged, but counted where
+    /// it is first made.
+    pub cites: Option<String>,
 }
 
 impl Verdict {
@@ -250,6 +253,7 @@ impl Verdict {
             why,
             hypothesis: None,
             reading: None,
+            cites: None,
         }
     }
 
@@ -311,6 +315,15 @@ impl Verdict {
             let median =
                 if share >= 0.5 { "at the cap".to_owned() } else { format!("{median:.0}") };
             self.ours = format!("≥ {} (median {median}; {:.1}% capped)", self.ours, 100.0 * share);
+        }
+        self
+    }
+
+    /// Marks the claim as a repetition of one the paper makes in `table` (counted there).
+    pub fn citing(mut self, table: Option<&str>) -> Verdict {
+        if let Some(table) = table {
+            self.claim = format!("{} (cites {table})", self.claim);
+            self.cites = Some(table.to_owned());
         }
         self
     }
@@ -385,7 +398,8 @@ pub fn compare_bootstrapped(
 pub fn judge_family(verdicts: &mut [&mut Verdict]) {
     // Exact values have no sampling error, so they take no share of the level.
     let sampled = |v: &Verdict| v.test.as_ref().is_some_and(|t| t.difference.se > 0.0);
-    let tested = verdicts.iter().filter(|v| v.is_claim() && sampled(v)).count();
+    let tested =
+        verdicts.iter().filter(|v| v.is_claim() && v.cites.is_none() && sampled(v)).count();
     let alpha = bonferroni(ALPHA, tested);
     for v in verdicts.iter_mut() {
         v.decide(alpha);

@@ -118,10 +118,14 @@ pub struct PaperNumbers {
     /// `"ab"`; `a` the group with the fewest guesses), shown beside the reproduced group.
     #[serde(default)]
     pub group: Option<String>,
-    /// Why ours differs from this arm's numbers, in one sentence: shown with every claim of the
-    /// arm that the data does not reproduce (which then counts as an explained difference).
+    /// A hypothesis for why ours differs from this arm's numbers, in one sentence: shown beside
+    /// the verdict of every claim of the arm, never changing it.
     #[serde(default)]
     pub explained: Option<String>,
+    /// Where the paper prints these numbers again from another of its tables (`"Table 2"`): the
+    /// claims are shown and judged here but counted once, where they are first made.
+    #[serde(default)]
+    pub cites: Option<String>,
 }
 
 /// One reading of a choice the paper leaves open, carried by the arm that plays it.

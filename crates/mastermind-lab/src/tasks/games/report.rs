@@ -681,6 +681,7 @@ pub fn verdicts(
                 verdicts.push(
                     verdict::compare(claim, ours, printed, margin)
                         .with_hypothesis(why)
+                        .citing(paper.cites.as_deref())
                         .with_reading(tag.clone()),
                 );
             }
@@ -703,6 +704,7 @@ pub fn verdicts(
                 verdicts.push(
                     verdict::compare(claim, ours, printed, margin)
                         .with_hypothesis(why)
+                        .citing(paper.cites.as_deref())
                         .with_reading(tag.clone()),
                 );
             }
