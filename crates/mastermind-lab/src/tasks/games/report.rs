@@ -4,6 +4,7 @@
 use super::frame::{GameRow, GamesByArm};
 use super::plan::{Codemaker, GamesPlan, PlannedArm};
 use super::spec::{Comparison, ComparisonClaim, FigureSpec, TestOn};
+use crate::report::plot::dots::{self, ArmRow, DotLabels};
 use crate::report::plot::pareto::{self, TimedPlayer};
 use crate::report::plot::{self, Labels, LineSeries, Source};
 use crate::report::table::{Table, num};
@@ -523,8 +524,8 @@ fn boxplot_axis_name(plan: &GamesPlan) -> String {
     }
 }
 
-/// The histogram of game lengths: grouped bars for one or two arms, outlines (steps) with the
-/// means and the paper's means for more. The x axis stops at the 99.5th percentile of the
+/// The histogram of game lengths: grouped bars for one or two arms; for more, each arm's mean
+/// with its interval and the paper's mean beside its distribution. The x axis stops at the 99.5th percentile of the
 /// longest-playing arm; the title says how many games lie beyond.
 fn guess_histogram(
     title: &str,
@@ -559,10 +560,31 @@ fn guess_histogram(
     if results.len() <= 2 {
         return plot::grouped_bars(base, &labels, &categories, &series);
     }
-    let means: Vec<Option<f64>> = results.iter().map(|r| r.all.map(|s| s.mean)).collect();
-    let paper: Vec<Option<f64>> =
-        plan.arms.iter().map(|a| a.paper.as_ref().and_then(|p| p.mean)).collect();
-    plot::step_histogram(base, &labels, &categories, &series, &means, &paper)
+    // Three or more players: overlaid histograms would hide differences of hundredths of a
+    // guess, so each player is a row with its mean and interval beside its distribution.
+    let over_runs = plan.runs > 1;
+    let rows: Vec<ArmRow> = plan
+        .arms
+        .iter()
+        .zip(results)
+        .zip(series)
+        .map(|((arm, r), (name, shares))| {
+            let sample = if over_runs { &r.run_means } else { &r.games };
+            ArmRow {
+                name,
+                mean: r.all.map_or(f64::NAN, |s| s.mean),
+                interval: mean_confidence_interval(sample, 0.95)
+                    .ok()
+                    .map(|ci| (ci.lower, ci.upper)),
+                paper: arm.paper.as_ref().and_then(|p| p.mean),
+                shares,
+            }
+        })
+        .collect();
+    let means =
+        if over_runs { "mean guesses (95% CI over run means)" } else { "mean guesses (95% CI)" };
+    let labels = DotLabels { title, means, categories: &categories };
+    dots::means_and_shares(base, &labels, &rows)
 }
 
 /// The `q` quantile of `values` (nearest rank), 0 for none.
