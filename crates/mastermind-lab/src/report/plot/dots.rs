@@ -34,13 +34,18 @@ pub struct DotLabels<'a> {
     pub means: &'a str,
     /// The number of guesses each share counts, in order.
     pub categories: &'a [u32],
+    /// Rows by mean, fewest guesses at the top (players); otherwise in the order given (the
+    /// points of a sweep).
+    pub by_mean: bool,
 }
 
-/// Draws the figure to `<base>.png` and `<base>.svg`; rows go by mean, fewest guesses at the
-/// top. Rows without a finite mean are left out.
+/// Draws the figure to `<base>.png` and `<base>.svg`, the first row at the top. Rows without a
+/// finite mean are left out.
 pub fn means_and_shares(base: &Path, labels: &DotLabels, rows: &[ArmRow]) -> Result<Vec<PathBuf>> {
     let mut rows: Vec<ArmRow> = rows.iter().filter(|r| r.mean.is_finite()).cloned().collect();
-    rows.sort_by(|a, b| a.mean.total_cmp(&b.mean));
+    if labels.by_mean {
+        rows.sort_by(|a, b| a.mean.total_cmp(&b.mean));
+    }
     let values = rows.iter().flat_map(|r| {
         let (lo, hi) = r.interval.unwrap_or((r.mean, r.mean));
         [r.mean, lo, hi].into_iter().chain(r.paper).filter(|v| v.is_finite())
@@ -229,7 +234,7 @@ impl Figure for Dots<'_> {
                     (None, Some(g)) if merged => format!("{g}+"),
                     _ => format!(">{}", categories.last().copied().unwrap_or(0)),
                 };
-                if right_px - left_px >= 8 * text.len() as i32 + 4 {
+                if right_px - left_px >= 8 * text.len() as i32 + 8 {
                     let ink = if dark(c) { WHITE } else { BLACK };
                     let style = TextStyle::from((FONT, 13)).color(&ink).pos(CENTRE);
                     shares

@@ -399,8 +399,10 @@ pub fn figures(
                         (arm.group.as_str(), arm.x, m.is_some(), interval)
                     }),
                 );
-                let y = format!("mean {} (bars: 95% CI)", evaluations_axis(plan));
-                let labels = Labels { title, x: x_label, y: &y };
+                let (y, counter) = evaluations_axis(plan);
+                let y = format!("mean {y} (bars: 95% CI)");
+                let x = format!("{x_label}{counter}");
+                let labels = Labels { title, x: &x, y: &y };
                 plot::LineChart::new(&labels, series)
                     .intervals(intervals)
                     .paper(paper)
@@ -417,9 +419,9 @@ pub fn figures(
                     .iter()
                     .map(|a| a.paper.as_ref().and_then(|p| p.evaluations))
                     .collect();
-                let x = boxplot_axis_name(plan);
-                let y = evaluations_axis(plan);
-                let labels = Labels { title, x: &x, y: &y };
+                let (y, counter) = evaluations_axis(plan);
+                let x = format!("{}{counter}", boxplot_axis_name(plan));
+                let labels = Labels { title, x: &x, y };
                 plot::box_plots_with_paper(&ctx.figure("evaluations"), &labels, &samples, &paper)?
             }
             FigureSpec::GuessesAgainstTime => guesses_against_time(ctx, plan, results)?,
@@ -490,11 +492,12 @@ fn evaluations_per_game(plan: &GamesPlan, rows: &GamesByArm<'_>, arm: &PlannedAr
     }
 }
 
-/// What the evaluations axis counts, naming the metric where it is not our own count.
-fn evaluations_axis(plan: &GamesPlan) -> String {
+/// What the evaluations axis counts, and the counter's name to append to the other axis's
+/// label where it is not our own count (the y axis has no room for it).
+fn evaluations_axis(plan: &GamesPlan) -> (&'static str, String) {
     match plan.report.evaluations_metric.as_deref() {
-        Some(name) => format!("evaluations per game, counted as the paper counts ({name})"),
-        None => "evaluations per game".to_owned(),
+        Some(name) => ("evaluations per game, as the paper counts", format!("; counter: {name}")),
+        None => ("evaluations per game", String::new()),
     }
 }
 
@@ -583,7 +586,8 @@ fn guess_histogram(
         .collect();
     let means =
         if over_runs { "mean guesses (95% CI over run means)" } else { "mean guesses (95% CI)" };
-    let labels = DotLabels { title, means, categories: &categories };
+    let by_mean = !plan.arms.iter().all(|a| a.x.is_some());
+    let labels = DotLabels { title, means, categories: &categories, by_mean };
     dots::means_and_shares(base, &labels, &rows)
 }
 
