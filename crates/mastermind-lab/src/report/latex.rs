@@ -73,7 +73,9 @@ pub fn inline(text: &str) -> String {
             }
         } else if let Some(body) = rest.strip_prefix('`') {
             match body.find('`') {
-                Some(end) => (format!("\\texttt{{{}}}", escape(&body[..end])), &body[end + 1..]),
+                Some(end) => {
+                    (format!("\\texttt{{{}}}", breakable(&escape(&body[..end]))), &body[end + 1..])
+                }
                 None => ("`{}".to_owned(), body),
             }
         } else {
@@ -87,6 +89,13 @@ pub fn inline(text: &str) -> String {
         rest = after;
     }
     out
+}
+
+/// Escaped LaTeX in which a line may also break after an underscore or a slash, so that an
+/// identifier (`authors_evaluations`) or a path in a narrow table column cannot run past its
+/// edge: TeX never hyphenates them.
+pub fn breakable(tex: &str) -> String {
+    tex.replace("\\_", "\\_\\allowbreak{}").replace('/', "/\\allowbreak{}")
 }
 
 /// Markdown paragraphs (blank-line separated; `- ` lines are list items) as LaTeX paragraphs.
@@ -238,6 +247,10 @@ mod tests {
             "\\textbf{Table 2.} Columns marked \\emph{paper}"
         );
         assert_eq!(inline("run `cargo xtask` now"), "run \\texttt{cargo xtask} now");
+        assert_eq!(
+            inline("rule (`authors_evaluations`)"),
+            "rule (\\texttt{authors\\_\\allowbreak{}evaluations})"
+        );
         assert_eq!(inline("see [the thesis](http://x/y_z) p. 3"), "see the thesis p. 3");
         assert_eq!(inline("2 * 3 and a_b"), "2 *{} 3 and a\\_b");
     }

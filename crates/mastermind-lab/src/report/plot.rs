@@ -3,6 +3,7 @@
 //! A fresh machine has no fonts that plotters can find, so DejaVu Sans (from the `dejavu` crate)
 //! is registered under the family name `sans-serif` before the first figure is drawn.
 
+pub mod dots;
 pub mod labels;
 pub mod lines;
 pub mod panels;
@@ -207,12 +208,27 @@ fn titled_chart<'a, DB: DrawingBackend>(
     let e = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("drawing: {e}");
     root.fill(&WHITE).map_err(e)?;
     ChartBuilder::on(root)
-        .caption(title, (FONT, 24))
+        .caption(title, (FONT, title_size(root, title)))
         .margin(20)
         .x_label_area_size(55)
         .y_label_area_size(75)
         .build_cartesian_2d(x, y)
         .map_err(e)
+}
+
+/// The font size of a title: 24, or less for a title that would not fit the width of `area`
+/// (never below 16).
+fn title_size<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, title: &str) -> f64 {
+    let room = f64::from(area.dim_in_pixel().0) - 30.0;
+    let width = |size: f64| {
+        area.estimate_text_size(title, &TextStyle::from((FONT, size)))
+            .map_or(0.0, |s| f64::from(s.0))
+    };
+    let mut size = 24.0;
+    while size > 16.0 && width(size) > room {
+        size -= 1.0;
+    }
+    size
 }
 
 /// A plane as [`titled_chart`]'s, without the title and without filling the area (for a plot
@@ -341,116 +357,6 @@ fn draw_bars<DB: DrawingBackend>(
     draw_legend(&mut chart)
 }
 
-/// Histograms of several series as outlines (steps) on one axis, which stay readable where
-/// grouped bars of five or more series shrink to slivers: `series[i]` gives the share of each
-/// category. Each series' mean is a solid vertical line in its colour and the paper's mean
-/// (`paper_means[i]`, where there is one) a dashed one.
-pub fn step_histogram(
-    base: &Path,
-    labels: &Labels,
-    categories: &[u32],
-    series: &[(String, Vec<f64>)],
-    means: &[Option<f64>],
-    paper_means: &[Option<f64>],
-) -> Result<Vec<PathBuf>> {
-    let clean = |v: &[Option<f64>]| -> Vec<Option<f64>> {
-        (0..series.len()).map(|i| v.get(i).copied().flatten().filter(|x| x.is_finite())).collect()
-    };
-    let steps: Vec<LineSeries> = series
-        .iter()
-        .map(|(name, shares)| LineSeries {
-            name: name.clone(),
-            points: categories
-                .iter()
-                .zip(shares)
-                .flat_map(|(&c, &v)| {
-                    let v = if v.is_finite() { v } else { 0.0 };
-                    [(f64::from(c) - 0.5, v), (f64::from(c) + 0.5, v)]
-                })
-                .collect(),
-        })
-        .collect();
-    let top = steps.iter().flat_map(|s| s.points.iter().map(|p| p.1)).fold(0.0, f64::max);
-    if !top.is_finite() {
-        return Err(anyhow!("bars too tall to draw"));
-    }
-    let (means, paper) = (clean(means), clean(paper_means));
-    let entries = series.len() + 1 + usize::from(paper.iter().any(Option::is_some));
-    let top = top.max(1e-9) * (1.08 + 0.07 * entries as f64);
-    let (lo, hi) = (
-        f64::from(*categories.first().unwrap_or(&0)) - 0.6,
-        f64::from(*categories.last().unwrap_or(&1)) + 0.6,
-    );
-    both(base, &Steps { labels, steps: &steps, means: &means, paper: &paper, x: (lo, hi), top })
-}
-
-struct Steps<'a> {
-    labels: &'a Labels<'a>,
-    steps: &'a [LineSeries],
-    means: &'a [Option<f64>],
-    paper: &'a [Option<f64>],
-    x: (f64, f64),
-    top: f64,
-}
-
-impl Figure for Steps<'_> {
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
-        let e = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("drawing: {e}");
-        let (x0, x1) = self.x;
-        let mut chart = titled_chart(root, self.labels.title, x0..x1, 0.0..self.top)?;
-        chart
-            .configure_mesh()
-            .x_desc(self.labels.x)
-            .y_desc(self.labels.y)
-            .x_label_formatter(&|x| short_number(*x))
-            .y_label_formatter(&|y| short_number(*y))
-            .label_style((FONT, 16))
-            .axis_desc_style((FONT, 18))
-            .disable_x_mesh()
-            .light_line_style(TRANSPARENT)
-            .draw()
-            .map_err(e)?;
-        let height = self.top / (1.08 + 0.07 * (self.steps.len() + 2) as f64);
-        for (i, s) in self.steps.iter().enumerate() {
-            let c = colour(i);
-            chart
-                .draw_series(plotters::series::LineSeries::new(s.points.clone(), c.stroke_width(2)))
-                .map_err(e)?
-                .label(s.name.clone())
-                .legend(move |(x, y)| {
-                    PathElement::new(vec![(x, y), (x + 20, y)], c.stroke_width(2))
-                });
-        }
-        let mut first_mean = true;
-        for (i, m) in self.means.iter().enumerate() {
-            let Some(m) = *m else { continue };
-            let line = PathElement::new(vec![(m, 0.0), (m, height)], colour(i).stroke_width(1));
-            let drawn = chart.draw_series(std::iter::once(line)).map_err(e)?;
-            if std::mem::take(&mut first_mean) {
-                drawn.label("mean (solid vertical line)").legend(|(x, y)| {
-                    PathElement::new(vec![(x + 10, y - 7), (x + 10, y + 7)], BLACK.stroke_width(1))
-                });
-            }
-        }
-        let mut first_paper = true;
-        let single = self.paper.iter().flatten().count() == 1;
-        for (i, m) in self.paper.iter().enumerate() {
-            let Some(m) = *m else { continue };
-            let c = colour(i);
-            let dashes =
-                DashedLineSeries::new(vec![(m, 0.0), (m, height)], 8, 5, c.stroke_width(2));
-            let drawn = chart.draw_series(dashes).map_err(e)?;
-            if std::mem::take(&mut first_paper) {
-                let name = if single { format!("paper mean {m:.2}") } else { "paper mean".into() };
-                drawn.label(format!("{name} (dashed vertical line)")).legend(|(x, y)| {
-                    PathElement::new(vec![(x + 10, y - 7), (x + 10, y + 7)], BLACK.stroke_width(2))
-                });
-            }
-        }
-        draw_legend(&mut chart)
-    }
-}
-
 /// Box plots (quartiles, median, whiskers to the most extreme values within 1.5 IQR, and a
 /// cross at the mean), one per labelled sample.
 pub fn box_plots(
@@ -576,27 +482,24 @@ fn draw_boxes<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, figure: &Boxes)
     let longest = names.iter().map(|n| n.chars().count()).max().unwrap_or(0) as u32;
     root.fill(&WHITE).map_err(e)?;
     let mut chart = ChartBuilder::on(root)
-        .caption(labels.title, (FONT, 24))
+        .caption(labels.title, (FONT, title_size(root, labels.title)))
         .margin(20)
         .x_label_area_size(if upright { 45 + 8 * longest.min(30) } else { 55 })
         .y_label_area_size(75)
         .build_cartesian_2d(-0.5..n - 0.5, y0..y1)
         .map_err(e)?;
     let y_text = |y: f64| if figure.log_y { log_tick(y) } else { short_number(y) };
-    let name_style = if upright {
-        TextStyle::from((FONT, 14)).transform(FontTransform::Rotate90)
-    } else {
-        TextStyle::from((FONT, 15))
-    };
     chart
         .configure_mesh()
         .x_desc(labels.x)
         .y_desc(labels.y)
-        .x_label_style(name_style)
+        .x_label_style(TextStyle::from((FONT, 15)))
         .x_labels(boxes.len().max(2))
         .x_label_formatter(&|x| {
             let i = x.round();
-            if (x - i).abs() < 1e-6 && i >= 0.0 {
+            // Upright names are written below, not by the mesh (which runs them up into the
+            // plot, over the whiskers).
+            if (x - i).abs() < 1e-6 && i >= 0.0 && !upright {
                 names.get(i as usize).cloned().unwrap_or_default()
             } else {
                 String::new()
@@ -610,6 +513,19 @@ fn draw_boxes<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, figure: &Boxes)
         .light_line_style(TRANSPARENT)
         .draw()
         .map_err(e)?;
+    if upright {
+        // Each name reads downwards from just below the axis, centred on its box.
+        let style = TextStyle::from((FONT, 14)).transform(FontTransform::Rotate90).pos(
+            plotters::style::text_anchor::Pos::new(
+                plotters::style::text_anchor::HPos::Left,
+                plotters::style::text_anchor::VPos::Center,
+            ),
+        );
+        for (i, name) in names.iter().enumerate() {
+            let (x, y) = chart.backend_coord(&(i as f64, y0));
+            root.draw(&Text::new(name.clone(), (x, y + 10), style.clone())).map_err(e)?;
+        }
+    }
     for (i, b) in boxes.iter().enumerate() {
         let x = i as f64;
         let c = colour(i);

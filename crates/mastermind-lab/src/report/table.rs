@@ -80,17 +80,15 @@ impl Table {
                 .zip(&wraps)
                 .map(|(c, &wrap)| {
                     let text = latex::inline(c);
-                    if wrap { format!("\\raggedright {text}") } else { text }
+                    // A narrow column may break an identifier after its underscores.
+                    if wrap { format!("\\raggedright {}", latex::breakable(&text)) } else { text }
                 })
                 .collect::<Vec<_>>()
         };
         // A float must fit on one page: long tables go out in parts of at most `ROWS_PER_FLOAT`
-        // rows, the caption marked "continued" and the notes under the last part.
-        let parts: Vec<&[Vec<String>]> = if self.rows.is_empty() {
-            vec![&self.rows[..]]
-        } else {
-            self.rows.chunks(ROWS_PER_FLOAT).collect()
-        };
+        // rows and `LINES_PER_FLOAT` lines of text (a row of wrapped sentences takes several),
+        // the caption marked "continued" and the notes under the last part.
+        let parts = parts(&self.rows, |row| row_lines(row, &wraps, share));
         let mut out = String::new();
         for (k, part) in parts.iter().enumerate() {
             out += "\\begin{table}[htbp]\n\\centering\n";
@@ -149,6 +147,47 @@ impl Table {
 /// The most rows a LaTeX float holds; longer tables continue in further floats.
 const ROWS_PER_FLOAT: usize = 36;
 
+/// The most lines of text a LaTeX float holds (the rows' wrapped cells counted line by line),
+/// leaving room on the page for the caption and the notes.
+const LINES_PER_FLOAT: usize = 44;
+
+/// Characters of a `\small` line per unit of a column's width as a share of the line (a line
+/// holds about 105 of them).
+const CHARS_PER_LINE: f64 = 105.0;
+
+/// How many lines a row takes: its longest wrapped cell, at the column's width.
+fn row_lines(row: &[String], wraps: &[bool], share: f64) -> usize {
+    let per_line = (CHARS_PER_LINE * share).floor().max(8.0) as usize;
+    row.iter()
+        .zip(wraps)
+        .filter(|(_, w)| **w)
+        .map(|(cell, _)| cell.chars().count().div_ceil(per_line))
+        .max()
+        .unwrap_or(1)
+        .max(1)
+}
+
+/// Consecutive runs of `rows`, each within `ROWS_PER_FLOAT` rows and `LINES_PER_FLOAT` lines
+/// as `lines` counts them (a row taller than that alone makes a part); one empty part for no
+/// rows.
+fn parts(rows: &[Vec<String>], lines: impl Fn(&[String]) -> usize) -> Vec<&[Vec<String>]> {
+    if rows.is_empty() {
+        return vec![rows];
+    }
+    let mut parts = Vec::new();
+    let (mut start, mut used) = (0, 0);
+    for (i, row) in rows.iter().enumerate() {
+        let height = lines(row);
+        if i > start && (i - start >= ROWS_PER_FLOAT || used + height > LINES_PER_FLOAT) {
+            parts.push(&rows[start..i]);
+            (start, used) = (i, 0);
+        }
+        used += height;
+    }
+    parts.push(&rows[start..]);
+    parts
+}
+
 /// Cells longer than this many characters make their column a wrapping paragraph column in LaTeX.
 const WRAP_AT: usize = 40;
 
@@ -191,8 +230,9 @@ mod tests {
     #[test]
     fn columns_of_sentences_wrap_in_latex() {
         let mut t = Table::new("T", &["claim", "value", "why"]);
-        let sentence = "Ours is 0.0566 below the paper's (8.8 standard errors), and no reason.";
+        let sentence = "Ours is 0.0566 below the paper's (8.8 standard errors), by the_same_rule.";
         t.row(vec!["short".into(), "4.41".into(), sentence.into()]);
+        assert!(t.latex("tab:w").contains("the\\_\\allowbreak{}same"), "{}", t.latex("tab:w"));
         assert!(
             t.latex("tab:w").contains("\\begin{tabular}{lrp{0.50\\linewidth}}"),
             "{}",
@@ -212,6 +252,25 @@ mod tests {
         assert_eq!(tex.matches("\\label{tab:long}").count(), 1);
         assert!(tex.contains("Table~\\ref{tab:long} (continued, part 3 of 3)"), "{tex}");
         assert!(tex.rfind("the note").unwrap() > tex.rfind("\\begin{table}").unwrap());
+    }
+
+    #[test]
+    fn tables_of_long_sentences_continue_sooner() {
+        let mut t = Table::new("Verdicts", &["claim", "why"]);
+        let sentence = "Here the difference is not significant at alpha = 0.05 (Wilcoxon rank-sum \
+                        test on the game lengths), and the spec gives no reason.";
+        for i in 0..20 {
+            t.row(vec![format!("claim {i}"), sentence.into()]);
+        }
+        let tex = t.latex("tab:v");
+        assert!(tex.matches("\\begin{table}").count() >= 2, "{tex}");
+        // No part holds more lines than a float can.
+        let wraps = [false, true];
+        let lines = |row: &[String]| row_lines(row, &wraps, 0.5);
+        for part in parts(&t.rows, lines) {
+            let total: usize = part.iter().map(|r| lines(r)).sum();
+            assert!(total <= LINES_PER_FLOAT || part.len() == 1, "{total} lines");
+        }
     }
 
     #[test]

@@ -358,7 +358,9 @@ impl Figure for Lines<'_> {
             return draw_legend_box(root, (xs.end - 5, ys.start + below), &entries).map_err(e);
         }
         root.fill(&WHITE).map_err(e)?;
-        let titled = root.titled(self.labels.title, (FONT, 24)).map_err(e)?;
+        let titled = root
+            .titled(self.labels.title, (FONT, super::title_size(root, self.labels.title)))
+            .map_err(e)?;
         let (width, _) = titled.dim_in_pixel();
         let (plot, legend) = titled.split_horizontally(width * 68 / 100);
         let mut chart = self.plane(&plot, false)?;
@@ -620,7 +622,7 @@ fn draw_legend_beside<DB: DrawingBackend>(
 
 /// Splits `text` at spaces into lines no wider than `room` as `width` measures them (a word
 /// wider than `room` has a line of its own).
-fn wrap_to_width<E>(
+pub(super) fn wrap_to_width<E>(
     text: &str,
     room: f64,
     width: impl Fn(&str) -> Result<f64, E>,

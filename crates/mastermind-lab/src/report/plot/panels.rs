@@ -16,6 +16,13 @@ pub enum Mark {
     Crosses,
 }
 
+/// What a legend entry shows: a series' mark or a level's dashes.
+#[derive(Debug, Clone, Copy)]
+enum Sample {
+    Series(Mark),
+    Level,
+}
+
 /// One series of a panel.
 #[derive(Debug, Clone)]
 pub struct PathSeries {
@@ -25,6 +32,21 @@ pub struct PathSeries {
     pub points: Vec<(f64, f64)>,
     /// Line or crosses.
     pub mark: Mark,
+    /// The 95% confidence interval of points, `(x, lower, upper)`, drawn as error bars (empty:
+    /// none).
+    pub intervals: Vec<super::Interval>,
+}
+
+/// A horizontal dashed line at a quoted value (the thesis's estimate of a parameter the panel
+/// draws), in the colour of the series it goes with.
+#[derive(Debug, Clone)]
+pub struct Level {
+    /// Legend text.
+    pub name: String,
+    /// Its height.
+    pub value: f64,
+    /// The name of the series whose colour it takes.
+    pub series: String,
 }
 
 /// One panel: its y axis and its series.
@@ -34,8 +56,10 @@ pub struct Panel {
     pub y: String,
     /// The series drawn in it; colours continue from panel to panel.
     pub series: Vec<PathSeries>,
-    /// A fixed y range (points outside are clipped); `None` fits the data.
+    /// A fixed y range (points outside are clipped); `None` fits the data and the levels.
     pub y_range: Option<(f64, f64)>,
+    /// Horizontal lines at quoted values.
+    pub levels: Vec<Level>,
 }
 
 /// Draws `panels` stacked top to bottom, sharing the x range, to `<base>.png` and `.svg`.
@@ -53,9 +77,19 @@ pub fn stacked_paths(
             series: p
                 .series
                 .iter()
-                .map(|s| PathSeries { points: finite(&s.points), ..s.clone() })
+                .map(|s| PathSeries {
+                    points: finite(&s.points),
+                    intervals: s
+                        .intervals
+                        .iter()
+                        .copied()
+                        .filter(|i| i.0.is_finite() && i.1.is_finite() && i.2.is_finite())
+                        .collect(),
+                    ..s.clone()
+                })
                 .collect(),
             y_range: p.y_range.filter(|r| r.0.is_finite() && r.1.is_finite() && r.1 > r.0),
+            levels: p.levels.iter().filter(|l| l.value.is_finite()).cloned().collect(),
         })
         .collect();
     let xs = panels.iter().flat_map(|p| p.series.iter().flat_map(|s| s.points.iter().map(|q| q.0)));
@@ -80,7 +114,13 @@ fn y_range(panel: &Panel) -> (f64, f64) {
     if let Some(r) = panel.y_range {
         return r;
     }
-    let ys = panel.series.iter().flat_map(|s| s.points.iter().map(|p| p.1));
+    let ys = panel
+        .series
+        .iter()
+        .flat_map(|s| {
+            s.points.iter().map(|p| p.1).chain(s.intervals.iter().flat_map(|i| [i.1, i.2]))
+        })
+        .chain(panel.levels.iter().map(|l| l.value));
     let lo = ys.clone().fold(f64::INFINITY, f64::min);
     let hi = ys.fold(f64::NEG_INFINITY, f64::max);
     if !(lo.is_finite() && hi.is_finite()) {
@@ -95,7 +135,8 @@ impl Figure for Stacked<'_> {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
         let e = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("drawing: {e}");
         root.fill(&WHITE).map_err(e)?;
-        let root = root.titled(self.title, (FONT, 24)).map_err(e)?;
+        let root =
+            root.titled(self.title, (FONT, super::title_size(root, self.title))).map_err(e)?;
         let rows = root.split_evenly((self.panels.len().max(1), 1));
         // A series keeps its colour in every panel it appears in (a zoom repeats the series).
         let mut names: Vec<&str> = Vec::new();
@@ -144,7 +185,27 @@ impl Figure for Stacked<'_> {
                             .map_err(e)?;
                     }
                 }
-                entries.push((s.name.as_str(), s.mark, c));
+                if !s.intervals.is_empty() {
+                    let cap = (self.x.1 - self.x.0) * 0.006;
+                    let bars = s.intervals.iter().flat_map(|&(x, lo, hi)| {
+                        [
+                            PathElement::new(vec![(x, lo), (x, hi)], c.stroke_width(2)),
+                            PathElement::new(vec![(x - cap, lo), (x + cap, lo)], c.stroke_width(2)),
+                            PathElement::new(vec![(x - cap, hi), (x + cap, hi)], c.stroke_width(2)),
+                        ]
+                    });
+                    chart.draw_series(bars).map_err(e)?;
+                }
+                entries.push((s.name.clone(), Sample::Series(s.mark), c));
+            }
+            for level in &panel.levels {
+                let index = names.iter().position(|n| *n == level.series);
+                let c = index.map_or(RGBColor(90, 90, 90), colour);
+                let line = vec![(self.x.0, level.value), (self.x.1, level.value)];
+                chart
+                    .draw_series(DashedLineSeries::new(line, 8, 5, c.stroke_width(2)))
+                    .map_err(e)?;
+                entries.push((format!("{}: {}", level.name, tick(&level.value)), Sample::Level, c));
             }
             draw_legend(&legend, &entries).map_err(e)?;
         }
@@ -165,17 +226,23 @@ fn tick(v: &f64) -> String {
 /// The legend of one panel in its own area: a sample of each mark and the series name.
 fn draw_legend<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
-    entries: &[(&str, Mark, RGBColor)],
+    entries: &[(String, Sample, RGBColor)],
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
     let (width, _) = area.dim_in_pixel();
     let chars = (width.saturating_sub(50) / 9).max(8) as usize;
     let mut y = 24;
     for (name, mark, c) in entries {
         match mark {
-            Mark::Line => {
+            Sample::Series(Mark::Line) => {
                 area.draw(&PathElement::new(vec![(8, y), (34, y)], c.stroke_width(3)))?;
             }
-            Mark::Crosses => area.draw(&Cross::new((21, y), 7, c.stroke_width(3)))?,
+            Sample::Series(Mark::Crosses) => {
+                area.draw(&Cross::new((21, y), 7, c.stroke_width(3)))?;
+            }
+            Sample::Level => {
+                area.draw(&PathElement::new(vec![(8, y), (16, y)], c.stroke_width(2)))?;
+                area.draw(&PathElement::new(vec![(22, y), (30, y)], c.stroke_width(2)))?;
+            }
         }
         for (k, line) in wrap(name, chars).iter().enumerate() {
             area.draw(&Text::new(line.clone(), (42, y - 9 + 19 * k as i32), (FONT, 16)))?;

@@ -4,6 +4,7 @@
 use super::frame::{GameRow, GamesByArm};
 use super::plan::{Codemaker, GamesPlan, PlannedArm};
 use super::spec::{Comparison, ComparisonClaim, FigureSpec, TestOn};
+use crate::report::plot::dots::{self, ArmRow, DotLabels};
 use crate::report::plot::pareto::{self, TimedPlayer};
 use crate::report::plot::{self, Labels, LineSeries, Source};
 use crate::report::table::{Table, num};
@@ -399,8 +400,10 @@ pub fn figures(
                         (arm.group.as_str(), arm.x, m.is_some(), interval)
                     }),
                 );
-                let y = format!("mean {} (bars: 95% CI)", evaluations_axis(plan));
-                let labels = Labels { title, x: x_label, y: &y };
+                let (y, counter) = evaluations_axis(plan);
+                let y = format!("mean {y} (bars: 95% CI)");
+                let x = format!("{x_label}{counter}");
+                let labels = Labels { title, x: &x, y: &y };
                 plot::LineChart::new(&labels, series)
                     .intervals(intervals)
                     .paper(paper)
@@ -417,9 +420,9 @@ pub fn figures(
                     .iter()
                     .map(|a| a.paper.as_ref().and_then(|p| p.evaluations))
                     .collect();
-                let x = boxplot_axis_name(plan);
-                let y = evaluations_axis(plan);
-                let labels = Labels { title, x: &x, y: &y };
+                let (y, counter) = evaluations_axis(plan);
+                let x = format!("{}{counter}", boxplot_axis_name(plan));
+                let labels = Labels { title, x: &x, y };
                 plot::box_plots_with_paper(&ctx.figure("evaluations"), &labels, &samples, &paper)?
             }
             FigureSpec::GuessesAgainstTime => guesses_against_time(ctx, plan, results)?,
@@ -490,11 +493,12 @@ fn evaluations_per_game(plan: &GamesPlan, rows: &GamesByArm<'_>, arm: &PlannedAr
     }
 }
 
-/// What the evaluations axis counts, naming the metric where it is not our own count.
-fn evaluations_axis(plan: &GamesPlan) -> String {
+/// What the evaluations axis counts, and the counter's name to append to the other axis's
+/// label where it is not our own count (the y axis has no room for it).
+fn evaluations_axis(plan: &GamesPlan) -> (&'static str, String) {
     match plan.report.evaluations_metric.as_deref() {
-        Some(name) => format!("evaluations per game, counted as the paper counts ({name})"),
-        None => "evaluations per game".to_owned(),
+        Some(name) => ("evaluations per game, as the paper counts", format!("; counter: {name}")),
+        None => ("evaluations per game", String::new()),
     }
 }
 
@@ -524,8 +528,8 @@ fn boxplot_axis_name(plan: &GamesPlan) -> String {
     }
 }
 
-/// The histogram of game lengths: grouped bars for one or two arms, outlines (steps) with the
-/// means and the paper's means for more. The x axis stops at the 99.5th percentile of the
+/// The histogram of game lengths: grouped bars for one or two arms; for more, each arm's mean
+/// with its interval and the paper's mean beside its distribution. The x axis stops at the 99.5th percentile of the
 /// longest-playing arm; the title says how many games lie beyond.
 fn guess_histogram(
     title: &str,
@@ -560,10 +564,32 @@ fn guess_histogram(
     if results.len() <= 2 {
         return plot::grouped_bars(base, &labels, &categories, &series);
     }
-    let means: Vec<Option<f64>> = results.iter().map(|r| r.all.map(|s| s.mean)).collect();
-    let paper: Vec<Option<f64>> =
-        plan.arms.iter().map(|a| a.paper.as_ref().and_then(|p| p.mean)).collect();
-    plot::step_histogram(base, &labels, &categories, &series, &means, &paper)
+    // Three or more players: overlaid histograms would hide differences of hundredths of a
+    // guess, so each player is a row with its mean and interval beside its distribution.
+    let over_runs = plan.runs > 1;
+    let rows: Vec<ArmRow> = plan
+        .arms
+        .iter()
+        .zip(results)
+        .zip(series)
+        .map(|((arm, r), (name, shares))| {
+            let sample = if over_runs { &r.run_means } else { &r.games };
+            ArmRow {
+                name,
+                mean: r.all.map_or(f64::NAN, |s| s.mean),
+                interval: mean_confidence_interval(sample, 0.95)
+                    .ok()
+                    .map(|ci| (ci.lower, ci.upper)),
+                paper: arm.paper.as_ref().and_then(|p| p.mean),
+                shares,
+            }
+        })
+        .collect();
+    let means =
+        if over_runs { "mean guesses (95% CI over run means)" } else { "mean guesses (95% CI)" };
+    let by_mean = !plan.arms.iter().all(|a| a.x.is_some());
+    let labels = DotLabels { title, means, categories: &categories, by_mean };
+    dots::means_and_shares(base, &labels, &rows)
 }
 
 /// The `q` quantile of `values` (nearest rank), 0 for none.

@@ -5,6 +5,7 @@
 use super::columns::thinned;
 use super::fixed_sample::FixedSampleRow;
 use super::spec::FixedSamplePlan;
+use crate::report::plot::Interval;
 use crate::report::plot::panels::{Mark, Panel, PathSeries, stacked_paths};
 use crate::report::table::{Table, num};
 use crate::report::verdict::Verdict;
@@ -99,17 +100,29 @@ pub fn render(
     let estimate: Vec<(f64, f64)> =
         keep.iter().map(|&i| (f64::from(steps[i].step), steps[i].estimate)).collect();
     let marks: Vec<(f64, f64)> = checks.iter().map(|r| (f64::from(r.step), r.mean)).collect();
+    // Each checkpoint's mean over its fresh games, with its 95% interval (thousands of games:
+    // the normal quantile).
+    let intervals: Vec<Interval> = checks
+        .iter()
+        .filter(|r| r.games > 1)
+        .map(|r| {
+            let half = 1.96 * r.sd / f64::from(r.games).sqrt();
+            (f64::from(r.step), r.mean - half, r.mean + half)
+        })
+        .collect();
     let series = || {
         vec![
             PathSeries {
                 name: "IS estimate on the fixed sample".into(),
                 points: estimate.clone(),
                 mark: Mark::Line,
+                intervals: Vec::new(),
             },
             PathSeries {
-                name: "mean of fresh simulated games".into(),
+                name: "mean of fresh simulated games (bars: 95% CI)".into(),
                 points: marks.clone(),
                 mark: Mark::Crosses,
+                intervals: intervals.clone(),
             },
         ]
     };
@@ -119,16 +132,23 @@ pub fn render(
         .filter(|r| r.step >= config.steps / 20)
         .map(|r| r.estimate)
         .chain(checks.iter().map(|r| r.mean))
+        .chain(intervals.iter().flat_map(|i| [i.1, i.2]))
         .collect();
     let lo = late.iter().copied().fold(f64::INFINITY, f64::min);
     let hi = late.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     let pad = ((hi - lo) * 0.15).max(0.02);
-    let mut panels = vec![Panel { y: "mean game length".into(), series: series(), y_range: None }];
+    let mut panels = vec![Panel {
+        y: "mean game length".into(),
+        series: series(),
+        y_range: None,
+        levels: Vec::new(),
+    }];
     if lo.is_finite() && hi.is_finite() {
         panels.push(Panel {
             y: "zoom".into(),
             series: series(),
             y_range: Some((lo - pad, hi + pad)),
+            levels: Vec::new(),
         });
     }
     let figures = stacked_paths(

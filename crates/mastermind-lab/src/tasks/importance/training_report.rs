@@ -5,7 +5,7 @@
 use super::columns::thinned;
 use super::spec::TrainingPlan;
 use super::training::TrainingRow;
-use crate::report::plot::panels::{Mark, Panel, PathSeries, stacked_paths};
+use crate::report::plot::panels::{Level, Mark, Panel, PathSeries, stacked_paths};
 use crate::report::plot::{Labels, grouped_bars};
 use crate::report::table::{Table, num};
 use crate::report::verdict::{self, Estimate, Outcome, Printed, Verdict};
@@ -209,37 +209,50 @@ pub fn render(
     );
     tables.push(tests);
 
-    let figures = figures(ctx, &r, base_name)?;
+    let figures = figures(ctx, &r, base_name, paper_theta)?;
     let notes = vec![conclusions(plan, &r, fitted, baseline, pooled, base_name)];
     let verdicts = verdicts(plan, fitted, baseline, pooled, base_name, ctx.judging);
     Ok(Rendered { tables, figures, notes, verdicts })
 }
 
+/// Figure 1 (theta along the descent, with the thesis's fitted theta as dashed lines where it
+/// gives one) and the game lengths under both policies.
 fn figures(
     ctx: &ReportContext<'_>,
     r: &Results,
     base_name: &str,
+    thesis: Option<[f64; 4]>,
 ) -> Result<Vec<std::path::PathBuf>> {
     let keep = thinned(r.steps.len(), 2500);
     let path = |j: usize| -> Vec<(f64, f64)> {
         keep.iter().map(|&i| (f64::from(r.steps[i]), r.step_theta[i][j])).collect()
     };
-    let line = |name: &str, j: usize| PathSeries {
-        name: name.to_owned(),
+    const NAMES: [&str; 4] =
+        ["θ1 (first guess 1 colour)", "θ2 (2 colours)", "θ3 (3 colours)", "θ4 (consistent)"];
+    let line = |j: usize| PathSeries {
+        name: NAMES[j].to_owned(),
         points: path(j),
         mark: Mark::Line,
+        intervals: Vec::new(),
+    };
+    let levels = |coordinates: std::ops::Range<usize>| -> Vec<Level> {
+        let Some(theta) = thesis else { return Vec::new() };
+        coordinates
+            .map(|j| Level {
+                name: format!("θ{}, thesis", j + 1),
+                value: theta[j],
+                series: NAMES[j].to_owned(),
+            })
+            .collect()
     };
     let panels = [
         Panel {
             y: "θ1, θ2, θ3".to_owned(),
-            series: vec![
-                line("θ1 (first guess 1 colour)", 0),
-                line("θ2 (2 colours)", 1),
-                line("θ3 (3 colours)", 2),
-            ],
+            series: vec![line(0), line(1), line(2)],
             y_range: None,
+            levels: levels(0..3),
         },
-        Panel { y: "θ4".to_owned(), series: vec![line("θ4 (consistent)", 3)], y_range: None },
+        Panel { y: "θ4".to_owned(), series: vec![line(3)], y_range: None, levels: levels(3..4) },
     ];
     let mut files = stacked_paths(
         &ctx.figure("figure-1"),

@@ -175,11 +175,8 @@ fn generations_chart<'a>(
     outcomes: &[ArmOutcome],
 ) -> plot::LineChart<'a> {
     let swept: Vec<f64> = arms.iter().filter_map(|a| a.x).collect();
-    let last = swept.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let mut steps: Vec<f64> = swept.windows(2).map(|w| (w[1] - w[0]).abs()).collect();
-    steps.retain(|d| *d > 0.0);
-    let step = steps.into_iter().fold(f64::INFINITY, f64::min);
-    let step = if step.is_finite() { step } else { 1.0 };
+    let mut apart = apart_positions(&swept, arms.iter().filter(|a| a.x.is_none()).count());
+    apart.reverse();
     let mut names = Vec::new();
     let mut off_scale = Vec::new();
     // (line, x, arm) of every arm drawn on the axis.
@@ -188,14 +185,13 @@ fn generations_chart<'a>(
         let (group, x) = match arm.x {
             Some(x) => (arm.group.clone(), x),
             None => {
-                let x = if last.is_finite() { last } else { 0.0 }
-                    + 3.0 * step * (names.len() + 1) as f64;
+                let x = apart.pop().unwrap_or(0.0);
                 let short = arm.label.split(" (").next().unwrap_or(&arm.label).to_owned();
                 names.push((x, short));
                 (arm.label.clone(), x)
             }
         };
-        if outcome.runs > 0 && 2 * outcome.capped > outcome.runs {
+        if outcome.mostly_capped() {
             let mean = outcome
                 .generations
                 .map_or(String::new(), |s| format!("; mean at least {:.0}", s.mean));
@@ -235,6 +231,28 @@ fn generations_chart<'a>(
         .paper(paper)
         .off_scale(off_scale)
         .x_names(names)
+}
+
+/// Where `count` points apart from a sweep over `swept` go: after its last x, three of its
+/// smallest steps apart, so that each has room for its name (on whole numbers when the sweep
+/// is).
+fn apart_positions(swept: &[f64], count: usize) -> Vec<f64> {
+    let last = swept.iter().copied().filter(|x| x.is_finite()).fold(f64::NEG_INFINITY, f64::max);
+    let last = if last.is_finite() { last } else { 0.0 };
+    let mut sorted: Vec<f64> = swept.iter().copied().filter(|x| x.is_finite()).collect();
+    sorted.sort_by(f64::total_cmp);
+    let step =
+        sorted.windows(2).map(|w| w[1] - w[0]).filter(|d| *d > 0.0).fold(f64::INFINITY, f64::min);
+    let step = if step.is_finite() { step } else { 1.0 };
+    (1..=count).map(|k| last + 3.0 * step * k as f64).collect()
+}
+
+impl ArmOutcome {
+    /// Whether most runs stopped at the generation cap: the mean is then a lower bound far
+    /// above the rest, and even the median is censored.
+    fn mostly_capped(&self) -> bool {
+        self.runs > 0 && 2 * self.capped > self.runs
+    }
 }
 
 /// One line per group of swept arms.
@@ -292,5 +310,35 @@ fn median(samples: &[f64]) -> f64 {
         0 => f64::NAN,
         n if n % 2 == 1 => sorted[n / 2],
         n => (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_apart_follow_the_sweep_on_whole_numbers() {
+        let swept: Vec<f64> = (1..=10).map(f64::from).collect();
+        assert_eq!(apart_positions(&swept, 2), [13.0, 16.0]);
+        assert_eq!(apart_positions(&[0.0, 50.0, 25.0], 1), [125.0]);
+        assert_eq!(apart_positions(&[], 1), [3.0]);
+    }
+
+    #[test]
+    fn an_arm_is_censored_when_most_of_its_runs_hit_the_cap() {
+        let outcome = |capped, runs| ArmOutcome {
+            generations: None,
+            generations_ci: None,
+            unique_evaluated: 0.0,
+            evaluations: 0.0,
+            millis: 0.0,
+            capped,
+            runs,
+        };
+        assert!(outcome(987, 1000).mostly_capped());
+        assert!(outcome(597, 1000).mostly_capped());
+        assert!(!outcome(500, 1000).mostly_capped());
+        assert!(!outcome(0, 0).mostly_capped());
     }
 }

@@ -289,7 +289,7 @@ fn figures(
         xs.iter().copied().fold(f64::NEG_INFINITY, f64::max),
     );
     let mut series = vec![LineSeries {
-        name: "reproduced ln(steps)".into(),
+        name: "ours: ln(steps)".into(),
         points: results
             .iter()
             .filter_map(|r| r.enough.map(|b| (r.complexity, (b as f64).ln())))
