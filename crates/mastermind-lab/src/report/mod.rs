@@ -114,7 +114,7 @@ pub fn render(plan: &Plan, frame: &DataFrame, out: &Path, notice: Option<&str>) 
     }
     .latex();
     Ok(Section {
-        paper: raw.paper.clone(),
+        paper: raw.paper.to_string(),
         name: plan.name.clone(),
         markdown,
         latex,

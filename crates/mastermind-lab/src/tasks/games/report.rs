@@ -9,6 +9,7 @@ use crate::report::plot::{self, Labels, LineSeries};
 use crate::report::table::{Table, num};
 use crate::report::verdict::{self, Estimate, Outcome, Printed, Verdict};
 use crate::spec::raw::PaperNumbers;
+use crate::spec::values::Finite;
 use crate::tasks::ReportContext;
 use anyhow::Result;
 use mastermind_heuristics::{Heuristic, Ties};
@@ -151,14 +152,14 @@ pub fn results_table(title: &str, plan: &GamesPlan, results: &[ArmResult]) -> Ta
             _ => "–".into(),
         };
         for (show, cell) in [
-            (show_group, paper.group.clone().unwrap_or_else(|| "–".into())),
+            (show_group, paper.group.as_deref().unwrap_or("–").to_owned()),
             (show_mean, num(paper.mean, 3)),
             (show_range, range),
             (show_median, num(paper.median, 3)),
             (show_sd, num(paper.sd, 3)),
             (show_max, num(paper.max_guesses, 0)),
             (show_evaluations, num(paper.evaluations, 1)),
-            (show_note, paper.note.clone().unwrap_or_else(|| "–".into())),
+            (show_note, paper.note.as_deref().unwrap_or("–").to_owned()),
         ] {
             if show {
                 row.push(cell);
@@ -216,7 +217,9 @@ fn significance_groups(plan: &GamesPlan, results: &[ArmResult]) -> (Vec<usize>, 
         let grouping = sets
             .iter()
             .all(|s| s.len() >= 2)
-            .then(|| group_samples_corrected(&sets, test.alpha, test.kind, Correction::Holm).ok())
+            .then(|| {
+                group_samples_corrected(&sets, test.alpha.get(), test.kind, Correction::Holm).ok()
+            })
             .flatten();
         match grouping {
             Some(g) => {
@@ -322,7 +325,7 @@ pub fn comparison_table(plan: &GamesPlan, results: &[ArmResult], reference: &str
             pval(p(Alternative::Less)),
             pval(p(Alternative::Greater)),
             match two_holm {
-                Some(v) if v < test.alpha => "yes".into(),
+                Some(v) if v < test.alpha.get() => "yes".into(),
                 Some(_) => "no".into(),
                 None => "–".into(),
             },
@@ -369,7 +372,7 @@ pub fn figures(
             FigureSpec::MeanGuessesVsX { x_label } => {
                 let series = by_group(&plan.arms, results, |r| r.all.map(|s| s.mean));
                 let intervals = intervals_by_group(&plan.arms, results, plan.runs > 1);
-                let paper = paper_by_group(&plan.arms, |p| p.mean);
+                let paper = paper_by_group(&plan.arms, |p| p.mean.map(Finite::get));
                 let y = if plan.runs > 1 {
                     "mean guesses per game (bars: 95% CI over run means)"
                 } else {
@@ -387,7 +390,7 @@ pub fn figures(
             }
             FigureSpec::MeanEvaluationsVsX { x_label } => {
                 let series = by_group(&plan.arms, results, |r| Some(r.evaluations));
-                let paper = paper_by_group(&plan.arms, |p| p.evaluations);
+                let paper = paper_by_group(&plan.arms, |p| p.evaluations.map(Finite::get));
                 let labels = Labels { title, x: x_label, y: "mean evaluations per game" };
                 plot::line_chart_with_paper(
                     &ctx.figure("mean-evaluations"),
@@ -412,7 +415,7 @@ pub fn figures(
                 let paper: Vec<Option<f64>> = plan
                     .arms
                     .iter()
-                    .map(|a| a.paper.as_ref().and_then(|p| p.evaluations))
+                    .map(|a| a.paper.as_ref().and_then(|p| p.evaluations.map(Finite::get)))
                     .collect();
                 let x = boxplot_axis_name(plan);
                 let labels = Labels { title, x: &x, y: "evaluations per game" };
@@ -535,7 +538,7 @@ fn guess_histogram(
     }
     let means: Vec<Option<f64>> = results.iter().map(|r| r.all.map(|s| s.mean)).collect();
     let paper: Vec<Option<f64>> =
-        plan.arms.iter().map(|a| a.paper.as_ref().and_then(|p| p.mean)).collect();
+        plan.arms.iter().map(|a| a.paper.as_ref().and_then(|p| p.mean.map(Finite::get))).collect();
     plot::step_histogram(base, &labels, &categories, &series, &means, &paper)
 }
 
@@ -567,7 +570,12 @@ fn intervals_by_group(
 
 /// The spec's fixed reference lines and the reproduced means of its reference arms.
 fn reference_lines(plan: &GamesPlan, results: &[ArmResult]) -> Vec<(String, f64)> {
-    let mut lines = plan.report.reference_lines.clone();
+    let mut lines: Vec<(String, f64)> = plan
+        .report
+        .reference_lines
+        .iter()
+        .map(|(name, value)| (name.to_string(), value.get()))
+        .collect();
     for label in &plan.report.reference_arms {
         if let Some(mean) =
             results.iter().find(|r| &r.label == label).and_then(|r| r.all).map(|s| s.mean)
@@ -604,8 +612,8 @@ pub fn verdicts(plan: &GamesPlan, results: &[ArmResult], rows: &GamesByArm<'_>) 
     let precision = |field: fn(&PaperNumbers) -> Option<f64>| {
         plan.arms.iter().filter_map(|a| a.paper.as_ref().and_then(field)).map(decimals_of).max()
     };
-    let mean_decimals = precision(|p| p.mean).unwrap_or(0);
-    let evaluation_decimals = precision(|p| p.evaluations).unwrap_or(0);
+    let mean_decimals = precision(|p| p.mean.map(Finite::get)).unwrap_or(0);
+    let evaluation_decimals = precision(|p| p.evaluations.map(Finite::get)).unwrap_or(0);
     for (arm, result) in plan.arms.iter().zip(results) {
         let Some(paper) = &arm.paper else { continue };
         let own = paper.explained.as_deref();
@@ -618,8 +626,8 @@ pub fn verdicts(plan: &GamesPlan, results: &[ArmResult], rows: &GamesByArm<'_>) 
                 Estimate::of(samples)
             };
             if let Some(ours) = ours {
-                let se = paper.sd.map(|sd| sd / (samples.len() as f64).sqrt());
-                let printed = Printed { se, ..Printed::new(value, mean_decimals) };
+                let se = paper.sd.map(|sd| sd.get() / (samples.len() as f64).sqrt());
+                let printed = Printed { se, ..Printed::new(value.get(), mean_decimals) };
                 let claim = format!("{}: mean guesses", arm.label);
                 let why = own.or(plan.report.mean_differs.as_deref());
                 verdicts.push(verdict::compare(claim, ours, printed, why));
@@ -633,7 +641,7 @@ pub fn verdicts(plan: &GamesPlan, results: &[ArmResult], rows: &GamesByArm<'_>) 
                 None => games.iter().map(|g| g.game.evaluations as f64).collect(),
             };
             if let Some(ours) = Estimate::of(&per_game) {
-                let printed = Printed::new(value, evaluation_decimals);
+                let printed = Printed::new(value.get(), evaluation_decimals);
                 let counter = metric.unwrap_or("evaluations");
                 let claim = format!("{}: evaluations per game (ours: {counter})", arm.label);
                 let why = own.or(plan.report.evaluations_differ.as_deref());
@@ -651,7 +659,11 @@ pub fn verdicts(plan: &GamesPlan, results: &[ArmResult], rows: &GamesByArm<'_>) 
         .map(|&i| {
             label_and(
                 i,
-                plan.arms[i].paper.as_ref().and_then(|p| p.group.clone()).unwrap_or_default(),
+                plan.arms[i]
+                    .paper
+                    .as_ref()
+                    .and_then(|p| p.group.as_ref().map(ToString::to_string))
+                    .unwrap_or_default(),
             )
         })
         .collect();
@@ -678,7 +690,12 @@ fn comparison_verdict(plan: &GamesPlan, results: &[ArmResult], claim: &Compariso
                 .filter(|(arm, _)| arm.group == *group)
                 .filter_map(|(arm, r)| arm.x.map(|x| (x, r.games.clone())))
                 .collect();
-            return verdict::best_within(claim.text.clone(), &points, (*lo, *hi), explained);
+            return verdict::best_within(
+                claim.text.to_string(),
+                &points,
+                (lo.get(), hi.get()),
+                explained,
+            );
         }
         Comparison::NotDifferent(a, b) => (Alternative::TwoSided, false, a, b),
         Comparison::Different(a, b) => (Alternative::TwoSided, true, a, b),
@@ -693,23 +710,29 @@ fn comparison_verdict(plan: &GamesPlan, results: &[ArmResult], claim: &Compariso
     let means = format!("{a} {}, {b} {}", num(mean(x), 3), num(mean(y), 3));
     let Some(p) = test.kind.p_value_for(x, y, alternative).ok() else {
         let why = "The test cannot be computed on these samples.".to_owned();
-        return Verdict::statement(claim.text.clone(), means, Outcome::NotTestable, why);
+        return Verdict::statement(claim.text.to_string(), means, Outcome::NotTestable, why);
     };
     let sided = if alternative == Alternative::TwoSided { "two-sided" } else { "one-sided" };
     let ours = format!("{means}; {sided} p = {}", pval(Some(p)));
-    Verdict::judged(claim.text.clone(), ours, (p < test.alpha) == wanted_below, explained, || {
-        let found = if p < test.alpha { "significant" } else { "not significant" };
-        let samples = match test.on {
-            TestOn::RunMeans => "run means",
-            TestOn::Games => "game lengths",
-        };
-        format!(
-            "Here the difference is {found} at alpha = {} ({} test on the {samples}), and the \
+    Verdict::judged(
+        claim.text.to_string(),
+        ours,
+        (p < test.alpha.get()) == wanted_below,
+        explained,
+        || {
+            let found = if p < test.alpha.get() { "significant" } else { "not significant" };
+            let samples = match test.on {
+                TestOn::RunMeans => "run means",
+                TestOn::Games => "game lengths",
+            };
+            format!(
+                "Here the difference is {found} at alpha = {} ({} test on the {samples}), and the \
              spec gives no reason.",
-            test.alpha,
-            test.kind.name(),
-        )
-    })
+                test.alpha,
+                test.kind.name(),
+            )
+        },
+    )
 }
 
 /// Whether an arm's mean is exact rather than a sample: a deterministic player (a strategy tree,

@@ -291,8 +291,8 @@ fn verdicts(
         (baseline, base_name, plan.paper.baseline_mean, plan.paper.baseline_sd),
     ] {
         if let (Some(value), Some(ours)) = (mean, Estimate::of(&arm.guesses)) {
-            let se = sd.map(|sd| sd / (arm.guesses.len() as f64).sqrt());
-            let printed = Printed { se, ..Printed::new(value, 4) };
+            let se = sd.map(|sd| sd.get() / (arm.guesses.len() as f64).sqrt());
+            let printed = Printed { se, ..Printed::new(value.get(), 4) };
             let claim = format!("{name}: mean guesses");
             verdicts.push(verdict::compare(claim, ours, printed, None));
         }

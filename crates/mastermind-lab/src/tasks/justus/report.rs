@@ -7,6 +7,7 @@ use super::spec::JustusFigure;
 use crate::report::plot::{self, Labels, LineSeries};
 use crate::report::table::{Table, num};
 use crate::report::verdict::{self, Estimate, Printed, Verdict};
+use crate::spec::values::Finite;
 use crate::tasks::ReportContext;
 use anyhow::Result;
 use mastermind_stats::{Summary, mean_confidence_interval};
@@ -92,7 +93,7 @@ pub fn results_table(title: &str, plan: &JustusPlan, outcomes: &[ArmOutcome]) ->
             num(Some(o.evaluations), 1),
             num(Some(o.millis), 3),
             format!("{}/{}", o.capped, o.runs),
-            paper.note.unwrap_or_else(|| "–".into()),
+            paper.note.as_deref().unwrap_or("–").to_owned(),
         ]);
     }
     table.notes.push(
@@ -111,7 +112,8 @@ pub fn figures(
     plan: &JustusPlan,
     outcomes: &[ArmOutcome],
 ) -> Result<Vec<PathBuf>> {
-    let x_label = plan.report.x_label.clone().or(plan.swept.clone()).unwrap_or_else(|| "x".into());
+    let x_label =
+        plan.report.x_label.as_deref().or(plan.swept.as_deref()).unwrap_or("x").to_owned();
     let title = format!("{}: {} runs per point", ctx.title, plan.runs);
     let title = title.as_str();
     let mut written = Vec::new();
@@ -194,9 +196,9 @@ fn intervals(arms: &[PlannedJustusArm], outcomes: &[ArmOutcome]) -> Vec<Vec<plot
 
 /// The paper's generations at swept points, one series per group.
 fn paper_lines(arms: &[PlannedJustusArm]) -> Vec<LineSeries> {
-    LineSeries::by_group(
-        arms.iter().map(|a| (a.group.as_str(), a.x, a.paper.as_ref().and_then(|p| p.generations))),
-    )
+    LineSeries::by_group(arms.iter().map(|a| {
+        (a.group.as_str(), a.x, a.paper.as_ref().and_then(|p| p.generations.map(Finite::get)))
+    }))
 }
 
 /// The paper's numbers (generations per arm) and its statements about the best point of a sweep,
@@ -212,7 +214,8 @@ pub fn verdicts(plan: &JustusPlan, rows: &[RunRow]) -> Vec<Verdict> {
         else {
             continue;
         };
-        let printed = Printed { unit: paper.rounded_to, ..Printed::new(value, 0) };
+        let printed =
+            Printed { unit: paper.rounded_to.map(Finite::get), ..Printed::new(value.get(), 0) };
         let claim = format!("{}: mean generations", arm.label);
         verdicts.push(verdict::compare(claim, ours, printed, paper.explained.as_deref()));
     }
@@ -221,7 +224,12 @@ pub fn verdicts(plan: &JustusPlan, rows: &[RunRow]) -> Vec<Verdict> {
         plan.arms.iter().filter_map(|a| a.x.map(|x| (x, generations(&a.label)))).collect();
     for claim in &plan.report.claims {
         let why = claim.explained.as_deref();
-        verdicts.push(verdict::best_within(claim.text.clone(), &points, claim.best_within, why));
+        verdicts.push(verdict::best_within(
+            claim.text.to_string(),
+            &points,
+            (claim.best_within.0.get(), claim.best_within.1.get()),
+            why,
+        ));
     }
     verdicts
 }

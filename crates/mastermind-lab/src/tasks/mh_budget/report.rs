@@ -176,8 +176,8 @@ fn verdicts(
     for (r, size) in results.iter().zip(&plan.sizes) {
         let (optimal, _) = arm_values(rows, &optimal_label(size.game));
         if let (Some(value), Some(ours)) = (size.paper_optimal, Estimate::of(&optimal)) {
-            let se = size.paper_sd.map(|sd| sd / (optimal.len() as f64).sqrt());
-            let printed = Printed { se, ..Printed::new(value, 3) };
+            let se = size.paper_sd.map(|sd| sd.get() / (optimal.len() as f64).sqrt());
+            let printed = Printed { se, ..Printed::new(value.get(), 3) };
             let claim = format!("{}: mean length run to a candidate", r.label);
             verdicts.push(verdict::compare(claim, ours, printed, None));
         }
