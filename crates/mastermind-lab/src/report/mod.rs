@@ -133,7 +133,7 @@ pub fn render(plan: &Plan, frame: &DataFrame, out: &Path, notice: Option<&str>) 
     }
     .latex();
     let mut section = Section {
-        paper: raw.paper.clone(),
+        paper: raw.paper.to_string(),
         name: plan.name.clone(),
         markdown: String::new(),
         latex,

@@ -201,8 +201,8 @@ fn markdown_cell(text: &str) -> String {
 }
 
 /// A number with `digits` decimals, or an en dash for a missing value.
-pub fn num(value: Option<f64>, digits: usize) -> String {
-    match value {
+pub fn num(value: Option<impl Into<f64>>, digits: usize) -> String {
+    match value.map(Into::into) {
         Some(v) if v.is_finite() => format!("{v:.digits$}"),
         _ => "–".to_owned(),
     }
@@ -216,7 +216,7 @@ mod tests {
     fn renders_markdown_and_latex() {
         let mut t = Table::new("Table 2", &["Player", "Mean"]);
         t.row(vec!["Most parts".into(), "4.410".into()]);
-        t.row(vec!["A_b & c".into(), num(None, 3)]);
+        t.row(vec!["A_b & c".into(), num(None::<f64>, 3)]);
         let md = t.markdown();
         assert!(md.contains("| Player | Mean |\n|---|---:|\n| Most parts | 4.410 |"), "{md}");
         let tex = t.latex("tab:t2");

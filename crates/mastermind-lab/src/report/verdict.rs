@@ -205,9 +205,9 @@ impl ReadingTag {
     /// The tag of `arm` playing `reading`.
     pub fn of(arm: &str, reading: &Reading) -> ReadingTag {
         ReadingTag {
-            name: reading.name.clone(),
+            name: reading.name.to_string(),
             arm: arm.to_owned(),
-            because: reading.because.clone(),
+            because: reading.because.to_string(),
             alternative: reading.of.is_some(),
         }
     }
@@ -795,12 +795,20 @@ pub fn row(v: &Verdict) -> Vec<String> {
 mod tests {
     use super::*;
 
+    fn label(text: &str) -> crate::spec::values::Label {
+        text.to_owned().try_into().unwrap()
+    }
+
+    fn finite(value: f64) -> crate::spec::values::Finite {
+        value.try_into().unwrap()
+    }
+
     fn printed(value: f64) -> Printed {
         Printed::new(value, 3)
     }
 
     fn margin(absolute: f64) -> Margin {
-        Margin { absolute: Some(absolute), relative: None, because: "test".into() }
+        Margin { absolute: Some(finite(absolute)), relative: None, because: label("test") }
     }
 
     fn decided(mut v: Verdict, alpha: f64) -> Verdict {
@@ -864,7 +872,7 @@ mod tests {
     #[test]
     fn a_censored_mean_is_a_lower_bound_and_never_reproduces() {
         let about = Printed { unit: Some(100.0), ..Printed::new(6400.0, 0) };
-        let margin = Margin { absolute: None, relative: Some(0.1), because: "test".into() };
+        let margin = Margin { absolute: None, relative: Some(finite(0.1)), because: label("test") };
         let judge = |mean: f64, share: f64| {
             let ours = Estimate { mean, se: Some(50.0), df: Some(999.0) };
             let v = compare("w".into(), ours, about, Some(&margin)).censored(share, mean);
@@ -941,9 +949,9 @@ mod tests {
         let default =
             compare("E: mean".into(), run_means(4.41, 0.004), printed(4.470), Some(&margin(0.02)));
         let reading = Reading {
-            of: Some("E".into()),
-            name: "pooled prior".into(),
-            because: "sec. II".into(),
+            of: Some(label("E")),
+            name: label("pooled prior"),
+            because: label("sec. II"),
         };
         let other =
             compare("E: mean".into(), run_means(4.468, 0.004), printed(4.470), Some(&margin(0.02)))

@@ -1,5 +1,7 @@
 //! The error of a spec that cannot run: which file, which line, which field, and what to do.
 
+use super::path as spec_path;
+use super::values;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -24,6 +26,9 @@ impl SpecError {
     /// A parse error from RON, with its position; the field is the word at that position.
     pub fn from_ron(path: &Path, source: &str, error: &ron::error::SpannedError) -> SpecError {
         let (mut line, mut column) = (error.span.start.line, error.span.start.col);
+        if let Some(refused) = refused_value(path, source, error) {
+            return refused;
+        }
         let mut field = word_before(source, line, column);
         let mut message = error.code.to_string();
         if let Some(number) = fraction_at(source, line, column) {
@@ -68,6 +73,29 @@ impl SpecError {
             hint,
         }
     }
+}
+
+/// A value its type refused as RON read it (a number that is not finite, text with a control
+/// character): the error at the value's start, with its field's path.
+fn refused_value(path: &Path, source: &str, error: &ron::error::SpannedError) -> Option<SpecError> {
+    let ron::Error::Message(message) = &error.code else { return None };
+    let hint = match message.as_str() {
+        values::NOT_FINITE => "write a finite number",
+        values::CONTROL_CHARACTER => "names appear in tables and legends: write them on one line",
+        _ => return None,
+    };
+    // RON's span runs from the start of the enclosing value to where it stopped, just past the
+    // refused one.
+    let start = spec_path::value_start(source, error.span.end.line, error.span.end.col);
+    let before = &source[..start];
+    Some(SpecError {
+        file: path.to_path_buf(),
+        line: Some(before.matches('\n').count() + 1),
+        column: Some(before.rsplit('\n').next().unwrap_or_default().chars().count() + 1),
+        field: spec_path::path_at(source, start),
+        message: message.clone(),
+        hint: Some(hint.to_owned()),
+    })
 }
 
 /// The number written at a position that points at its decimal point (`1.5` in `seed: 1.5`).

@@ -4,12 +4,13 @@
 //! mirrors it, [`validate`] checks every value and resolves the profile into a
 //! [`Plan`](crate::plan::Plan). Every error names the file, the line and the field, with a hint.
 
-mod checks;
 pub mod error;
+mod path;
 pub mod raw;
 pub mod scaled;
 pub mod sweep;
 mod validate;
+pub mod values;
 
 pub use error::SpecError;
 pub use validate::validate;
@@ -88,16 +89,21 @@ pub fn load(root: &Path, path: &Path) -> Result<SpecFile, SpecError> {
 /// A spec from its text (as read from `path`, or as stored beside a result), parsed and checked.
 pub fn from_source(path: &Path, name: String, source: String) -> Result<SpecFile, SpecError> {
     let raw = parse(path, &source)?;
-    let spec = SpecFile { path: path.to_path_buf(), name, source, raw };
-    checks::check_values(&spec)?;
-    Ok(spec)
+    Ok(SpecFile { path: path.to_path_buf(), name, source, raw })
 }
 
 /// Parses spec text; errors carry the line and column RON reports.
 pub fn parse(path: &Path, source: &str) -> Result<RawExperiment, SpecError> {
-    ron::Options::default()
-        .from_str(source)
-        .map_err(|e: ron::error::SpannedError| SpecError::from_ron(path, source, &e))
+    ron::Options::default().from_str(source).map_err(|e: ron::error::SpannedError| {
+        // A value refused by its type may be a symptom of a syntax error further on (an
+        // unterminated string swallows a line break): report the syntax error then.
+        let refused = matches!(&e.code, ron::Error::Message(m)
+            if m == values::NOT_FINITE || m == values::CONTROL_CHARACTER);
+        match ron::Options::default().from_str::<ron::Value>(source) {
+            Err(syntax) if refused => SpecError::from_ron(path, source, &syntax),
+            _ => SpecError::from_ron(path, source, &e),
+        }
+    })
 }
 
 /// The spec's name: its path relative to `root`, without the extension, with `/` separators.

@@ -6,6 +6,7 @@
 
 use crate::spec::SpecError;
 use crate::spec::scaled::Profile;
+use crate::spec::values::{Finite, Label};
 use crate::tasks::games::spec::GamesTask;
 use crate::tasks::{PlanContext, Task, Validate};
 use serde::{Deserialize, Serialize};
@@ -16,11 +17,11 @@ use std::sync::Arc;
 #[serde(rename = "Experiment", deny_unknown_fields)]
 pub struct RawExperiment {
     /// A one-line title for tables and figures.
-    pub title: String,
+    pub title: Label,
     /// The paper reproduced, as cited in the report (`"Runarsson & Merelo 2009"`).
-    pub paper: String,
+    pub paper: Label,
     /// The paper's table or figure (`"Table 2"`).
-    pub section: String,
+    pub section: Label,
     /// What the experiment shows and how it departs from the paper, for the report.
     #[serde(default)]
     pub description: String,
@@ -92,40 +93,40 @@ impl RawTask {
 pub struct PaperNumbers {
     /// Mean guesses (of run means where the paper reports runs).
     #[serde(default)]
-    pub mean: Option<f64>,
+    pub mean: Option<Finite>,
     /// Smallest run mean.
     #[serde(default)]
-    pub min: Option<f64>,
+    pub min: Option<Finite>,
     /// Median run mean.
     #[serde(default)]
-    pub median: Option<f64>,
+    pub median: Option<Finite>,
     /// Largest run mean.
     #[serde(default)]
-    pub max: Option<f64>,
+    pub max: Option<Finite>,
     /// Standard deviation (of run means, or of games where the paper gives that).
     #[serde(default)]
-    pub sd: Option<f64>,
+    pub sd: Option<Finite>,
     /// Most guesses in any game.
     #[serde(default)]
-    pub max_guesses: Option<f64>,
+    pub max_guesses: Option<Finite>,
     /// Mean evaluations per game.
     #[serde(default)]
-    pub evaluations: Option<f64>,
+    pub evaluations: Option<Finite>,
     /// A remark shown in the table (`"slide, read from a flattened table"`).
     #[serde(default)]
-    pub note: Option<String>,
+    pub note: Option<Label>,
     /// The paper's significance group of this arm as the paper draws it, in letters (`"a"`,
     /// `"ab"`; `a` the group with the fewest guesses), shown beside the reproduced group.
     #[serde(default)]
-    pub group: Option<String>,
+    pub group: Option<Label>,
     /// A hypothesis for why ours differs from this arm's numbers, in one sentence: shown beside
     /// the verdict of every claim of the arm, never changing it.
     #[serde(default)]
-    pub explained: Option<String>,
+    pub explained: Option<Label>,
     /// Where the paper prints these numbers again from another of its tables (`"Table 2"`): the
     /// claims are shown and judged here but counted once, where they are first made.
     #[serde(default)]
-    pub cites: Option<String>,
+    pub cites: Option<Label>,
 }
 
 /// One reading of a choice the paper leaves open, carried by the arm that plays it.
@@ -140,12 +141,12 @@ pub struct Reading {
     /// The label of the arm (in the same spec) whose paper numbers this arm is judged against;
     /// `None` for the arm that plays the default reading and carries those numbers itself.
     #[serde(default)]
-    pub of: Option<String>,
+    pub of: Option<Label>,
     /// A short name for the reading, shown in the sensitivity table (`"pooled prior"`).
-    pub name: String,
+    pub name: Label,
     /// Which sentence of which paper supports the reading, and how it is read (one or two
     /// sentences).
-    pub because: String,
+    pub because: Label,
 }
 
 /// The largest difference from a paper's number that does not matter, with its reason: the
@@ -156,20 +157,20 @@ pub struct Reading {
 pub struct Margin {
     /// An absolute margin, in the claim's unit (guesses per game, generations, ...).
     #[serde(default)]
-    pub absolute: Option<f64>,
+    pub absolute: Option<Finite>,
     /// A margin as a share of the paper's number (`0.01`: one percent).
     #[serde(default)]
-    pub relative: Option<f64>,
+    pub relative: Option<Finite>,
     /// Why this margin: what difference the paper's own conclusions could not see (one sentence,
     /// decided before looking at the results).
-    pub because: String,
+    pub because: Label,
 }
 
 impl Margin {
     /// The margin around `value`.
     pub fn of(&self, value: f64) -> f64 {
-        let absolute = self.absolute.unwrap_or(0.0);
-        let relative = self.relative.map_or(0.0, |r| r * value.abs());
+        let absolute = self.absolute.map_or(0.0, Finite::get);
+        let relative = self.relative.map_or(0.0, |r| r.get() * value.abs());
         absolute.max(relative)
     }
 }
@@ -199,5 +200,5 @@ pub struct PaperSamples {
     /// The number of samples.
     pub n: u32,
     /// Where it comes from (the paper's words), or why it is assumed.
-    pub because: String,
+    pub because: Label,
 }

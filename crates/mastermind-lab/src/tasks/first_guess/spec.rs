@@ -1,6 +1,7 @@
 //! The spec of a first-guess table (Snyder's Table 1) and its validation into a plan.
 
 use crate::spec::SpecError;
+use crate::spec::values::{Finite, Label};
 use crate::tasks::PlanContext;
 use mastermind_core::Game;
 use mastermind_importance::ColourPattern;
@@ -40,7 +41,7 @@ pub struct PaperShares {
     /// The game the values are for.
     pub game: Game,
     /// The printed expected shares by colour pattern.
-    pub shares: Vec<(String, f64)>,
+    pub shares: Vec<(Label, Finite)>,
 }
 
 /// A validated first-guess table.
@@ -98,7 +99,7 @@ impl crate::tasks::Validate for FirstGuessTask {
                         &format!("the patterns are {}", list.join(" / ")),
                     ));
                 };
-                if !(share.is_finite() && (0.0..=1.0).contains(share)) {
+                if !(0.0..=1.0).contains(&share.get()) {
                     return Err(ctx.error(
                         Some(name),
                         "",
@@ -107,7 +108,7 @@ impl crate::tasks::Validate for FirstGuessTask {
                         "a share lies between 0 and 1",
                     ));
                 }
-                paper.push((table.game, pattern, *share));
+                paper.push((table.game, pattern, share.get()));
             }
         }
         Ok(FirstGuessPlan { games: self.games.clone(), paper, digits: self.digits })

@@ -111,7 +111,7 @@ impl crate::tasks::Validate for spec::FixedGamesTask {
             script_seed: self.script_seed,
             simulations,
             cap: self.cap,
-            loss_score: self.loss_score,
+            loss_score: self.loss_score.get(),
             paper_rows: self.paper_rows.clone(),
         })
     }

@@ -4,6 +4,7 @@
 use super::{FIRST_FALSE_SCRIPT, FixedGamesPlan};
 use crate::report::table::{Table, num};
 use crate::report::verdict::Verdict;
+use crate::spec::values::Finite;
 use crate::tasks::games::frame::PlayedGame;
 use crate::tasks::{Rendered, ReportContext};
 use anyhow::Result;
@@ -95,7 +96,7 @@ pub(crate) fn render(
         ],
     );
     for p in &plan.paper_rows {
-        let f = |(m, s): (f64, f64)| format!("({m}, {s})");
+        let f = |(m, s): (Finite, Finite)| format!("({m}, {s})");
         table.row(vec![
             format!("{} (paper)", p.label),
             f(p.standard_won),
@@ -155,7 +156,7 @@ pub(crate) fn render(
     let mut notes = Vec::new();
     let mut verdicts = Vec::new();
     if let (Some(human), Some(st), Some(ft)) = (plan.paper_rows.first(), st, ft) {
-        let beats = st.mean < human.standard_turns.0 && ft.mean < human.false_turns.0;
+        let beats = human.standard_turns.0 > st.mean && human.false_turns.0 > ft.mean;
         let claim = format!(
             "the M-H algorithm outperforms the {} on the standard and the 20%-false games",
             human.label.to_lowercase()

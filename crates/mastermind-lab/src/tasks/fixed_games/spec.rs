@@ -2,6 +2,7 @@
 
 use crate::players::PlayerSpec;
 use crate::spec::scaled::Scaled;
+use crate::spec::values::{Finite, Label};
 use serde::{Deserialize, Serialize};
 
 /// A player plays the six predetermined 6/4 games of Table 7 (three truthful, three 20%-false,
@@ -20,7 +21,7 @@ pub struct FixedGamesTask {
     pub cap: u32,
     /// The score of a game not won within the cap.
     #[serde(default = "default_loss")]
-    pub loss_score: f64,
+    pub loss_score: Finite,
     /// The player.
     pub player: PlayerSpec,
     /// The paper's rows, quoted beside the reproduced one.
@@ -32,8 +33,8 @@ fn default_cap() -> u32 {
     10
 }
 
-fn default_loss() -> f64 {
-    11.0
+fn default_loss() -> Finite {
+    Finite::new(11.0)
 }
 
 /// One row of the paper's table: (mean, sd) pairs.
@@ -41,13 +42,13 @@ fn default_loss() -> f64 {
 #[serde(deny_unknown_fields)]
 pub struct PaperRow {
     /// Who played.
-    pub label: String,
+    pub label: Label,
     /// Truthful games won out of three.
-    pub standard_won: (f64, f64),
+    pub standard_won: (Finite, Finite),
     /// Turns per truthful game (the loss score for a loss).
-    pub standard_turns: (f64, f64),
+    pub standard_turns: (Finite, Finite),
     /// 20%-false games won out of three.
-    pub false_won: (f64, f64),
+    pub false_won: (Finite, Finite),
     /// Turns per 20%-false game.
-    pub false_turns: (f64, f64),
+    pub false_turns: (Finite, Finite),
 }

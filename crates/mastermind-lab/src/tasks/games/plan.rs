@@ -6,6 +6,7 @@ use crate::spec::SpecError;
 use crate::spec::raw::{PaperNumbers, Reading};
 use crate::spec::scaled::Profile;
 use crate::spec::sweep::with_parameter;
+use crate::spec::values::Finite;
 use crate::tasks::PlanContext;
 use mastermind_core::seed::name_id;
 use mastermind_core::{Code, CodeSet, Game, Strategy, rng_for};
@@ -328,9 +329,9 @@ fn expand_sweep(
 ) -> Result<Vec<Expanded>, SpecError> {
     let Some(sweep) = &arm.sweep else {
         return Ok(vec![Expanded {
-            label: arm.label.clone(),
-            group: arm.group.clone().unwrap_or_else(|| arm.label.clone()),
-            x: arm.x,
+            label: arm.label.to_string(),
+            group: arm.group.as_ref().unwrap_or(&arm.label).to_string(),
+            x: arm.x.map(Finite::get),
             player: arm.player.clone(),
             paper: arm.paper.clone(),
         }]);
@@ -379,7 +380,7 @@ fn expand_sweep(
         .enumerate()
         .map(|(i, &value)| {
             let player =
-                with_parameter(&arm.player, &sweep.parameter, value).map_err(|message| {
+                with_parameter(&arm.player, &sweep.parameter, value.get()).map_err(|message| {
                     ctx.error(
                         Some(&arm.label),
                         "parameter",
@@ -390,8 +391,8 @@ fn expand_sweep(
                 })?;
             Ok(Expanded {
                 label: format!("{} {}={}", arm.label, sweep.parameter, value),
-                group: arm.group.clone().unwrap_or_else(|| arm.label.clone()),
-                x: Some(value),
+                group: arm.group.as_ref().unwrap_or(&arm.label).to_string(),
+                x: Some(value.get()),
                 player,
                 paper: paper_at(sweep, i),
             })

@@ -10,6 +10,7 @@ use crate::report::plot::{self, Labels, LineSeries, Source};
 use crate::report::table::{Table, num};
 use crate::report::verdict::{self, Claimed, Estimate, Outcome, Printed, ReadingTag, Verdict};
 use crate::spec::raw::{Judging, Margin, PaperNumbers};
+use crate::spec::values::Finite;
 use crate::tasks::ReportContext;
 use anyhow::Result;
 use mastermind_heuristics::{Heuristic, Ties};
@@ -153,14 +154,14 @@ pub fn results_table(title: &str, plan: &GamesPlan, results: &[ArmResult]) -> Ta
             _ => "–".into(),
         };
         for (show, cell) in [
-            (show_group, paper.group.clone().unwrap_or_else(|| "–".into())),
+            (show_group, paper.group.as_deref().unwrap_or("–").to_owned()),
             (show_mean, num(paper.mean, 3)),
             (show_range, range),
             (show_median, num(paper.median, 3)),
             (show_sd, num(paper.sd, 3)),
             (show_max, num(paper.max_guesses, 0)),
             (show_evaluations, num(paper.evaluations, 1)),
-            (show_note, paper.note.clone().unwrap_or_else(|| "–".into())),
+            (show_note, paper.note.as_deref().unwrap_or("–").to_owned()),
         ] {
             if show {
                 row.push(cell);
@@ -218,7 +219,9 @@ fn significance_groups(plan: &GamesPlan, results: &[ArmResult]) -> (Vec<usize>, 
         let grouping = sets
             .iter()
             .all(|s| s.len() >= 2)
-            .then(|| group_samples_corrected(&sets, test.alpha, test.kind, Correction::Holm).ok())
+            .then(|| {
+                group_samples_corrected(&sets, test.alpha.get(), test.kind, Correction::Holm).ok()
+            })
             .flatten();
         match grouping {
             Some(g) => {
@@ -324,7 +327,7 @@ pub fn comparison_table(plan: &GamesPlan, results: &[ArmResult], reference: &str
             pval(p(Alternative::Less)),
             pval(p(Alternative::Greater)),
             match two_holm {
-                Some(v) if v < test.alpha => "yes".into(),
+                Some(v) if v < test.alpha.get() => "yes".into(),
                 Some(_) => "no".into(),
                 None => "–".into(),
             },
@@ -371,7 +374,7 @@ pub fn figures(
             FigureSpec::MeanGuessesVsX { x_label } => {
                 let series = by_group(&plan.arms, results, |r| r.all.map(|s| s.mean));
                 let intervals = intervals_by_group(&plan.arms, results, plan.runs > 1);
-                let paper = paper_by_group(&plan.arms, |p| p.mean);
+                let paper = paper_by_group(&plan.arms, |p| p.mean.map(Finite::get));
                 let y = if plan.runs > 1 {
                     "mean guesses per game (bars: 95% CI over run means)"
                 } else {
@@ -392,7 +395,7 @@ pub fn figures(
                 let series = LineSeries::by_group(
                     plan.arms.iter().zip(&means).map(|(a, m)| (a.group.as_str(), a.x, *m)),
                 );
-                let paper = paper_by_group(&plan.arms, |p| p.evaluations);
+                let paper = paper_by_group(&plan.arms, |p| p.evaluations.map(Finite::get));
                 let intervals = plot::intervals_by_group(
                     plan.arms.iter().zip(&per_game).zip(&means).map(|((arm, v), m)| {
                         let interval =
@@ -418,7 +421,7 @@ pub fn figures(
                 let paper: Vec<Option<f64>> = plan
                     .arms
                     .iter()
-                    .map(|a| a.paper.as_ref().and_then(|p| p.evaluations))
+                    .map(|a| a.paper.as_ref().and_then(|p| p.evaluations.map(Finite::get)))
                     .collect();
                 let (y, counter) = evaluations_axis(plan);
                 let x = format!("{}{counter}", boxplot_axis_name(plan));
@@ -580,7 +583,7 @@ fn guess_histogram(
                 interval: mean_confidence_interval(sample, 0.95)
                     .ok()
                     .map(|ci| (ci.lower, ci.upper)),
-                paper: arm.paper.as_ref().and_then(|p| p.mean),
+                paper: arm.paper.as_ref().and_then(|p| p.mean.map(Finite::get)),
                 shares,
             }
         })
@@ -626,7 +629,7 @@ fn reference_lines(plan: &GamesPlan, results: &[ArmResult]) -> Vec<plot::Referen
         .report
         .reference_lines
         .iter()
-        .map(|(name, value)| quoted(name.clone(), *value))
+        .map(|(name, value)| quoted(name.to_string(), value.get()))
         .collect();
     for label in &plan.report.reference_arms {
         if let Some(mean) =
@@ -637,7 +640,7 @@ fn reference_lines(plan: &GamesPlan, results: &[ArmResult]) -> Vec<plot::Referen
         }
         let arm = plan.arms.iter().find(|a| &a.label == label);
         if let Some(value) = arm.and_then(|a| a.paper.as_ref()).and_then(|p| p.mean) {
-            lines.push(quoted(format!("{label}, paper"), value));
+            lines.push(quoted(format!("{label}, paper"), value.get()));
         }
     }
     lines
@@ -676,8 +679,8 @@ pub fn verdicts(
     let precision = |field: fn(&PaperNumbers) -> Option<f64>| {
         plan.arms.iter().filter_map(|a| a.paper.as_ref().and_then(field)).map(decimals_of).max()
     };
-    let mean_decimals = precision(|p| p.mean).unwrap_or(0);
-    let evaluation_decimals = precision(|p| p.evaluations).unwrap_or(0);
+    let mean_decimals = precision(|p| p.mean.map(Finite::get)).unwrap_or(0);
+    let evaluation_decimals = precision(|p| p.evaluations.map(Finite::get)).unwrap_or(0);
     for (arm, result) in plan.arms.iter().zip(results) {
         let Some((target, paper)) = judged_against(plan, arm) else { continue };
         let tag = arm.reading.as_ref().map(|r| ReadingTag::of(&arm.label, r));
@@ -692,14 +695,14 @@ pub fn verdicts(
                 Estimate::of(samples)
             };
             if let Some(ours) = ours {
-                let printed = Printed::new(value, mean_decimals);
+                let printed = Printed::new(value.get(), mean_decimals);
                 let printed = if exact {
                     printed
                 } else {
                     // The paper's own sd where it prints one, ours standing in; its sample size
                     // where the spec states one, ours otherwise.
                     let n = judging.paper_samples.as_ref().map_or(samples.len(), |s| s.n as usize);
-                    printed.with_sample(paper.sd.or(ours.sd()), n)
+                    printed.with_sample(paper.sd.map(Finite::get).or(ours.sd()), n)
                 };
                 let claim = format!("{target}: mean guesses");
                 let why = own.or(plan.report.mean_differs.as_deref());
@@ -722,7 +725,8 @@ pub fn verdicts(
             if let Some(ours) = Estimate::of(&per_game) {
                 // Evaluations per game: the paper gives no sd; ours stands in over its games.
                 let n = judging.paper_samples.as_ref().map_or(per_game.len(), |s| s.n as usize);
-                let printed = Printed::new(value, evaluation_decimals).with_sample(ours.sd(), n);
+                let printed =
+                    Printed::new(value.get(), evaluation_decimals).with_sample(ours.sd(), n);
                 let counter = metric.unwrap_or("evaluations");
                 let claim = format!("{target}: evaluations per game (ours: {counter})");
                 let why = own.or(plan.report.evaluations_differ.as_deref());
@@ -746,7 +750,11 @@ pub fn verdicts(
         .map(|&i| {
             label_and(
                 i,
-                plan.arms[i].paper.as_ref().and_then(|p| p.group.clone()).unwrap_or_default(),
+                plan.arms[i]
+                    .paper
+                    .as_ref()
+                    .and_then(|p| p.group.as_ref().map(ToString::to_string))
+                    .unwrap_or_default(),
             )
         })
         .collect();
@@ -794,7 +802,12 @@ fn comparison_verdict(
                 .filter(|(arm, _)| arm.group == *group)
                 .filter_map(|(arm, r)| arm.x.map(|x| (x, r.games.clone())))
                 .collect();
-            return verdict::best_within(claim.text.clone(), &points, (*lo, *hi), hypothesis);
+            return verdict::best_within(
+                claim.text.to_string(),
+                &points,
+                (lo.get(), hi.get()),
+                hypothesis,
+            );
         }
         Comparison::NotDifferent(a, b) => (Claimed::NotDifferent, a, b),
         Comparison::Different(a, b) => (Claimed::Different, a, b),
@@ -809,11 +822,11 @@ fn comparison_verdict(
     let means = format!("{a} {}, {b} {}", num(mean(x), 3), num(mean(y), 3));
     let (Some(ex), Some(ey)) = (Estimate::of(x), Estimate::of(y)) else {
         let why = "The arms have no games to compare.".to_owned();
-        return Verdict::statement(claim.text.clone(), means, Outcome::NotTestable, why);
+        return Verdict::statement(claim.text.to_string(), means, Outcome::NotTestable, why);
     };
     let (Some(se_x), Some(se_y)) = (ex.se, ey.se) else {
         let why = "One sample gives no standard error.".to_owned();
-        return Verdict::statement(claim.text.clone(), means, Outcome::NotTestable, why);
+        return Verdict::statement(claim.text.to_string(), means, Outcome::NotTestable, why);
     };
     let difference = Difference::of_means((ex.mean, se_x, ex.df), (ey.mean, se_y, ey.df));
     let margin = match margin {
@@ -821,7 +834,8 @@ fn comparison_verdict(
         None => (0.0005, "the spec states no margin: the third decimal".to_owned()),
     };
     // Another reading of a claim is judged under the claim's own words.
-    let text = claim.reading.as_ref().and_then(|r| r.of.clone()).unwrap_or(claim.text.clone());
+    let text =
+        claim.reading.as_ref().and_then(|r| r.of.as_ref()).unwrap_or(&claim.text).to_string();
     let tag = claim.reading.as_ref().map(|r| ReadingTag::of(&format!("{a} vs {b}"), r));
     Verdict::comparison(text, means, claimed, difference, margin)
         .with_hypothesis(hypothesis)

@@ -3,6 +3,7 @@
 use crate::players::PlayerSpec;
 use crate::spec::raw::{PaperNumbers, Reading};
 use crate::spec::scaled::Scaled;
+use crate::spec::values::{Finite, Label};
 use mastermind_core::Game;
 use mastermind_mcmc::FalseReplies;
 use mastermind_stats::PairTest;
@@ -56,7 +57,7 @@ pub enum Secrets {
     /// plays the same ones.
     Sample(Scaled<u32>),
     /// These secrets, written as letters.
-    List(Vec<String>),
+    List(Vec<Label>),
 }
 
 /// One player configuration compared in an experiment.
@@ -64,7 +65,7 @@ pub enum Secrets {
 #[serde(deny_unknown_fields)]
 pub struct Arm {
     /// The name in tables and legends; unique within the spec.
-    pub label: String,
+    pub label: Label,
     /// The player and its parameters.
     pub player: PlayerSpec,
     /// A game size for this arm only.
@@ -72,10 +73,10 @@ pub struct Arm {
     pub game: Option<Game>,
     /// The series this arm belongs to in line figures (default: its label).
     #[serde(default)]
-    pub group: Option<String>,
+    pub group: Option<Label>,
     /// The arm's position on the x axis of line figures.
     #[serde(default)]
-    pub x: Option<f64>,
+    pub x: Option<Finite>,
     /// The paper's numbers for this arm, shown beside the reproduced ones.
     #[serde(default)]
     pub paper: Option<PaperNumbers>,
@@ -95,17 +96,17 @@ pub struct Arm {
 #[serde(deny_unknown_fields)]
 pub struct Sweep {
     /// The parameter's field name in the player's configuration (for example `"mu"`).
-    pub parameter: String,
+    pub parameter: Label,
     /// The values it takes; each becomes an arm labelled `"<label> <parameter>=<value>"`, with
     /// `x = value` and `group = label`.
-    pub values: Vec<f64>,
+    pub values: Vec<Finite>,
     /// The paper's mean guesses for each value, in the same order, if it gives them.
     #[serde(default)]
-    pub paper_means: Vec<Option<f64>>,
+    pub paper_means: Vec<Option<Finite>>,
     /// The paper's numbers at particular values (`[(2.0, (mean: Some(4.805), sd: Some(1.13)))]`).
     /// A swept arm takes no arm-level `paper`: numbers belong to one value, not to all.
     #[serde(default)]
-    pub paper_values: Vec<(f64, PaperNumbers)>,
+    pub paper_values: Vec<(Finite, PaperNumbers)>,
 }
 
 /// What the report of a games experiment shows.
@@ -117,17 +118,17 @@ pub struct GamesReport {
     pub test: TestSpec,
     /// Compare every arm with this one (by label) in a table of pairwise tests.
     #[serde(default)]
-    pub compare_to: Vec<String>,
+    pub compare_to: Vec<Label>,
     /// Figures to draw.
     #[serde(default = "default_figures")]
     pub figures: Vec<FigureSpec>,
     /// Horizontal reference lines in line figures: (label, mean guesses).
     #[serde(default)]
-    pub reference_lines: Vec<(String, f64)>,
+    pub reference_lines: Vec<(Label, Finite)>,
     /// Arms (by label) drawn as horizontal lines at their reproduced mean in line figures, such
     /// as a full-set player beside its subset sweeps.
     #[serde(default)]
-    pub reference_arms: Vec<String>,
+    pub reference_arms: Vec<Label>,
     /// Significance groups are computed separately among the arms that share an `x` (one
     /// grouping per subset size, as Runarsson & Merelo's Table 4 draws them).
     #[serde(default)]
@@ -135,17 +136,17 @@ pub struct GamesReport {
     /// Why our mean guesses differ from the paper's, in one sentence, for every arm whose own
     /// `explained` says nothing (the verdicts show it where the data rejects the paper's mean).
     #[serde(default)]
-    pub mean_differs: Option<String>,
+    pub mean_differs: Option<Label>,
     /// Why our evaluations differ from the paper's, in one sentence (as `mean_differs`).
     #[serde(default)]
-    pub evaluations_differ: Option<String>,
+    pub evaluations_differ: Option<Label>,
     /// Why our significance groups differ from the paper's, in one sentence.
     #[serde(default)]
-    pub groups_differ: Option<String>,
+    pub groups_differ: Option<Label>,
     /// The players' metric column that counts evaluations the paper's way (for example
     /// `authors_evaluations`), compared with the paper's evaluations instead of `evaluations`.
     #[serde(default)]
-    pub evaluations_metric: Option<String>,
+    pub evaluations_metric: Option<Label>,
     /// The paper's comparisons between arms, each judged with the report's test.
     #[serde(default)]
     pub claims: Vec<ComparisonClaim>,
@@ -157,13 +158,13 @@ pub struct GamesReport {
 #[serde(deny_unknown_fields)]
 pub struct ComparisonClaim {
     /// The paper's words, shown as the claim.
-    pub text: String,
+    pub text: Label,
     /// What is claimed.
     pub holds: Comparison,
     /// A hypothesis for a difference, in one sentence: shown beside the verdict, never changing
     /// it (only an arm or a claim that plays another reading measures an explanation).
     #[serde(default)]
-    pub explained: Option<String>,
+    pub explained: Option<Label>,
     /// The reading of the paper this comparison plays, where the paper leaves a choice open:
     /// with `of: Some(text)`, it is judged as another reading of the claim with that text.
     #[serde(default)]
@@ -174,17 +175,17 @@ pub struct ComparisonClaim {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Comparison {
     /// Not significantly different (two-sided p at least alpha).
-    NotDifferent(String, String),
+    NotDifferent(Label, Label),
     /// Significantly different (two-sided p below alpha).
-    Different(String, String),
+    Different(Label, Label),
     /// The first needs significantly fewer guesses (one-sided p below alpha).
-    Fewer(String, String),
+    Fewer(Label, Label),
     /// The first does not need significantly fewer guesses (one-sided p at least alpha).
-    NotFewer(String, String),
+    NotFewer(Label, Label),
     /// The line (arms of this `group`, by `x`) does best between the two x values: some point
     /// there is beaten by no other point of the line (one-sided Welch tests on game lengths,
     /// Holm-corrected, alpha 0.05). A flat line holds for any range.
-    BestWithin(String, f64, f64),
+    BestWithin(Label, Finite, Finite),
 }
 
 impl Comparison {
@@ -234,7 +235,7 @@ pub struct TestSpec {
     pub on: TestOn,
     /// The significance level.
     #[serde(default = "default_alpha")]
-    pub alpha: f64,
+    pub alpha: Finite,
 }
 
 impl Default for TestSpec {
@@ -243,8 +244,8 @@ impl Default for TestSpec {
     }
 }
 
-fn default_alpha() -> f64 {
-    0.05
+fn default_alpha() -> Finite {
+    Finite::new(0.05)
 }
 
 /// The samples a test compares.
@@ -265,12 +266,12 @@ pub enum FigureSpec {
     /// Mean guesses against each arm's `x`, one line per `group`, with reference lines.
     MeanGuessesVsX {
         /// The x axis title.
-        x_label: String,
+        x_label: Label,
     },
     /// Mean evaluations against each arm's `x`, one line per `group`.
     MeanEvaluationsVsX {
         /// The x axis title.
-        x_label: String,
+        x_label: Label,
     },
     /// Box plots of evaluations per game, one per arm.
     EvaluationsBoxplot,

@@ -7,6 +7,7 @@
 use crate::runner::Workspace;
 use crate::spec::SpecError;
 use crate::spec::scaled::{Profile, Scaled};
+use crate::spec::values::Finite;
 use crate::tasks::PlanContext;
 use mastermind_core::Game;
 use mastermind_importance::{
@@ -19,8 +20,8 @@ fn classic() -> Game {
     Game::CLASSIC
 }
 
-fn one() -> f64 {
-    1.0
+fn one() -> Finite {
+    Finite::new(1.0)
 }
 
 fn default_max_turns() -> u32 {
@@ -31,8 +32,8 @@ fn random_consistent() -> Theta {
     Theta::RANDOM_CONSISTENT
 }
 
-fn default_alpha() -> f64 {
-    0.05
+fn default_alpha() -> Finite {
+    Finite::new(0.05)
 }
 
 /// Sequential importance-sampling training, then play under the fitted theta and a baseline.
@@ -50,7 +51,7 @@ pub struct ImportanceTrainingTask {
     pub games_per_step: Scaled<u32>,
     /// Multiplier of the gradient (thesis: 1).
     #[serde(default = "one")]
-    pub step_size: f64,
+    pub step_size: Finite,
     /// Runaway guard of every simulated game.
     #[serde(default = "default_max_turns")]
     pub max_turns: u32,
@@ -62,7 +63,7 @@ pub struct ImportanceTrainingTask {
     pub baseline: Theta,
     /// Significance level of the one-sided test "fitted plays shorter games than the baseline".
     #[serde(default = "default_alpha")]
-    pub alpha: f64,
+    pub alpha: Finite,
     /// The thesis's numbers, shown beside the reproduced ones.
     #[serde(default)]
     pub paper: TrainingPaper,
@@ -80,19 +81,19 @@ pub struct TrainingPaper {
     pub steps: Option<u32>,
     /// Mean game length under the fitted theta in the t-test sample.
     #[serde(default)]
-    pub fitted_mean: Option<f64>,
+    pub fitted_mean: Option<Finite>,
     /// Its standard deviation.
     #[serde(default)]
-    pub fitted_sd: Option<f64>,
+    pub fitted_sd: Option<Finite>,
     /// Mean game length of the baseline.
     #[serde(default)]
-    pub baseline_mean: Option<f64>,
+    pub baseline_mean: Option<Finite>,
     /// Its standard deviation.
     #[serde(default)]
-    pub baseline_sd: Option<f64>,
+    pub baseline_sd: Option<Finite>,
     /// The one-sided p-value of the pooled t-test.
     #[serde(default)]
-    pub p_value: Option<f64>,
+    pub p_value: Option<Finite>,
 }
 
 /// Descent on one fixed sample with simulated checkpoints (Figure 4).
@@ -110,7 +111,7 @@ pub struct FixedSampleTask {
     pub steps: Scaled<u32>,
     /// Multiplier of the gradient (thesis: 1).
     #[serde(default = "one")]
-    pub step_size: f64,
+    pub step_size: Finite,
     /// Evenly spaced checkpoints (thesis: 5).
     pub checkpoints: u32,
     /// Games simulated at each checkpoint (thesis: 10 000).
@@ -175,7 +176,7 @@ impl crate::tasks::Validate for ImportanceTrainingTask {
             theta0: self.theta0,
             steps: self.steps.get(profile),
             games_per_step: self.games_per_step.get(profile),
-            step_size: self.step_size,
+            step_size: self.step_size.get(),
             max_turns: self.max_turns,
         };
         config.validate().map_err(|e| config_error(ctx, e))?;
@@ -205,7 +206,7 @@ impl crate::tasks::Validate for ImportanceTrainingTask {
             config,
             evaluation_games,
             baseline: self.baseline,
-            alpha: self.alpha,
+            alpha: self.alpha.get(),
             paper: self.paper.clone(),
             journal: journal_path(ctx, profile),
         })
@@ -225,7 +226,7 @@ impl crate::tasks::Validate for FixedSampleTask {
             theta0: self.theta0,
             sample_games: self.sample_games.get(profile),
             steps: self.steps.get(profile),
-            step_size: self.step_size,
+            step_size: self.step_size.get(),
             checkpoints: self.checkpoints,
             checkpoint_games: self.checkpoint_games.get(profile),
             max_turns: self.max_turns,

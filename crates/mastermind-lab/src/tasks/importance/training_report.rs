@@ -10,6 +10,7 @@ use crate::report::plot::{Labels, grouped_bars};
 use crate::report::table::{Table, num};
 use crate::report::verdict::{self, Estimate, Outcome, Printed, Verdict};
 use crate::spec::raw::Judging;
+use crate::spec::values::Finite;
 use crate::tasks::{Rendered, ReportContext};
 use anyhow::Result;
 use mastermind_importance::Theta;
@@ -306,7 +307,8 @@ fn verdicts(
         (baseline, base_name, plan.paper.baseline_mean, plan.paper.baseline_sd),
     ] {
         if let (Some(value), Some(ours)) = (mean, Estimate::of(&arm.guesses)) {
-            let printed = Printed::new(value, 4).with_sample(sd.or(ours.sd()), arm.guesses.len());
+            let printed = Printed::new(value.get(), 4)
+                .with_sample(sd.map(Finite::get).or(ours.sd()), arm.guesses.len());
             let claim = format!("{name}: mean guesses");
             verdicts.push(verdict::compare(claim, ours, printed, judging.margin.as_ref()));
         }

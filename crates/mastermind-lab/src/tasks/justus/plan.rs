@@ -92,7 +92,7 @@ fn plan(
     let mut swept = None;
     for arm in &task.arms {
         if let Some(sweep) = &arm.sweep {
-            swept.get_or_insert_with(|| sweep.parameter.clone());
+            swept.get_or_insert_with(|| sweep.parameter.to_string());
         }
         let expanded = expand(ctx, task.game, arm)?;
         written_as.extend(std::iter::repeat_n(arm.label.as_str(), expanded.len()));
@@ -152,10 +152,15 @@ fn expand(
                 "the paper's defaults are population 50, survivors 25, mutation_rate 0.15, w_pos 3, w_sym 1, tournament_size 2",
             )
         })?;
-        Ok(PlannedJustusArm { label, group: arm.label.clone(), x, parameters, strategy, paper })
+        Ok(PlannedJustusArm { label, group: arm.label.to_string(), x, parameters, strategy, paper })
     };
     let Some(sweep) = &arm.sweep else {
-        return Ok(vec![build(arm.label.clone(), None, arm.config.clone(), arm.paper.clone())?]);
+        return Ok(vec![build(
+            arm.label.to_string(),
+            None,
+            arm.config.clone(),
+            arm.paper.clone(),
+        )?]);
     };
     let path = format!("task.arms[{:?}].sweep", arm.label);
     if sweep.values.is_empty() {
@@ -190,14 +195,14 @@ fn expand(
         ));
     }
     let mut out = Vec::new();
-    for (i, &value) in sweep.values.iter().enumerate() {
+    for (i, value) in sweep.values.iter().map(|v| v.get()).enumerate() {
         let sweep_error = |field: &str, message: String| {
             ctx.error(anchor, field, &format!("{path}.{field}"), message, "")
         };
         let mut config = with_parameter(&arm.config, &sweep.parameter, value)
             .map_err(|e| sweep_error("parameter", e))?;
         for (name, factor) in &sweep.linked {
-            let linked = (value * factor).round();
+            let linked = (value * factor.get()).round();
             config = with_parameter(&config, name, linked).map_err(|e| sweep_error("linked", e))?;
         }
         let mut paper = arm.paper.clone();
@@ -205,7 +210,7 @@ fn expand(
             paper.get_or_insert_with(JustusPaper::default).generations = Some(g);
         }
         let label = format!("{} {}={}", arm.label, sweep.parameter, short(value));
-        out.push(build(label, Some(value * sweep.x_scale), config, paper)?);
+        out.push(build(label, Some(value * sweep.x_scale.get()), config, paper)?);
     }
     Ok(out)
 }

@@ -8,6 +8,7 @@ use crate::report::plot::{self, Labels, LineSeries};
 use crate::report::table::{Table, num};
 use crate::report::verdict::{self, Estimate, Printed, Verdict};
 use crate::spec::raw::Judging;
+use crate::spec::values::Finite;
 use crate::tasks::ReportContext;
 use anyhow::Result;
 use mastermind_stats::{Summary, mean_confidence_interval};
@@ -93,7 +94,7 @@ pub fn results_table(title: &str, plan: &JustusPlan, outcomes: &[ArmOutcome]) ->
             num(Some(o.evaluations), 1),
             num(Some(o.millis), 3),
             format!("{}/{}", o.capped, o.runs),
-            paper.note.unwrap_or_else(|| "–".into()),
+            paper.note.as_deref().unwrap_or("–").to_owned(),
         ]);
     }
     table.notes.push(
@@ -112,7 +113,8 @@ pub fn figures(
     plan: &JustusPlan,
     outcomes: &[ArmOutcome],
 ) -> Result<Vec<PathBuf>> {
-    let x_label = plan.report.x_label.clone().or(plan.swept.clone()).unwrap_or_else(|| "x".into());
+    let x_label =
+        plan.report.x_label.as_deref().or(plan.swept.as_deref()).unwrap_or("x").to_owned();
     let title = format!("{}: {} runs per point", ctx.title, plan.runs);
     let title = title.as_str();
     let mut written = Vec::new();
@@ -224,7 +226,7 @@ fn generations_chart<'a>(
         (g.as_str(), Some(*x), o.generations.is_some(), o.generations_ci)
     }));
     let paper = LineSeries::by_group(placed.iter().map(|(g, x, i)| {
-        (g.as_str(), Some(*x), arms[*i].paper.as_ref().and_then(|p| p.generations))
+        (g.as_str(), Some(*x), arms[*i].paper.as_ref().and_then(|p| p.generations.map(Finite::get)))
     }));
     plot::LineChart::new(labels, series)
         .intervals(intervals)
@@ -281,7 +283,8 @@ pub fn verdicts(plan: &JustusPlan, rows: &[RunRow], judging: &Judging) -> Vec<Ve
         // Justus prints no sd and no number of runs: ours stands in, over our runs.
         let n = judging.paper_samples.as_ref().map_or(runs, |s| s.n as usize);
         let printed =
-            Printed { unit: paper.rounded_to, ..Printed::new(value, 0) }.with_sample(ours.sd(), n);
+            Printed { unit: paper.rounded_to.map(Finite::get), ..Printed::new(value.get(), 0) }
+                .with_sample(ours.sd(), n);
         let claim = format!("{}: mean generations", arm.label);
         let margin = judging.margin.as_ref();
         // A run stopped at the generation cap is censored: the mean is then a lower bound.
@@ -297,7 +300,12 @@ pub fn verdicts(plan: &JustusPlan, rows: &[RunRow], judging: &Judging) -> Vec<Ve
         plan.arms.iter().filter_map(|a| a.x.map(|x| (x, generations(&a.label)))).collect();
     for claim in &plan.report.claims {
         let why = claim.explained.as_deref();
-        verdicts.push(verdict::best_within(claim.text.clone(), &points, claim.best_within, why));
+        verdicts.push(verdict::best_within(
+            claim.text.to_string(),
+            &points,
+            (claim.best_within.0.get(), claim.best_within.1.get()),
+            why,
+        ));
     }
     verdicts
 }

@@ -1,6 +1,7 @@
 //! The spec of a Justus experiment, as written in RON.
 
 use crate::spec::scaled::Scaled;
+use crate::spec::values::{Finite, Label};
 use mastermind_core::Game;
 use mastermind_evolution::JustusConfig;
 use serde::{Deserialize, Serialize};
@@ -25,7 +26,7 @@ pub struct JustusTask {
 #[serde(deny_unknown_fields)]
 pub struct JustusArm {
     /// The name in tables and legends; unique within the spec.
-    pub label: String,
+    pub label: Label,
     /// The GA's parameters; missing fields take the paper's defaults.
     #[serde(default)]
     pub config: JustusConfig,
@@ -46,23 +47,23 @@ pub struct JustusArm {
 #[serde(deny_unknown_fields)]
 pub struct JustusSweep {
     /// The parameter's field name in the configuration.
-    pub parameter: String,
+    pub parameter: Label,
     /// The values it takes; each becomes an arm labelled `"<label> <parameter>=<value>"`.
-    pub values: Vec<f64>,
+    pub values: Vec<Finite>,
     /// The arm's position on the x axis is `value x x_scale` (100 shows a rate as a percentage).
     #[serde(default = "one")]
-    pub x_scale: f64,
+    pub x_scale: Finite,
     /// Other integer parameters set to `round(value x factor)` at each point, such as
     /// `[("survivors", 0.5)]` to keep half of every population size.
     #[serde(default)]
-    pub linked: Vec<(String, f64)>,
+    pub linked: Vec<(Label, Finite)>,
     /// The paper's mean generations at each value, in the same order, where it gives them.
     #[serde(default)]
-    pub paper_generations: Vec<Option<f64>>,
+    pub paper_generations: Vec<Option<Finite>>,
 }
 
-fn one() -> f64 {
-    1.0
+fn one() -> Finite {
+    Finite::new(1.0)
 }
 
 /// Numbers the paper gives for an arm.
@@ -71,19 +72,19 @@ fn one() -> f64 {
 pub struct JustusPaper {
     /// Mean generations until the secret is in the population.
     #[serde(default)]
-    pub generations: Option<f64>,
+    pub generations: Option<Finite>,
     /// Mean distinct codes scored.
     #[serde(default)]
-    pub unique_evaluated: Option<f64>,
+    pub unique_evaluated: Option<Finite>,
     /// How the number was read (the paper gives most of them only as plots or in words).
     #[serde(default)]
-    pub note: Option<String>,
+    pub note: Option<Label>,
     /// The unit the paper rounded `generations` to where coarser than 1 (100 for "~6400").
     #[serde(default)]
-    pub rounded_to: Option<f64>,
+    pub rounded_to: Option<Finite>,
     /// Why ours differs, in one sentence, where it does.
     #[serde(default)]
-    pub explained: Option<String>,
+    pub explained: Option<Label>,
 }
 
 /// What the report of a Justus experiment shows.
@@ -92,7 +93,7 @@ pub struct JustusPaper {
 pub struct JustusReport {
     /// The x axis title of line figures (default: the swept parameter).
     #[serde(default)]
-    pub x_label: Option<String>,
+    pub x_label: Option<Label>,
     /// Figures to draw (line figures need a sweep).
     #[serde(default)]
     pub figures: Vec<JustusFigure>,
@@ -106,14 +107,14 @@ pub struct JustusReport {
 #[serde(deny_unknown_fields)]
 pub struct JustusClaim {
     /// The paper's words, shown as the claim.
-    pub text: String,
+    pub text: Label,
     /// The range of x (as the figure shows it) where the paper puts the fewest generations. It
     /// holds when some point in the range is beaten by no other point (one-sided Welch tests on
     /// generations against every other point, Holm-corrected, alpha 0.05).
-    pub best_within: (f64, f64),
+    pub best_within: (Finite, Finite),
     /// Why ours differs, in one sentence, where it does.
     #[serde(default)]
-    pub explained: Option<String>,
+    pub explained: Option<Label>,
 }
 
 /// A line figure of a sweep: one line per arm.

@@ -177,8 +177,8 @@ fn plan(
         games,
         sizes: task.sizes.clone(),
         budgets,
-        threshold: task.threshold,
-        paper_fit: task.paper_fit,
+        threshold: task.threshold.get(),
+        paper_fit: task.paper_fit.map(|(a, b)| (a.get(), b.get())),
         theta: task.player.theta,
     })
 }

@@ -6,6 +6,7 @@ use crate::report::plot::{self, Labels, LineSeries};
 use crate::report::table::{Table, num};
 use crate::report::verdict::{self, Estimate, Printed, Verdict};
 use crate::spec::raw::Judging;
+use crate::spec::values::Finite;
 use crate::tasks::games::frame::{GamesByArm, PlayedGame};
 use crate::tasks::{Rendered, ReportContext};
 use anyhow::Result;
@@ -216,8 +217,8 @@ fn verdicts(
     for (r, size) in results.iter().zip(&plan.sizes) {
         let (optimal, _) = arm_values(rows, &optimal_label(size.game));
         if let (Some(value), Some(ours)) = (size.paper_optimal, Estimate::of(&optimal)) {
-            let printed =
-                Printed::new(value, 3).with_sample(size.paper_sd.or(ours.sd()), optimal.len());
+            let printed = Printed::new(value.get(), 3)
+                .with_sample(size.paper_sd.map(Finite::get).or(ours.sd()), optimal.len());
             let claim = format!("{}: mean length run to a candidate", r.label);
             verdicts.push(verdict::compare(claim, ours, printed, judging.margin.as_ref()));
         }

@@ -1,6 +1,7 @@
 //! The spec of an M-H step-budget experiment (Snyder's Table 4 and Figure 7), as written in RON.
 
 use crate::spec::scaled::Scaled;
+use crate::spec::values::Finite;
 use mastermind_core::Game;
 use mastermind_mcmc::MhConfig;
 use serde::{Deserialize, Serialize};
@@ -28,21 +29,21 @@ pub struct MhBudgetTask {
     pub until_cap: u64,
     /// A budget is enough when its mean length is at most `threshold` times the optimum.
     #[serde(default = "default_threshold")]
-    pub threshold: f64,
+    pub threshold: Finite,
     /// A game not solved after this many guesses stops and is recorded as unsolved.
     #[serde(default = "default_max_guesses")]
     pub max_guesses: u32,
     /// The paper's regression line `(slope, intercept)` of log(steps) on pegs + colours.
     #[serde(default)]
-    pub paper_fit: Option<(f64, f64)>,
+    pub paper_fit: Option<(Finite, Finite)>,
 }
 
 fn default_cap() -> u64 {
     1_000_000
 }
 
-fn default_threshold() -> f64 {
-    1.10
+fn default_threshold() -> Finite {
+    Finite::new(1.10)
 }
 
 fn default_max_guesses() -> u32 {
@@ -57,10 +58,10 @@ pub struct BudgetSize {
     pub game: Game,
     /// The paper's optimal mean length.
     #[serde(default)]
-    pub paper_optimal: Option<f64>,
+    pub paper_optimal: Option<Finite>,
     /// The paper's standard deviation of the optimal length.
     #[serde(default)]
-    pub paper_sd: Option<f64>,
+    pub paper_sd: Option<Finite>,
     /// The paper's smallest budget within the threshold.
     #[serde(default)]
     pub paper_steps: Option<u64>,

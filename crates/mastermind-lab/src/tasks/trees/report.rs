@@ -96,13 +96,13 @@ fn against_published(
             }
         };
         table.row(vec![
-            published.label.clone(),
+            published.label.to_string(),
             published.game.to_string(),
             ours.map_or("–".to_owned(), |t| t.total().to_string()),
             ours.map_or("–".to_owned(), |t| t.max().to_string()),
             published.total.to_string(),
             published.max.map_or("–".to_owned(), |m| m.to_string()),
-            published.source.clone(),
+            published.source.to_string(),
             verdict,
         ]);
     }

@@ -2,6 +2,7 @@
 
 use crate::spec::SpecError;
 use crate::spec::scaled::Profile;
+use crate::spec::values::Label;
 use crate::tasks::PlanContext;
 use mastermind_core::{Game, History};
 use mastermind_heuristics::OnePlyConfig;
@@ -42,7 +43,7 @@ fn default_export() -> u64 {
 #[serde(deny_unknown_fields)]
 pub struct TreeArm {
     /// The name in tables and legends; unique within the spec.
-    pub label: String,
+    pub label: Label,
     /// The strategy.
     pub tree: TreeSpec,
     /// Games with more codes than this are left out for this player (the exact optimum can only
@@ -60,7 +61,7 @@ pub struct TreeArm {
 #[serde(deny_unknown_fields)]
 pub struct Published {
     /// The player's label in this spec.
-    pub label: String,
+    pub label: Label,
     /// The game.
     pub game: Game,
     /// Total guesses over all secrets.
@@ -69,10 +70,10 @@ pub struct Published {
     #[serde(default)]
     pub max: Option<u32>,
     /// Who published it.
-    pub source: String,
+    pub source: Label,
     /// Why ours differs, in one sentence, where it does.
     #[serde(default)]
-    pub explained: Option<String>,
+    pub explained: Option<Label>,
 }
 
 /// A validated strategy-trees experiment.
@@ -134,7 +135,7 @@ impl crate::tasks::Validate for StrategyTreesTask {
         let mut units = Vec::new();
         for (p, arm) in self.players.iter().enumerate() {
             let field = format!("task.players[{p}]");
-            if labels.contains(&arm.label) {
+            if labels.iter().any(|l| *l == arm.label) {
                 return Err(ctx.error(
                     Some(&arm.label),
                     "label",
@@ -143,7 +144,7 @@ impl crate::tasks::Validate for StrategyTreesTask {
                     "labels name table rows and must be unique",
                 ));
             }
-            labels.push(arm.label.clone());
+            labels.push(arm.label.to_string());
             if let Some(only) = arm.game.filter(|g| !self.games.contains(g)) {
                 return Err(ctx.error(
                     Some(&arm.label),
@@ -163,11 +164,11 @@ impl crate::tasks::Validate for StrategyTreesTask {
                     continue;
                 }
                 let maker = resolve(ctx, &field, arm, *game)?;
-                units.push(TreeUnit { label: arm.label.clone(), game: *game, maker });
+                units.push(TreeUnit { label: arm.label.to_string(), game: *game, maker });
             }
         }
         for (i, published) in self.published.iter().enumerate() {
-            if !labels.contains(&published.label) {
+            if !labels.iter().any(|l| *l == published.label) {
                 return Err(ctx.error(
                     Some(&published.label),
                     "",
