@@ -2,12 +2,14 @@
 
 use super::spec::{JustusArm, JustusPaper, JustusReport, JustusTask};
 use crate::spec::SpecError;
+use crate::spec::raw::Reading;
 use crate::spec::scaled::Profile;
 use crate::spec::sweep::with_parameter;
 use crate::tasks::PlanContext;
+use crate::tasks::readings::{self, ArmReading};
 use mastermind_core::Game;
 use mastermind_evolution::{JustusConfig, JustusStrategy};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// The most runs one spec may ask for.
 pub const MAX_RUNS: u64 = 10_000_000;
@@ -45,6 +47,10 @@ pub struct PlannedJustusArm {
     pub strategy: JustusStrategy,
     /// The paper's numbers for this point.
     pub paper: Option<JustusPaper>,
+    /// The reading of the paper the arm plays, where the spec names one (a swept arm's points
+    /// all share it; its `of` names the spec arm whose points carry the paper's numbers, paired
+    /// by x).
+    pub reading: Option<Reading>,
 }
 
 impl crate::tasks::Validate for JustusTask {
@@ -110,6 +116,21 @@ fn plan(
             ));
         }
     }
+    let readings: Vec<ArmReading<'_>> = task
+        .arms
+        .iter()
+        .map(|a| ArmReading {
+            label: &a.label,
+            reading: a.reading.as_ref(),
+            has_paper: a.paper.is_some()
+                || a.sweep
+                    .as_ref()
+                    .is_some_and(|s| s.paper_generations.iter().any(Option::is_some)),
+        })
+        .collect();
+    let expanded_labels: HashMap<&str, &str> =
+        arms.iter().zip(&written_as).map(|(arm, written)| (arm.label.as_str(), *written)).collect();
+    readings::check(ctx, "task.arms", &readings, &expanded_labels)?;
     if !task.report.figures.is_empty() && arms.iter().all(|a| a.x.is_none()) {
         return Err(ctx.error(
             None,
@@ -152,7 +173,15 @@ fn expand(
                 "the paper's defaults are population 50, survivors 25, mutation_rate 0.15, w_pos 3, w_sym 1, tournament_size 2",
             )
         })?;
-        Ok(PlannedJustusArm { label, group: arm.label.clone(), x, parameters, strategy, paper })
+        Ok(PlannedJustusArm {
+            label,
+            group: arm.label.clone(),
+            x,
+            parameters,
+            strategy,
+            paper,
+            reading: arm.reading.clone(),
+        })
     };
     let Some(sweep) = &arm.sweep else {
         return Ok(vec![build(arm.label.clone(), None, arm.config.clone(), arm.paper.clone())?]);
