@@ -15,7 +15,7 @@ use crate::cli::PlayerArgs;
 use anyhow::{Context, Result, bail};
 use mastermind_core::{Code, Game, LabRng, Oracle, Player, PlayerError, Strategy};
 use mastermind_evolution::{EdaConfig, EvoConfig, ShcConfig};
-use mastermind_heuristics::{Heuristic, OnePlyConfig, Pool, Ties};
+use mastermind_heuristics::{Heuristic, OnePlyConfig, Pool, Prior, Ties};
 use mastermind_mcmc::MhConfig;
 pub use mastermind_players::PlayerSpec;
 use mastermind_tree::{Preset, StrategyTree, TreeStrategy};
@@ -244,7 +244,10 @@ fn has_tree(config: &OnePlyConfig) -> bool {
         config.heuristic,
         Heuristic::Entropy | Heuristic::MostParts | Heuristic::ExpectedSize | Heuristic::WorstCase
     );
-    scored && config.ties == Ties::First && config.subset.is_none()
+    // The pooled prior scores a candidate by every candidate's partition, which the tree crate
+    // refuses: such a player plays through its own crate.
+    let own_parts = config.prior == Prior::OwnParts;
+    scored && own_parts && config.ties == Ties::First && config.subset.is_none()
 }
 
 /// Sets the first guess of a spec whose family has one.

@@ -7,8 +7,9 @@
 //! - Generation 0: `population` (N) uniformly random codes.
 //! - While the secret is not in the population: keep `survivors` (m) members chosen by `m`
 //!   tournaments of size `tournament_size` (k), each drawing k members uniformly with replacement
-//!   and keeping the best score (the same member may survive twice: the paper's set union is read
-//!   as a list, so that every generation has exactly N members); then breed `N - m` children, each
+//!   and keeping the best score (the same member may survive twice: by default the paper's set
+//!   union is read as a list, so that every generation has exactly N members; `generation: Sets`
+//!   reads it as a set, see [`Generation`]); then breed `N - m` children, each
 //!   a two-point crossover of two members drawn uniformly from the whole current population (the
 //!   paper says "randomly selected candidates c1 and c2 in G"; `parents: Survivors` draws them from
 //!   the survivors instead) followed, with probability `mutation_rate`, by a single-point mutation.
@@ -39,6 +40,38 @@ pub enum ParentPool {
     Survivors,
 }
 
+/// How survivors, children and the next generation are collected.
+///
+/// Justus's pseudocode writes them as sets: "Generate a set of new candidates, C where
+/// |C| = N - m", "Set G = S ∪ C", and the tournament adds each winner by
+/// "G_(i+1) = G_(i+1) ∪ {...}" while its loop counts tournaments, not distinct winners. The text
+/// never says what happens to a repeated code; read as lists, every generation has exactly N
+/// members.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Generation {
+    /// Lists: m tournament winners (a member may survive twice), N - m children (duplicates
+    /// kept), N members in every generation (the default).
+    #[default]
+    Lists,
+    /// Sets: a winner already kept is kept once (m tournaments may keep fewer than m codes);
+    /// children are bred until C holds N - m codes distinct from each other; the next
+    /// generation is S ∪ C, so a child equal to a survivor counts once and a generation may
+    /// have fewer than N members. Every child bred is scored, a repeat included. Breeding stops
+    /// after [`SET_BREEDING_ATTEMPTS`] x (N - m) children in one generation, where a population
+    /// too uniform to give N - m distinct children would otherwise breed forever.
+    Sets,
+}
+
+impl Generation {
+    /// Whether this is the default, list reading (left out when a config is written).
+    pub fn is_lists(&self) -> bool {
+        *self == Generation::Lists
+    }
+}
+
+/// Under [`Generation::Sets`], the most children bred per child wanted in one generation.
+pub const SET_BREEDING_ATTEMPTS: u32 = 100;
+
 /// Justus's GA as written in an experiment spec. Missing fields take the paper's defaults.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -59,6 +92,9 @@ pub struct JustusConfig {
     pub parents: ParentPool,
     /// Generations after which a run stops unsolved.
     pub max_generations: u32,
+    /// Whether survivors, children and generations are lists or sets.
+    #[serde(skip_serializing_if = "Generation::is_lists")]
+    pub generation: Generation,
 }
 
 impl Default for JustusConfig {
@@ -72,6 +108,7 @@ impl Default for JustusConfig {
             tournament_size: 2,
             parents: ParentPool::Population,
             max_generations: 100_000,
+            generation: Generation::Lists,
         }
     }
 }
@@ -176,28 +213,9 @@ pub fn run(game: Game, config: &JustusConfig, secret: &Code, rng: &mut LabRng) -
         Tally { config, secret, seen: CodeSet::default(), evaluations: 0, found: false };
     let mut population: Vec<Individual<f64>> =
         (0..config.population).map(|_| tally.evaluate(palette.random_code(rng))).collect();
-    let k = config.tournament_size as usize;
     let mut generations = 0;
     while !tally.found && generations < config.max_generations {
-        let fitness: Vec<f64> = population.iter().map(|i| i.fitness).collect();
-        let survivors: Vec<Individual<f64>> = (0..config.survivors)
-            .map(|_| population[tournament(&fitness, k, |a, b| a > b, rng)])
-            .collect();
-        let parents = match config.parents {
-            ParentPool::Population => &population,
-            ParentPool::Survivors => &survivors,
-        };
-        let mut next = survivors.clone();
-        for _ in config.survivors..config.population {
-            let a = parents[rng.random_range(0..parents.len())].code;
-            let b = parents[rng.random_range(0..parents.len())].code;
-            let mut child = two_point_crossover(game, &a, &b, rng);
-            if rng.random_bool(config.mutation_rate) {
-                child = single_point_mutation(&palette, &child, rng);
-            }
-            next.push(tally.evaluate(child));
-        }
-        population = next;
+        population = next_generation(game, &palette, &population, &mut tally, rng);
         generations += 1;
     }
     JustusRun {
@@ -206,6 +224,62 @@ pub fn run(game: Game, config: &JustusConfig, secret: &Code, rng: &mut LabRng) -
         evaluations: tally.evaluations,
         capped: !tally.found,
     }
+}
+
+/// Breeds the generation after `population`: survivors by tournament, then children, as lists or
+/// as sets ([`Generation`]). Every child bred is scored through `tally`.
+fn next_generation(
+    game: Game,
+    palette: &Palette,
+    population: &[Individual<f64>],
+    tally: &mut Tally<'_>,
+    rng: &mut LabRng,
+) -> Vec<Individual<f64>> {
+    let config = tally.config;
+    let sets = config.generation == Generation::Sets;
+    let k = config.tournament_size as usize;
+    let children_wanted = (config.population - config.survivors) as usize;
+    let fitness: Vec<f64> = population.iter().map(|i| i.fitness).collect();
+    let mut in_next = CodeSet::default();
+    let mut survivors = Vec::with_capacity(config.survivors as usize);
+    for _ in 0..config.survivors {
+        let winner = population[tournament(&fitness, k, |a, b| a > b, rng)];
+        if !sets || in_next.insert(winner.code) {
+            survivors.push(winner);
+        }
+    }
+    let parents = match config.parents {
+        ParentPool::Population => population,
+        ParentPool::Survivors => &survivors,
+    };
+    let mut breed = || {
+        let a = parents[rng.random_range(0..parents.len())].code;
+        let b = parents[rng.random_range(0..parents.len())].code;
+        let child = two_point_crossover(game, &a, &b, rng);
+        if rng.random_bool(config.mutation_rate) {
+            single_point_mutation(palette, &child, rng)
+        } else {
+            child
+        }
+    };
+    let mut next = survivors.clone();
+    if sets {
+        let mut children = CodeSet::default();
+        for _ in 0..children_wanted * SET_BREEDING_ATTEMPTS as usize {
+            if children.len() == children_wanted {
+                break;
+            }
+            let child = tally.evaluate(breed());
+            if children.insert(child.code) && in_next.insert(child.code) {
+                next.push(child);
+            }
+        }
+    } else {
+        for _ in 0..children_wanted {
+            next.push(tally.evaluate(breed()));
+        }
+    }
+    next
 }
 
 #[cfg(test)]
@@ -228,6 +302,76 @@ mod tests {
             assert_eq!(r.evaluations, 50 + 25 * u64::from(r.generations));
             assert!(r.unique_evaluated <= r.evaluations && r.unique_evaluated > 0);
         }
+    }
+
+    /// A tally for `config` against `secret`, for tests that breed one generation.
+    fn tally<'a>(config: &'a JustusConfig, secret: &'a Code) -> Tally<'a> {
+        Tally { config, secret, seen: CodeSet::default(), evaluations: 0, found: false }
+    }
+
+    #[test]
+    fn generations_as_sets_hold_no_code_twice_and_lists_hold_n() {
+        // A small game where lists often repeat codes.
+        let game = Game::new(3, 2).unwrap();
+        let palette = Palette::full(game);
+        let secret = Code::parse(game, "BBB").unwrap();
+        let sets = JustusConfig {
+            population: 6,
+            survivors: 3,
+            generation: Generation::Sets,
+            ..JustusConfig::default()
+        };
+        let lists = JustusConfig { generation: Generation::Lists, ..sets.clone() };
+        let mut repeats_in_lists = 0;
+        for seed in 0..100 {
+            let mut rng = rng_for(8, &[seed]);
+            let start: Vec<Individual<f64>> = ["AAA", "AAA", "AAB", "ABA", "ABA", "BAA"]
+                .iter()
+                .map(|c| tally(&sets, &secret).evaluate(Code::parse(game, c).unwrap()))
+                .collect();
+            let next =
+                next_generation(game, &palette, &start, &mut tally(&sets, &secret), &mut rng);
+            let distinct: CodeSet = next.iter().map(|i| i.code).collect();
+            assert_eq!(distinct.len(), next.len(), "{next:?}");
+            assert!(next.len() <= 6);
+            let mut list_tally = tally(&lists, &secret);
+            let next = next_generation(game, &palette, &start, &mut list_tally, &mut rng);
+            assert_eq!((next.len(), list_tally.evaluations), (6, 3));
+            let distinct: CodeSet = next.iter().map(|i| i.code).collect();
+            repeats_in_lists += usize::from(distinct.len() < next.len());
+        }
+        assert!(repeats_in_lists > 50, "{repeats_in_lists}");
+    }
+
+    #[test]
+    fn a_population_too_uniform_for_distinct_children_ends_its_generation() {
+        // No mutation and one code: every child is that code, already a survivor; the
+        // generation ends after the attempt limit with the one code, every attempt scored.
+        let game = Game::new(4, 2).unwrap();
+        let config = JustusConfig {
+            population: 10,
+            survivors: 5,
+            mutation_rate: 0.0,
+            generation: Generation::Sets,
+            ..JustusConfig::default()
+        };
+        let secret = Code::parse(game, "ABAB").unwrap();
+        let aaaa = Code::parse(game, "AAAA").unwrap();
+        let start = vec![tally(&config, &secret).evaluate(aaaa); 10];
+        let mut tally = tally(&config, &secret);
+        let next =
+            next_generation(game, &Palette::full(game), &start, &mut tally, &mut rng_for(9, &[]));
+        assert_eq!(next.iter().map(|i| i.code).collect::<Vec<_>>(), vec![aaaa]);
+        assert_eq!(tally.evaluations, 5 * u64::from(SET_BREEDING_ATTEMPTS));
+        // A whole run with sets finds the secret at the paper's settings and counts at least
+        // N - m scores per generation.
+        let sets = JustusConfig { generation: Generation::Sets, ..JustusConfig::default() };
+        let game = Game::new(10, 4).unwrap();
+        let mut rng = rng_for(10, &[]);
+        let secret = Palette::full(game).random_code(&mut rng);
+        let r = run(game, &sets, &secret, &mut rng);
+        assert!(!r.capped);
+        assert!(r.evaluations >= 50 + 25 * u64::from(r.generations));
     }
 
     #[test]

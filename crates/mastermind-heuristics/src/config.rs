@@ -41,6 +41,33 @@ pub enum Ties {
     First,
 }
 
+/// The prior probability of each reply that the Expected size heuristic weighs part sizes by.
+///
+/// Runarsson & Merelo (2009) cite Irving for *expected size* and define it no further (Table 2,
+/// section 3: "the expected case is used instead of the worst case"). Irving's expected size gives
+/// each reply the probability of its own part, `s / n`, so the score is `sum s^2 / n`. The
+/// co-authors' later paper (Merelo, Mora, Runarsson & Cotta, section II, strategy 2) writes the
+/// average-case partition as `sum_bw p_bw Xi_ibw` with one prior for every candidate, "for instance
+/// `p_bw = sum_i Xi_ibw / sum_ibw Xi_ibw`": the replies' frequencies pooled over the partitions of
+/// all the candidates scored.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Prior {
+    /// Each candidate's own parts: a reply is as likely as its part's share of the scored set
+    /// (Irving's expected size, `sum s^2 / n`; the default).
+    #[default]
+    OwnParts,
+    /// One prior for every candidate of the turn: the share of a reply among all the partitions
+    /// of the candidates scored (Merelo et al., section II).
+    Pooled,
+}
+
+impl Prior {
+    /// Whether this is the default, own-parts prior (left out when a config is written).
+    pub fn is_own_parts(&self) -> bool {
+        *self == Prior::OwnParts
+    }
+}
+
 /// Which set a subset player partitions.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum PartitionOver {
@@ -80,6 +107,9 @@ pub struct OnePlyConfig {
     /// Score only a random subset of the consistent set.
     #[serde(default)]
     pub subset: Option<Subset>,
+    /// The prior of the Expected size heuristic (refused with any other heuristic).
+    #[serde(default, skip_serializing_if = "Prior::is_own_parts")]
+    pub prior: Prior,
 }
 
 impl OnePlyConfig {
@@ -91,11 +121,16 @@ impl OnePlyConfig {
             pool: Pool::default(),
             ties: Ties::default(),
             subset: None,
+            prior: Prior::default(),
         }
     }
 
     /// The first guess parsed for `game`, after checking every field.
     pub(crate) fn validate(&self, game: Game) -> Result<Option<Code>, InvalidParameter> {
+        if self.prior == Prior::Pooled && self.heuristic != Heuristic::ExpectedSize {
+            let reason = "only the ExpectedSize heuristic weighs its parts by a prior; remove it";
+            return Err(InvalidParameter::refused("prior", "Pooled", reason));
+        }
         if let Some(subset) = self.subset {
             if subset.mu == 0 {
                 let allowed = "at least 1 (it is the most consistent codes scored per turn)";

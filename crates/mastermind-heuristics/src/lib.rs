@@ -7,7 +7,7 @@
 //! |---|---|
 //! | `Entropy` | the largest Shannon entropy of the part sizes |
 //! | `MostParts` | the most non-empty parts |
-//! | `ExpectedSize` | the smallest expected part size (sum of squared sizes / n) |
+//! | `ExpectedSize` | the smallest expected part size (sum of squared sizes / n; or with `prior: Pooled`, part sizes weighed by the replies' frequencies over all candidates) |
 //! | `WorstCase` | the smallest largest part |
 //! | `Random` | (no score) a uniformly random consistent code |
 //! | `LocalEntropy` | the largest local entropy next to the guesses played (no partition) |
@@ -26,6 +26,6 @@ mod config;
 mod player;
 mod ranking;
 
-pub use config::{Heuristic, OnePlyConfig, PartitionOver, Pool, Subset, Ties};
+pub use config::{Heuristic, OnePlyConfig, PartitionOver, Pool, Prior, Subset, Ties};
 pub use player::{OnePlyPlayer, OnePlyStrategy};
 pub use ranking::Best;

@@ -1,7 +1,7 @@
 //! The one-ply player: keeps the consistent set, scores candidates, breaks ties.
 
-use crate::config::{Heuristic, OnePlyConfig, PartitionOver, Pool, Ties};
-use crate::ranking::{Best, value};
+use crate::config::{Heuristic, OnePlyConfig, PartitionOver, Pool, Prior, Ties};
+use crate::ranking::{Best, PartTable, value};
 use mastermind_core::local_entropy::PlayedSymbols;
 use mastermind_core::{
     Code, CodeSet, Game, InvalidParameter, LabRng, Oracle, PackedCodes, PartitionCounter, Player,
@@ -94,21 +94,36 @@ impl OnePlyPlayer {
             return self.best_by_local_entropy(oracle, rng);
         }
         let prefer_consistent = self.config.pool == Pool::AllPreferConsistent;
+        let pooled = self.config.prior == Prior::Pooled;
         let game = oracle.game();
-        let Scratch { mut counter, mut packed } =
+        let Scratch { mut counter, mut packed, mut parts } =
             self.scratch.take().unwrap_or_else(|| Scratch::new(game));
         let (candidates, target) = self.candidates_and_target(rng);
         let mut best = Best::new();
+        parts.clear(counter.counts().len());
+        // Each candidate's value, or under the pooled prior its part sizes for the second pass.
+        let mut record = |i: usize, stats, counter: &PartitionCounter| {
+            if pooled {
+                parts.push(counter.counts());
+            } else {
+                best.offer(i, value(heuristic, &stats));
+            }
+        };
         // Narrow games score the target in packed form: SIMD over the whole set per candidate.
         if packed.refill(game, target) {
             for (i, candidate) in candidates.iter().enumerate() {
                 let stats = oracle.partition_packed(&mut counter, candidate, &packed);
-                best.offer(i, value(heuristic, &stats));
+                record(i, stats, &counter);
             }
         } else {
             for (i, candidate) in candidates.iter().enumerate() {
                 let stats = oracle.partition(&mut counter, candidate, target);
-                best.offer(i, value(heuristic, &stats));
+                record(i, stats, &counter);
+            }
+        }
+        if pooled {
+            for (i, pooled_value) in parts.pooled_values().enumerate() {
+                best.offer(i, pooled_value);
             }
         }
         let mut chosen: Vec<Code> = best.indices().iter().map(|&i| candidates[i]).collect();
@@ -122,7 +137,7 @@ impl OnePlyPlayer {
                 chosen = consistent;
             }
         }
-        self.scratch = Some(Scratch { counter, packed });
+        self.scratch = Some(Scratch { counter, packed, parts });
         chosen
     }
 }
@@ -141,16 +156,22 @@ impl OnePlyPlayer {
     }
 }
 
-/// The partition counter and the packed copy of the scored set, reused across turns.
+/// The partition counter, the packed copy of the scored set and the part sizes of the pooled
+/// prior, reused across turns.
 #[derive(Debug, Clone)]
 struct Scratch {
     counter: PartitionCounter,
     packed: PackedCodes,
+    parts: PartTable,
 }
 
 impl Scratch {
     fn new(game: Game) -> Scratch {
-        Scratch { counter: PartitionCounter::new(game), packed: PackedCodes::default() }
+        Scratch {
+            counter: PartitionCounter::new(game),
+            packed: PackedCodes::default(),
+            parts: PartTable::default(),
+        }
     }
 }
 
@@ -338,6 +359,19 @@ mod tests {
     }
 
     #[test]
+    fn the_pooled_prior_plays_a_different_expected_size_strategy() {
+        let own = deterministic(Heuristic::ExpectedSize, "AABC");
+        let pooled = OnePlyConfig { prior: Prior::Pooled, ..own.clone() };
+        let (own_total, _) = total_guesses(own, 1);
+        let (pooled_total, pooled_worst) = total_guesses(pooled, 1);
+        // Both play consistent codes only (checked by the helper) and solve every secret; the
+        // common prior changes some choices, so the totals differ.
+        assert_ne!(own_total, pooled_total);
+        let mean = pooled_total as f64 / 1296.0;
+        assert!((4.34..4.7).contains(&mean) && pooled_worst <= 8, "{mean} {pooled_worst}");
+    }
+
+    #[test]
     fn configuration_errors_name_the_field() {
         let game = Game::CLASSIC;
         let bad_first = OnePlyConfig {
@@ -352,6 +386,10 @@ mod tests {
             ..OnePlyConfig::new(Heuristic::Entropy)
         };
         assert_eq!(OnePlyStrategy::new(game, zero).unwrap_err().field, "subset.mu");
+        let pooled_entropy =
+            OnePlyConfig { prior: Prior::Pooled, ..OnePlyConfig::new(Heuristic::Entropy) };
+        let err = OnePlyStrategy::new(game, pooled_entropy).unwrap_err();
+        assert_eq!(err.field, "prior", "{err}");
         let huge = Game::new(10, 10).unwrap();
         let err = OnePlyStrategy::new(huge, OnePlyConfig::new(Heuristic::Entropy)).unwrap_err();
         assert_eq!(err.field, "game", "{err}");

@@ -16,6 +16,52 @@ pub(crate) fn value(heuristic: Heuristic, stats: &PartitionStats) -> f64 {
     }
 }
 
+/// The part sizes of every candidate of a turn, kept for the pooled prior of Expected size.
+///
+/// With `prior: Pooled` a candidate's score depends on every candidate's partition, so the sizes
+/// are kept until all candidates are counted. The score `sum_bw p_bw s_ibw` with
+/// `p_bw = sum_i s_ibw / sum_ibw s_ibw` is computed without the common denominator, as the exact
+/// integer `sum_bw (sum_i s_ibw) s_ibw`, so that equal scores tie exactly.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct PartTable {
+    /// Replies per candidate (the length of one row).
+    width: usize,
+    /// Row after row, one per candidate in the order offered.
+    sizes: Vec<u32>,
+    /// Per reply, the sum of its part sizes over the rows.
+    pooled: Vec<u64>,
+}
+
+impl PartTable {
+    /// Empties the table for a turn whose partitions have `width` replies.
+    pub fn clear(&mut self, width: usize) {
+        self.width = width;
+        self.sizes.clear();
+        self.pooled.clear();
+        self.pooled.resize(width, 0);
+    }
+
+    /// Appends one candidate's part sizes, by feedback index.
+    pub fn push(&mut self, counts: &[u32]) {
+        debug_assert_eq!(counts.len(), self.width);
+        self.sizes.extend_from_slice(counts);
+        for (total, &size) in self.pooled.iter_mut().zip(counts) {
+            *total += u64::from(size);
+        }
+    }
+
+    /// Each candidate's value under the pooled prior (higher is better: the negated weighted
+    /// sum), in the order the rows were pushed.
+    pub fn pooled_values(&self) -> impl Iterator<Item = f64> + '_ {
+        self.sizes.chunks_exact(self.width.max(1)).map(|row| {
+            let weighted: u64 =
+                row.iter().zip(&self.pooled).map(|(&size, &total)| u64::from(size) * total).sum();
+            // Exact as an f64 while below 2^53: the candidates times the scored set squared.
+            -(weighted as f64)
+        })
+    }
+}
+
 /// The equally best candidates seen so far, by index, in the order offered.
 ///
 /// Integer-valued heuristics differ by at least one between distinct values, so the entropy
@@ -86,5 +132,26 @@ mod tests {
             }
             assert_eq!(best.indices(), winners.as_slice(), "{heuristic:?}");
         }
+    }
+
+    #[test]
+    fn the_pooled_prior_weighs_parts_by_the_replies_frequency_over_all_candidates() {
+        // Three candidates over three replies. Pooled sizes per reply: 4, 3, 2 (9 in all).
+        // Own parts: sum s^2 = 9, 5, 5; pooled: 3*4 = 12, 1*4+2*3 = 10, 1*3+2*2 = 7.
+        let rows: [&[u32]; 3] = [&[3, 0, 0], &[1, 2, 0], &[0, 1, 2]];
+        let mut table = PartTable::default();
+        table.clear(3);
+        for row in rows {
+            table.push(row);
+        }
+        let values: Vec<f64> = table.pooled_values().collect();
+        assert_eq!(values, vec![-12.0, -10.0, -7.0]);
+        // Own parts tie the last two candidates; the pooled prior prefers the third, whose big
+        // part falls on the reply that is rarest over all candidates.
+        let mut best = Best::new();
+        for (i, v) in values.into_iter().enumerate() {
+            best.offer(i, v);
+        }
+        assert_eq!(best.indices(), &[2]);
     }
 }

@@ -69,6 +69,30 @@ fn a_tiny_run_has_one_arm_per_size_and_budget_and_ignores_threads() {
 }
 
 #[test]
+fn each_reading_plays_every_size_and_budget_beside_the_default() {
+    let scratch = Scratch::new("mh-budget-readings");
+    let readings = r#"paper_fit: Some((0.3, 2.89)),
+        readings: [(name: "accepted moves", player: (theta: 1.0, step: AcceptedMove), because: "b")],"#;
+    let text = spec("(from: 10, to: 20, step: 10)", "1.1")
+        .replace("paper_fit: Some((0.3, 2.89)),", readings);
+    let path = scratch.spec("budget", &text);
+    let plan = scratch.workspace().plans(&[path], Profile::Quick).unwrap().remove(0);
+    // Per size and player: 20 "until candidate" games and 2 budgets x 10 games.
+    assert_eq!(plan.task.units(), 2 * 2 * (20 + 2 * 10));
+    let frame = run_on_threads(&plan, 1);
+    let arms: std::collections::BTreeSet<String> =
+        frame.column("arm").unwrap().str().unwrap().iter().map(|s| s.unwrap().to_owned()).collect();
+    assert!(arms.contains("4/3 steps=20 (accepted moves)"), "{arms:?}");
+    assert!(arms.contains("4/2 until candidate (accepted moves)"), "{arms:?}");
+    assert_eq!(arms.len(), 2 * 2 * 3);
+    // A reading without a reason is refused, naming the field.
+    let root = scratch.root.join("experiments");
+    let bad = scratch.spec("broken", &text.replace("because: \"b\"", "because: \" \""));
+    let e = load(&root, &bad).and_then(|s| validate(&s, Profile::Quick)).err().unwrap();
+    assert_eq!(e.field, "task.readings[0].because", "{e}");
+}
+
+#[test]
 fn least_squares_recovers_a_line() {
     let points: Vec<(f64, f64)> = [8.0, 10.0, 12.0].iter().map(|&x| (x, 0.3 * x + 2.89)).collect();
     let (a, b) = least_squares(&points).unwrap();

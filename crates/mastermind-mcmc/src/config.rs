@@ -11,7 +11,6 @@
 //! What the thesis leaves open and this player fixes, without an option since no spec compares
 //! the alternatives:
 //!
-//! - A step of the budget is one proposal, accepted or not (the usual M-H iteration count).
 //! - A turn counts as "no improvement" for the stuck rule when its walk spent its whole budget
 //!   without finding a code of cost 0: our reading of "unable to make any progress in its search
 //!   by the end of the stopping time".
@@ -20,6 +19,7 @@
 //! - A walk that spends its budget plays its current state; each turn's walk starts at the last
 //!   guess (section 4.3: "begin the random walk for each turn in the last state (code) guessed").
 
+use crate::moves::SubsetMove;
 use mastermind_core::{Game, InvalidParameter, check_probability};
 use serde::{Deserialize, Serialize};
 
@@ -161,6 +161,33 @@ pub enum CostScale {
     Mean,
 }
 
+/// What one step of the budget is. The thesis never defines it: "each step consists of a proposal
+/// of a new state and a subsequent acceptance or rejection of the proposed state" (section 2)
+/// reads as one proposal, while "allowing for the usual number of search steps" and the budgets
+/// of Table 4 (200-2000 steps where a proposal-counting walk needs 100-600) leave room for a step
+/// that moves the walk. The Table 4 and Table 5 specs store both readings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Step {
+    /// (Default: the usual M-H iteration count.) One proposal, accepted or not.
+    #[default]
+    Proposal,
+    /// One accepted move: rejected proposals do not count against the budget. A walk still
+    /// stops after [`PROPOSALS_PER_ACCEPTED_MOVE`] times its budget in proposals (and never
+    /// after more than [`MAX_STEPS`]): a walk whose proposals are accepted less than once in a
+    /// hundred is stuck, and would otherwise run for minutes in a local minimum.
+    AcceptedMove,
+}
+
+/// Under [`Step::AcceptedMove`], the most proposals a walk makes per step of its budget.
+pub const PROPOSALS_PER_ACCEPTED_MOVE: u64 = 100;
+
+impl Step {
+    /// Whether this is the default, one step per proposal (left out when a config is written).
+    pub fn is_proposal(&self) -> bool {
+        *self == Step::Proposal
+    }
+}
+
 /// The configuration of [`MhStrategy`](crate::MhStrategy): Snyder's M-H player.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -175,7 +202,7 @@ pub struct MhConfig {
     /// Probability of the thesis's extra "subset permutation" move, in `[0, 1]` (default 0; the
     /// thesis's Table 3 tries 0.1, giving 0.1 / 0.45 / 0.45).
     pub p_subset: f64,
-    /// Steps (proposals) per walk.
+    /// Steps per walk (see `step` for what a step is).
     pub budget: Budget,
     /// After a reply whose black and white pegs total the code length, propose only permutations
     /// (section 4.3.3; default true).
@@ -198,6 +225,12 @@ pub struct MhConfig {
     pub avoid_replays: bool,
     /// How the cost is aggregated over turns.
     pub cost_scale: CostScale,
+    /// What the subset permutation does to the pegs it picks (with `p_subset` > 0).
+    #[serde(skip_serializing_if = "SubsetMove::is_random_permutation")]
+    pub subset_move: SubsetMove,
+    /// What one step of the budget is: a proposal (default) or an accepted move.
+    #[serde(skip_serializing_if = "Step::is_proposal")]
+    pub step: Step,
 }
 
 impl Default for MhConfig {
@@ -213,6 +246,8 @@ impl Default for MhConfig {
             full_reply_rule_in_restarts: false,
             avoid_replays: false,
             cost_scale: CostScale::Sum,
+            subset_move: SubsetMove::RandomPermutation,
+            step: Step::Proposal,
         }
     }
 }
@@ -225,6 +260,10 @@ impl MhConfig {
         }
         check_probability("p_swap", self.p_swap)?;
         check_probability("p_subset", self.p_subset)?;
+        if self.p_subset == 0.0 && !self.subset_move.is_random_permutation() {
+            let reason = "has no effect without a subset permutation (p_subset > 0); remove it";
+            return Err(InvalidParameter::refused("subset_move", "CyclicShift", reason));
+        }
         self.budget.validate()?;
         if !(1..=1000).contains(&self.stuck.turns) {
             return Err(InvalidParameter::new("stuck.turns", self.stuck.turns, "in 1..=1000"));
@@ -260,6 +299,9 @@ mod tests {
         assert_eq!(bad(MhConfig { theta: f64::NAN, ..ok }), "theta");
         assert_eq!(bad(MhConfig { p_swap: 1.5, ..ok }), "p_swap");
         assert_eq!(bad(MhConfig { p_subset: -0.1, ..ok }), "p_subset");
+        let shift = SubsetMove::CyclicShift;
+        assert_eq!(bad(MhConfig { subset_move: shift, ..ok }), "subset_move");
+        assert!(MhConfig { subset_move: shift, p_subset: 0.1, ..ok }.validate().is_ok());
         assert_eq!(bad(MhConfig { budget: Budget::Fixed { steps: 0 }, ..ok }), "budget.steps");
         assert_eq!(bad(MhConfig { budget: Budget::UntilCandidate { cap: 0 }, ..ok }), "budget.cap");
         let slope = Budget::Formula { slope: -1.0, intercept: 0.0 };

@@ -46,10 +46,13 @@ pub mod script;
 mod walk;
 pub mod walker;
 
-pub use config::{Budget, CostScale, FullReplyScope, MAX_STEPS, MhConfig, StuckRule};
+pub use config::{
+    Budget, CostScale, FullReplyScope, MAX_STEPS, MhConfig, PROPOSALS_PER_ACCEPTED_MOVE, Step,
+    StuckRule,
+};
 pub use cost::{cost, reply_cost};
 pub use liar::{FalseReplies, LiarError, LyingCodemaker, ReplyPool, false_reply_pool};
-pub use moves::{Kernel, Move};
+pub use moves::{Kernel, Move, SubsetMove};
 pub use player::{MhPlayer, MhStats, MhStrategy, TurnTrace};
 pub use script::{Script, ScriptedCodemaker, table7_scripts};
 pub use walker::{WalkCounters, Walker};

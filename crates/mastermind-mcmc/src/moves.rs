@@ -9,10 +9,34 @@
 //! - subset permutation (the thesis's extra move of section 4.3.2, "a permutation of more than two
 //!   pegs at a time"): a size `m` uniform in `3..=pegs`, a uniform subset of `m` positions, and a
 //!   uniformly random permutation of the pegs in it (the reverse applies the inverse permutation
-//!   to the same subset). With fewer than 3 pegs it falls back to a swap.
+//!   to the same subset). With fewer than 3 pegs it falls back to a swap. [`SubsetMove`] names
+//!   this reading and another: the same subset's pegs shifted cyclically by one place, left or
+//!   right with equal chance (the reverse shifts back), so that every peg of the subset moves.
 
 use mastermind_core::LabRng;
 use rand::RngExt;
+use serde::{Deserialize, Serialize};
+
+/// What the thesis's subset permutation does to the pegs it picks. Section 4.3.2 says only "a
+/// permutation of more than two pegs at a time"; the Table 3 spec
+/// (`experiments/snyder/case-2-table-3-6-4.ron`) stores both readings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum SubsetMove {
+    /// (Default.) A uniformly random permutation of the chosen pegs (which may leave some, or
+    /// all, in place).
+    #[default]
+    RandomPermutation,
+    /// The chosen pegs, in position order, shifted cyclically by one place, left or right with
+    /// equal chance: every chosen peg moves.
+    CyclicShift,
+}
+
+impl SubsetMove {
+    /// Whether this is the default, a random permutation (left out when a config is written).
+    pub fn is_random_permutation(&self) -> bool {
+        *self == SubsetMove::RandomPermutation
+    }
+}
 
 /// One proposed change to the walk's current code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,13 +87,19 @@ pub struct Kernel {
     p_subset: f64,
     p_swap: f64,
     permutations_only: bool,
+    subset_move: SubsetMove,
 }
 
 impl Kernel {
     /// Subset permutation with probability `p_subset`; otherwise a swap with probability `p_swap`
     /// and a recolour with `1 - p_swap`. Both must be probabilities (checked by the configuration).
     pub fn new(p_swap: f64, p_subset: f64) -> Kernel {
-        Kernel { p_subset, p_swap, permutations_only: false }
+        Kernel { p_subset, p_swap, permutations_only: false, subset_move: SubsetMove::default() }
+    }
+
+    /// The same kernel with `subset_move` as its subset permutation.
+    pub fn with_subset_move(self, subset_move: SubsetMove) -> Kernel {
+        Kernel { subset_move, ..self }
     }
 
     /// The same kernel restricted to permutations: the recolour share goes to pair swaps (the
@@ -84,7 +114,7 @@ impl Kernel {
     pub fn propose(&self, state: &[u8], colours: u8, rng: &mut LabRng) -> Move {
         let pegs = state.len();
         if self.p_subset > 0.0 && pegs >= 3 && rng.random_bool(self.p_subset) {
-            return subset_permutation(state, rng);
+            return subset_permutation(state, self.subset_move, rng);
         }
         let swap = pegs >= 2 && (self.permutations_only || rng.random_bool(self.p_swap));
         if swap {
@@ -105,8 +135,8 @@ impl Kernel {
     }
 }
 
-/// A uniformly random permutation of a uniformly random subset of at least 3 positions.
-fn subset_permutation(state: &[u8], rng: &mut LabRng) -> Move {
+/// A uniformly random subset of at least 3 positions, permuted as `how` says.
+fn subset_permutation(state: &[u8], how: SubsetMove, rng: &mut LabRng) -> Move {
     let pegs = state.len();
     let len = rng.random_range(3..=pegs);
     let mut order = [0u8; 16];
@@ -121,13 +151,28 @@ fn subset_permutation(state: &[u8], rng: &mut LabRng) -> Move {
     let mut pos = [0u8; 16];
     let mut colours = [0u8; 16];
     pos[..len].copy_from_slice(&order[..len]);
-    for k in 0..len {
-        colours[k] = state[usize::from(pos[k])];
-    }
-    // Fisher-Yates on the colours: a uniform permutation of the chosen pegs.
-    for k in (1..len).rev() {
-        let r = rng.random_range(0..=k);
-        colours.swap(k, r);
+    match how {
+        SubsetMove::RandomPermutation => {
+            for k in 0..len {
+                colours[k] = state[usize::from(pos[k])];
+            }
+            // Fisher-Yates on the colours: a uniform permutation of the chosen pegs.
+            for k in (1..len).rev() {
+                let r = rng.random_range(0..=k);
+                colours.swap(k, r);
+            }
+        }
+        SubsetMove::CyclicShift => {
+            pos[..len].sort_unstable();
+            for k in 0..len {
+                colours[k] = state[usize::from(pos[k])];
+            }
+            if rng.random_bool(0.5) {
+                colours[..len].rotate_left(1);
+            } else {
+                colours[..len].rotate_right(1);
+            }
+        }
     }
     Move::Permute { len: len as u8, pos, colours }
 }
@@ -179,6 +224,34 @@ mod tests {
             let mv = kernel.permutations_only().propose(&state, 4, &mut rng);
             assert!(!matches!(mv, Move::Recolour { .. }));
         }
+    }
+
+    #[test]
+    fn a_cyclic_shift_moves_every_chosen_peg_one_place() {
+        let mut rng = rng_for(3, &[]);
+        let kernel = Kernel::new(0.5, 1.0).with_subset_move(SubsetMove::CyclicShift);
+        let state = [0u8, 1, 2, 3, 4, 5];
+        let (mut left, mut right) = (0, 0);
+        for _ in 0..2000 {
+            let Move::Permute { len, pos, colours } = kernel.propose(&state, 6, &mut rng) else {
+                panic!("p_subset = 1 proposes only subset moves");
+            };
+            let len = usize::from(len);
+            assert!((3..=6).contains(&len));
+            let chosen: Vec<u8> = pos[..len].iter().map(|&p| state[usize::from(p)]).collect();
+            // Distinct colours, so every chosen peg moves, and the shift is by one place.
+            assert!(chosen.iter().zip(&colours[..len]).all(|(a, b)| a != b));
+            let mut shifted = chosen.clone();
+            shifted.rotate_left(1);
+            if shifted == colours[..len] {
+                left += 1;
+            } else {
+                shifted.rotate_right(2);
+                assert_eq!(shifted, colours[..len]);
+                right += 1;
+            }
+        }
+        assert!((850..1150).contains(&left) && left + right == 2000, "{left} {right}");
     }
 
     #[test]

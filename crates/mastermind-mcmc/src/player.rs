@@ -28,6 +28,8 @@ use crate::walker::Walker;
 use mastermind_core::{
     Code, Game, InvalidParameter, LabRng, Oracle, Player, PlayerError, Strategy, Turn,
 };
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// The validated M-H strategy: builds a fresh [`MhPlayer`] for each game.
 #[derive(Debug, Clone, Copy)]
@@ -50,7 +52,13 @@ impl MhStrategy {
     /// A player for one game, as its concrete type (so that its [`MhStats`] can be read after the
     /// game).
     pub fn player(&self) -> MhPlayer {
-        MhPlayer { config: self.config, walker: None, stuck_turns: 0, stats: MhStats::default() }
+        MhPlayer {
+            config: self.config,
+            walker: None,
+            stuck_turns: 0,
+            stats: MhStats::default(),
+            visited: VisitedCodes::default(),
+        }
     }
 }
 
@@ -88,6 +96,9 @@ pub struct MhStats {
     pub restarts: u32,
     /// Times replay avoidance replaced an already played code.
     pub replays_avoided: u32,
+    /// Distinct codes the walks stood on (start states and the states of accepted moves): one
+    /// reading of the thesis's "codes searched".
+    pub distinct_visited: u64,
     /// One entry per guess, in order.
     pub turns: Vec<TurnTrace>,
 }
@@ -99,6 +110,35 @@ pub struct MhPlayer {
     walker: Option<Walker>,
     stuck_turns: u32,
     stats: MhStats,
+    /// Every state the walks stood on this game, packed.
+    visited: VisitedCodes,
+}
+
+/// A set of packed codes with a cheap hash (the states are walker-internal, not adversarial).
+type VisitedCodes = HashSet<u128, BuildHasherDefault<PackedHasher>>;
+
+/// A multiply-xorshift hash of a packed code.
+#[derive(Default)]
+struct PackedHasher(u64);
+
+impl Hasher for PackedHasher {
+    fn finish(&self) -> u64 {
+        let x = self.0.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        x ^ (x >> 29)
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.0 = (self.0 ^ u64::from_le_bytes(word)).wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+            self.0 ^= self.0 >> 32;
+        }
+    }
+
+    fn write_u128(&mut self, n: u128) {
+        self.write(&n.to_le_bytes());
+    }
 }
 
 impl MhPlayer {
@@ -134,6 +174,7 @@ impl MhPlayer {
 
     fn kernel(&self) -> Kernel {
         Kernel::new(self.config.p_swap, self.config.p_subset)
+            .with_subset_move(self.config.subset_move)
     }
 
     /// Brings the walker up to date with `turns`, leaving it at the last guess.
@@ -177,7 +218,8 @@ impl MhPlayer {
             } else {
                 full_kernel
             };
-            let end = walk(&mut walker, &kernel, budget, rng);
+            let end = walk(&mut walker, &kernel, budget, self.config.step, rng);
+            walker.take_visits(&mut self.visited);
             self.count_walk(&end);
             steps += end.steps;
         }
@@ -264,6 +306,11 @@ impl Player for MhPlayer {
             ("accepted", stats.accepted as f64),
             ("restarts", f64::from(stats.restarts)),
             ("replays_avoided", f64::from(stats.replays_avoided)),
+            // Two readings of the thesis's "codes searched" beside `evaluations` (every code whose
+            // cost was computed): the distinct codes the walks stood on, and the current and the
+            // proposed code of every step plus each walk's start.
+            ("distinct_visited", stats.distinct_visited as f64),
+            ("current_and_proposed", (2 * stats.proposals + stats.walks) as f64),
         ]
     }
 
@@ -292,9 +339,10 @@ impl Player for MhPlayer {
         let kernel = self.kernel_after(game, latest, &turns);
 
         let theta = self.theta_for(turns.len());
+        let step = self.config.step;
         let walker = self.sync(game, &turns);
         walker.set_theta(theta);
-        let end = walk(walker, &kernel, budget, rng);
+        let end = walk(walker, &kernel, budget, step, rng);
         report(walker, oracle);
         self.count_walk(&end);
         let mut steps = end.steps;
@@ -322,6 +370,8 @@ impl Player for MhPlayer {
         }
         let cost = walker.cost();
         report(walker, oracle);
+        walker.take_visits(&mut self.visited);
+        self.stats.distinct_visited = self.visited.len() as u64;
         self.stats.turns.push(TurnTrace { steps, cost, restarted, replay_avoided });
         Ok(code)
     }

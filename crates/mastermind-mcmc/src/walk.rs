@@ -1,5 +1,6 @@
 //! One turn's search: walk from a start state until a code of cost 0 or the step budget.
 
+use crate::config::{MAX_STEPS, PROPOSALS_PER_ACCEPTED_MOVE, Step};
 use crate::moves::Kernel;
 use crate::walker::Walker;
 use mastermind_core::LabRng;
@@ -7,7 +8,7 @@ use mastermind_core::LabRng;
 /// How a walk ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct WalkEnd {
-    /// Steps taken: proposals made, accepted or not.
+    /// Proposals made, accepted or not.
     pub steps: u64,
     /// Proposals accepted.
     pub accepted: u64,
@@ -16,12 +17,29 @@ pub struct WalkEnd {
 }
 
 /// Walks from the walker's current state with `kernel` until the cost is 0 or `budget` steps
-/// (proposals) are taken. The start state counts as one evaluation (its cost against the latest
-/// turn was computed when the turn was fed), and so does each proposal.
-pub fn walk(walker: &mut Walker, kernel: &Kernel, budget: u64, rng: &mut LabRng) -> WalkEnd {
+/// are taken, a step being a proposal or an accepted move ([`Step`]; at most
+/// [`PROPOSALS_PER_ACCEPTED_MOVE`] proposals per step of the budget for the latter); never more
+/// than [`MAX_STEPS`] proposals. The start state counts as one evaluation (its cost against the
+/// latest turn was computed when the turn was fed), and so does each proposal.
+pub fn walk(
+    walker: &mut Walker,
+    kernel: &Kernel,
+    budget: u64,
+    step: Step,
+    rng: &mut LabRng,
+) -> WalkEnd {
     walker.begin_walk();
     let (mut steps, mut accepted) = (0, 0);
-    while walker.cost() != 0 && steps < budget {
+    let counted = |steps: u64, accepted: u64| match step {
+        Step::Proposal => steps,
+        Step::AcceptedMove => accepted,
+    };
+    let most_proposals = match step {
+        Step::Proposal => budget,
+        Step::AcceptedMove => budget.saturating_mul(PROPOSALS_PER_ACCEPTED_MOVE),
+    }
+    .min(MAX_STEPS);
+    while walker.cost() != 0 && counted(steps, accepted) < budget && steps < most_proposals {
         steps += 1;
         accepted += u64::from(walker.step(kernel, rng));
     }

@@ -114,6 +114,8 @@ pub struct Walker {
     proposed_cost: u32,
     acceptance: Acceptance,
     counters: WalkCounters,
+    /// The states entered since last taken (start states and accepted moves), packed.
+    visits: Vec<u128>,
 }
 
 impl Walker {
@@ -131,6 +133,7 @@ impl Walker {
             proposed_cost: 0,
             acceptance: Acceptance::new(theta),
             counters: WalkCounters::default(),
+            visits: Vec::new(),
         };
         walker.reset_state(start);
         walker
@@ -185,6 +188,12 @@ impl Walker {
         self.counters.evaluations += n;
     }
 
+    /// Moves the states entered since the last call (each start state and each accepted move's
+    /// state, as packed colours; repeats included) into `into`.
+    pub fn take_visits(&mut self, into: &mut impl Extend<u128>) {
+        into.extend(self.visits.drain(..));
+    }
+
     /// Starts a walk from the current state: counts the start state as one evaluation (its cost
     /// against the latest turn was computed when the turn was fed).
     pub fn begin_walk(&mut self) {
@@ -220,6 +229,7 @@ impl Walker {
             self.cost += table.cost(tally.black, tally.total);
         }
         self.counters.score_calls += self.turns.len() as u64;
+        self.visits.push(u128::from_le_bytes(self.state));
     }
 
     /// Computes the cost the current code would have after `mv` (one evaluation), without moving.
@@ -298,6 +308,7 @@ impl Walker {
         mv.apply(&mut self.state[..usize::from(self.game.pegs())]);
         std::mem::swap(&mut self.current, &mut self.proposed);
         self.cost = self.proposed_cost;
+        self.visits.push(u128::from_le_bytes(self.state));
     }
 
     /// Whether the Metropolis rule accepts moving from the current cost to `proposed`:

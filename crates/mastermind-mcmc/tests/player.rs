@@ -7,7 +7,7 @@ use mastermind_core::{
     play_game, rng_for, score,
 };
 use mastermind_mcmc::{
-    Budget, FalseReplies, LyingCodemaker, MhConfig, MhPlayer, MhStrategy, StuckRule, cost,
+    Budget, FalseReplies, LyingCodemaker, MhConfig, MhPlayer, MhStrategy, Step, StuckRule, cost,
 };
 use rand::RngExt;
 
@@ -382,4 +382,52 @@ fn restart_stages_stop_at_a_code_of_cost_0() {
     assert_eq!((stats.restarts, stats.walks), (1, 1 + 5), "{stats:?}");
     assert!(stats.walks_exhausted >= 2, "{stats:?}");
     assert!(stats.proposals < 6 * budget, "{stats:?}");
+}
+
+#[test]
+fn a_step_that_is_an_accepted_move_counts_moves_and_caps_proposals() {
+    // With a budget of 5 accepted moves, a walk that does not find a code of cost 0 stops after
+    // 5 accepted moves or 500 proposals; with proposals as steps, after 5 proposals.
+    let game = Game::new(6, 8).unwrap();
+    let stuck = StuckRule { enabled: false, ..StuckRule::default() };
+    let budget = Budget::Fixed { steps: 5 };
+    for (step, counted) in [(Step::AcceptedMove, true), (Step::Proposal, false)] {
+        let s = strategy(MhConfig { budget, stuck, step, ..MhConfig::default() });
+        let mut rng = rng_for(11, &[]);
+        let secret = Code::random(game, &mut rng);
+        let mut player = s.player();
+        let out = play_game(game, &mut player, &mut TruthfulCodemaker::new(secret), 30, &mut rng);
+        let stats = player.stats();
+        let exhausted = stats.walks_exhausted;
+        assert!(exhausted > 0, "a 5-step budget rarely finds a 6/8 candidate");
+        if counted {
+            // A walk ends after 5 accepted moves or 500 proposals, whichever comes first.
+            assert!(stats.proposals > stats.accepted);
+            assert!(stats.proposals <= 500 * stats.walks && stats.accepted <= 5 * stats.walks);
+        } else {
+            assert!(stats.proposals <= 5 * stats.walks);
+        }
+        assert!(out.guesses > 0);
+    }
+}
+
+#[test]
+fn the_codes_searched_readings_are_ordered() {
+    // Distinct codes stood on <= proposals + starts (= evaluations without replay avoidance)
+    // <= current and proposed codes of every step.
+    let game = Game::new(5, 7).unwrap();
+    let s = strategy(MhConfig::default());
+    for k in 0..30u64 {
+        let mut rng = rng_for(12, &[k]);
+        let secret = Code::random(game, &mut rng);
+        let mut player = s.player();
+        let out = play_game(game, &mut player, &mut TruthfulCodemaker::new(secret), 80, &mut rng);
+        let metric = |name: &str| {
+            player.metrics().into_iter().find(|m| m.0 == name).map(|m| m.1).unwrap() as u64
+        };
+        let visited = metric("distinct_visited");
+        assert!(visited >= 1 && visited <= out.counters.evaluations, "{visited}");
+        assert!(out.counters.evaluations <= metric("current_and_proposed"));
+        assert!(visited <= player.stats().accepted + player.stats().walks + 1);
+    }
 }

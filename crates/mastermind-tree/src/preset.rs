@@ -100,11 +100,10 @@ impl Preset {
     /// documentation), the same for every game.
     pub fn config(self, _game: Game) -> OnePlyConfig {
         OnePlyConfig {
-            heuristic: self.heuristic(),
             first_guess: None,
             pool: self.pool(),
             ties: Ties::First,
-            subset: None,
+            ..OnePlyConfig::new(self.heuristic())
         }
     }
 }

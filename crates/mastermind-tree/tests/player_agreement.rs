@@ -13,11 +13,10 @@ fn check(heuristic: Heuristic, pool: Pool, first_guess: Option<&str>) {
     let secrets = CodeSet::enumerate(game).unwrap();
     {
         let config = OnePlyConfig {
-            heuristic,
             first_guess: first_guess.map(str::to_owned),
             pool,
             ties: Ties::First,
-            subset: None,
+            ..OnePlyConfig::new(heuristic)
         };
         let (tree, stats) = build_tree(game, &config).unwrap();
         tree.verify().unwrap();

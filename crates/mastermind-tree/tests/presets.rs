@@ -130,7 +130,7 @@ fn choose_guess_follows_the_player_off_the_tree() {
 
 #[test]
 fn configurations_without_a_tree_are_refused_naming_the_field() {
-    use mastermind_heuristics::{Heuristic, OnePlyConfig, PartitionOver, Subset, Ties};
+    use mastermind_heuristics::{Heuristic, OnePlyConfig, PartitionOver, Prior, Subset, Ties};
     let game = Game::CLASSIC;
     let deterministic =
         |heuristic| OnePlyConfig { ties: Ties::First, ..OnePlyConfig::new(heuristic) };
@@ -148,6 +148,8 @@ fn configurations_without_a_tree_are_refused_naming_the_field() {
         ..deterministic(Heuristic::MostParts)
     };
     assert_eq!(refused(subset), "subset");
+    let pooled = OnePlyConfig { prior: Prior::Pooled, ..deterministic(Heuristic::ExpectedSize) };
+    assert_eq!(refused(pooled), "prior");
     let bad_first =
         OnePlyConfig { first_guess: Some("AABZ".into()), ..deterministic(Heuristic::WorstCase) };
     assert_eq!(refused(bad_first), "first_guess");

@@ -6,10 +6,10 @@ use crate::commands::turns::history_from;
 use crate::explain::{Scored, score_candidates};
 use crate::players::Choice;
 use crate::possible::Possible;
-use anyhow::{Result, anyhow};
+use anyhow::{Result, anyhow, bail};
 use clap::Args;
 use mastermind_core::Code;
-use mastermind_heuristics::{Heuristic, Pool};
+use mastermind_heuristics::{Heuristic, Pool, Prior};
 use serde_json::json;
 use std::io::Write;
 
@@ -54,6 +54,13 @@ pub fn run(args: &SuggestArgs, mut out: impl Write) -> Result<()> {
         choice = choice.with_first_guess_if_unset(game, first.guess)?;
     }
     let one_ply = choice.one_ply_config().cloned();
+    if args.explain && one_ply.as_ref().is_some_and(|c| c.prior == Prior::Pooled) {
+        bail!(
+            "--explain shows each candidate's own partition; this player's pooled prior weighs \
+             every candidate by all the others' partitions, so the ranking shown would not be its \
+             own (leave out --explain, or prior: Pooled)"
+        );
+    }
     let player = choice.name().to_string();
     let seed = args.seed.seed.resolve();
     // A random player's suggestion depends on the seed: say which, so it can be repeated.

@@ -16,6 +16,7 @@ pub mod importance;
 pub mod justus;
 pub mod mh_budget;
 pub mod partitions;
+mod readings;
 pub mod record;
 pub mod trees;
 

@@ -2,7 +2,7 @@
 
 use crate::build::words::Word;
 use mastermind_core::{Code, Game, GameError, InvalidParameter};
-use mastermind_heuristics::{Heuristic, OnePlyConfig, Pool, Ties};
+use mastermind_heuristics::{Heuristic, OnePlyConfig, Pool, Prior, Ties};
 use thiserror::Error;
 
 /// Why a tree (or a guess) could not be built.
@@ -72,6 +72,12 @@ impl Rule {
             let reason =
                 "a strategy tree needs ties: First (Random ties draw from a random stream)";
             return refused("ties", format!("{:?}", config.ties), reason);
+        }
+        if config.prior == Prior::Pooled {
+            let reason = "a strategy tree scores each candidate by its own partition (its bounds \
+                          and early exits rely on it); the pooled prior weighs every candidate by \
+                          all the others' partitions, so play it as a OnePly player";
+            return refused("prior", "Pooled".to_string(), reason);
         }
         if config.subset.is_some() {
             let reason = "a strategy tree scores the whole consistent set (a subset is drawn at \

@@ -8,11 +8,12 @@ use crate::spec::scaled::Profile;
 use crate::spec::sweep::with_parameter;
 use crate::spec::values::Finite;
 use crate::tasks::PlanContext;
+use crate::tasks::readings::{self, ArmReading};
 use mastermind_core::seed::name_id;
 use mastermind_core::{Code, CodeSet, Game, Strategy, rng_for};
 use mastermind_mcmc::{FalseReplies, Script};
 use rand::RngExt;
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Arc;
 
 /// The most games one spec may ask for: beyond this a number is a typo, not an experiment.
@@ -212,6 +213,22 @@ fn plan(task: &GamesTask, ctx: &PlanContext<'_>, profile: Profile) -> Result<Gam
             return Err(e);
         }
     }
+    let readings: Vec<ArmReading<'_>> = task
+        .arms
+        .iter()
+        .map(|a| ArmReading {
+            label: &a.label,
+            reading: a.reading.as_ref(),
+            has_paper: a.paper.is_some()
+                || a.sweep.as_ref().is_some_and(|s| {
+                    s.paper_means.iter().any(Option::is_some) || !s.paper_values.is_empty()
+                }),
+        })
+        .collect();
+    // A reading may name a swept arm by the label of one of its values.
+    let expanded_labels: HashMap<&str, &str> =
+        arms.iter().zip(&written_as).map(|(arm, written)| (arm.label.as_str(), *written)).collect();
+    readings::check(ctx, "task.arms", &readings, &expanded_labels)?;
     for label in &task.report.compare_to {
         if !seen.contains(label.as_str()) {
             return Err(ctx.error(

@@ -2,12 +2,14 @@
 
 use super::spec::{JustusArm, JustusPaper, JustusReport, JustusTask};
 use crate::spec::SpecError;
+use crate::spec::raw::Reading;
 use crate::spec::scaled::Profile;
 use crate::spec::sweep::with_parameter;
 use crate::tasks::PlanContext;
+use crate::tasks::readings::{self, ArmReading};
 use mastermind_core::Game;
 use mastermind_evolution::{JustusConfig, JustusStrategy};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// The most runs one spec may ask for.
 pub const MAX_RUNS: u64 = 10_000_000;
@@ -20,7 +22,7 @@ pub const MAX_ARMS: usize = 10_000;
 pub struct JustusPlan {
     /// The game.
     pub game: Game,
-    /// Runs per arm.
+    /// Runs per arm, unless an arm gives its own ([`PlannedJustusArm::runs`]).
     pub runs: u32,
     /// The arms, sweeps expanded.
     pub arms: Vec<PlannedJustusArm>,
@@ -45,6 +47,12 @@ pub struct PlannedJustusArm {
     pub strategy: JustusStrategy,
     /// The paper's numbers for this point.
     pub paper: Option<JustusPaper>,
+    /// Runs of this arm (the task's, unless the arm gives its own).
+    pub runs: u32,
+    /// The reading of the paper the arm plays, where the spec names one (a swept arm's points
+    /// all share it; its `of` names the spec arm whose points carry the paper's numbers, paired
+    /// by x).
+    pub reading: Option<Reading>,
 }
 
 impl crate::tasks::Validate for JustusTask {
@@ -94,7 +102,23 @@ fn plan(
         if let Some(sweep) = &arm.sweep {
             swept.get_or_insert_with(|| sweep.parameter.to_string());
         }
-        let expanded = expand(ctx, task.game, arm)?;
+        let arm_runs = match arm.runs {
+            Some(own) => {
+                let own = own.get(profile);
+                if !(1..=1_000_000).contains(&own) {
+                    return Err(ctx.error(
+                        Some(&arm.label),
+                        "runs",
+                        &format!("task.arms[{:?}].runs", arm.label),
+                        format!("{own} runs per point; use 1 to 1000000"),
+                        "leave it out to run the task's runs",
+                    ));
+                }
+                own
+            }
+            None => runs,
+        };
+        let expanded = expand(ctx, task.game, arm, arm_runs)?;
         written_as.extend(std::iter::repeat_n(arm.label.as_str(), expanded.len()));
         arms.extend(expanded);
     }
@@ -110,6 +134,21 @@ fn plan(
             ));
         }
     }
+    let readings: Vec<ArmReading<'_>> = task
+        .arms
+        .iter()
+        .map(|a| ArmReading {
+            label: &a.label,
+            reading: a.reading.as_ref(),
+            has_paper: a.paper.is_some()
+                || a.sweep
+                    .as_ref()
+                    .is_some_and(|s| s.paper_generations.iter().any(Option::is_some)),
+        })
+        .collect();
+    let expanded_labels: HashMap<&str, &str> =
+        arms.iter().zip(&written_as).map(|(arm, written)| (arm.label.as_str(), *written)).collect();
+    readings::check(ctx, "task.arms", &readings, &expanded_labels)?;
     if !task.report.figures.is_empty() && arms.iter().all(|a| a.x.is_none()) {
         return Err(ctx.error(
             None,
@@ -119,15 +158,13 @@ fn plan(
             "add `sweep: Some((parameter: \"tournament_size\", values: [2, 3, 4]))` to an arm, or drop the figures",
         ));
     }
-    if arms.len() as u64 * u64::from(runs) > MAX_RUNS {
+    let total_runs: u64 = arms.iter().map(|a| u64::from(a.runs)).sum();
+    if total_runs > MAX_RUNS {
         return Err(ctx.error(
             None,
             "runs",
             "task.runs",
-            format!(
-                "{} runs is absurd for one spec (the limit is {MAX_RUNS})",
-                arms.len() as u64 * u64::from(runs)
-            ),
+            format!("{total_runs} runs is absurd for one spec (the limit is {MAX_RUNS})"),
             "",
         ));
     }
@@ -139,6 +176,7 @@ fn expand(
     ctx: &PlanContext<'_>,
     game: Game,
     arm: &JustusArm,
+    runs: u32,
 ) -> Result<Vec<PlannedJustusArm>, SpecError> {
     let anchor = Some(arm.label.as_str());
     let build = |label: String, x: Option<f64>, config: JustusConfig, paper| {
@@ -152,7 +190,16 @@ fn expand(
                 "the paper's defaults are population 50, survivors 25, mutation_rate 0.15, w_pos 3, w_sym 1, tournament_size 2",
             )
         })?;
-        Ok(PlannedJustusArm { label, group: arm.label.to_string(), x, parameters, strategy, paper })
+        Ok(PlannedJustusArm {
+            label,
+            group: arm.label.to_string(),
+            x,
+            parameters,
+            strategy,
+            paper,
+            runs,
+            reading: arm.reading.clone(),
+        })
     };
     let Some(sweep) = &arm.sweep else {
         return Ok(vec![build(

@@ -45,7 +45,9 @@ pub type RunUnit = (u32, u32);
 
 /// Every run of `plan`, ordered by arm, then run.
 pub fn units(plan: &JustusPlan) -> Vec<RunUnit> {
-    (0..plan.arms.len() as u32).flat_map(|a| (0..plan.runs).map(move |r| (a, r))).collect()
+    (0..plan.arms.len() as u32)
+        .flat_map(|a| (0..plan.arms[a as usize].runs).map(move |r| (a, r)))
+        .collect()
 }
 
 /// A run's identity: the arm's label and the run number.

@@ -39,6 +39,10 @@ pub struct JustusArm {
     /// The reading of the paper this arm plays, where the paper leaves a choice open.
     #[serde(default)]
     pub reading: Option<crate::spec::raw::Reading>,
+    /// Runs of this arm (of each of its points), where they differ from the task's `runs`: a
+    /// reading that runs to a high generation cap may run fewer times in the quick profile.
+    #[serde(default)]
+    pub runs: Option<Scaled<u32>>,
 }
 
 /// One arm per value of a GA parameter (`w_pos`, `w_sym`, `mutation_rate`, `population`,

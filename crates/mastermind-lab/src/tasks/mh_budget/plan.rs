@@ -4,7 +4,9 @@
 use super::spec::MhBudgetTask;
 use crate::players::PlayerSpec;
 use crate::spec::SpecError;
+use crate::spec::raw::Reading;
 use crate::spec::scaled::Profile;
+use crate::spec::values::Label;
 use crate::tasks::PlanContext;
 use crate::tasks::games::plan::{Codemaker, GamesPlan, PlannedArm};
 use crate::tasks::games::spec::GamesReport;
@@ -29,6 +31,14 @@ pub struct MhBudgetPlan {
     pub paper_fit: Option<(f64, f64)>,
     /// Theta of the player.
     pub theta: f64,
+    /// The names of the other readings played, in spec order (their arms are labelled with
+    /// [`reading_label`]).
+    pub readings: Vec<String>,
+}
+
+/// The label of the arm of the reading `name` that stands beside the arm labelled `label`.
+pub fn reading_label(label: &str, name: &str) -> String {
+    format!("{label} ({name})")
 }
 
 /// The label of a size: colours/pegs, as Snyder writes it.
@@ -96,15 +106,52 @@ fn plan(
         ));
     }
     ctx.check_range("max_guesses", task.max_guesses, 1..=10_000, "is not a guess cap", "")?;
+    for (k, reading) in task.readings.iter().enumerate() {
+        let path = format!("task.readings[{k}]");
+        let problem = if reading.name.trim().is_empty() {
+            Some(("name", "the reading has no name"))
+        } else if reading.because.trim().is_empty() {
+            Some(("because", "the reading gives no reason"))
+        } else if task.readings[..k].iter().any(|r| r.name == reading.name) {
+            Some(("name", "two readings have this name"))
+        } else {
+            None
+        };
+        if let Some((field, message)) = problem {
+            let hint =
+                "name the reading in a few words and say which sentence of the paper supports it";
+            return Err(err(field, &format!("{path}.{field}"), message.into(), hint));
+        }
+    }
+    // The default player, then each reading's, with what its arms are labelled and read as.
+    let players: Vec<(MhConfig, &str, Option<&super::spec::BudgetReading>)> =
+        std::iter::once((task.player, "task.player", None))
+            .chain(task.readings.iter().map(|r| (r.player, "task.readings.player", Some(r))))
+            .collect();
     let arm = |label: String,
                group: String,
                x: f64,
                game: Game,
                config: MhConfig,
-               secrets: &Arc<Vec<Code>>| {
+               secrets: &Arc<Vec<Code>>,
+               player_at: &str,
+               reading: Option<&super::spec::BudgetReading>| {
         let player = PlayerSpec::MetropolisHastings(config);
         let strategy =
-            player.strategy(game).map_err(|e| ctx.player_error(None, "task.player", &e, ""))?;
+            player.strategy(game).map_err(|e| ctx.player_error(None, player_at, &e, ""))?;
+        let (label, group, reading) = match reading {
+            None => (label, group, None),
+            Some(r) => (
+                reading_label(&label, &r.name),
+                reading_label(&group, &r.name),
+                Some(Reading {
+                    // The label was a spec label, so it is free of control characters.
+                    of: Label::try_from(label).ok(),
+                    name: r.name.clone(),
+                    because: r.because.clone(),
+                }),
+            ),
+        };
         Ok::<_, SpecError>(PlannedArm {
             label,
             group,
@@ -116,18 +163,21 @@ fn plan(
             secrets: Arc::clone(secrets),
             codemaker: Codemaker::Truthful,
             paper: None,
-            reading: None,
+            reading,
         })
     };
     let until = Budget::UntilCandidate { cap: task.until_cap };
-    if let Err(e) = (MhConfig { budget: until, ..task.player }).validate() {
-        // The "until candidate" budget is the spec's `until_cap`; every other field is the player's.
-        let (field, path) = if e.field == "budget.cap" {
-            ("until_cap", "task.until_cap".to_owned())
-        } else {
-            ("player", format!("task.player.{}", e.field))
-        };
-        return Err(err(field, &path, e.to_string(), ""));
+    for &(player, player_at, _) in &players {
+        if let Err(e) = (MhConfig { budget: until, ..player }).validate() {
+            // The "until candidate" budget is the spec's `until_cap`; every other field is the
+            // player's.
+            let (field, path) = if e.field == "budget.cap" {
+                ("until_cap", "task.until_cap".to_owned())
+            } else {
+                ("player", format!("{player_at}.{}", e.field))
+            };
+            return Err(err(field, &path, e.to_string(), ""));
+        }
     }
     let mut arms = Vec::new();
     for size in &task.sizes {
@@ -145,26 +195,32 @@ fn plan(
             )
         };
         let label = size_label(game);
-        let config = MhConfig { budget: until, ..task.player };
-        arms.push(arm(
-            optimal_label(game),
-            format!("{label} optimal"),
-            0.0,
-            game,
-            config,
-            &sample(optimal_n),
-        )?);
-        let secrets = sample(budget_n);
-        for &steps in &budgets {
-            let config = MhConfig { budget: Budget::Fixed { steps }, ..task.player };
+        let (optimal_secrets, secrets) = (sample(optimal_n), sample(budget_n));
+        for &(player, player_at, reading) in &players {
+            let config = MhConfig { budget: until, ..player };
             arms.push(arm(
-                budget_label(game, steps),
-                label.clone(),
-                steps as f64,
+                optimal_label(game),
+                format!("{label} optimal"),
+                0.0,
                 game,
                 config,
-                &secrets,
+                &optimal_secrets,
+                player_at,
+                reading,
             )?);
+            for &steps in &budgets {
+                let config = MhConfig { budget: Budget::Fixed { steps }, ..player };
+                arms.push(arm(
+                    budget_label(game, steps),
+                    label.clone(),
+                    steps as f64,
+                    game,
+                    config,
+                    &secrets,
+                    player_at,
+                    reading,
+                )?);
+            }
         }
     }
     let labels: std::collections::HashSet<&str> = arms.iter().map(|a| a.label.as_str()).collect();
@@ -180,5 +236,6 @@ fn plan(
         threshold: task.threshold.get(),
         paper_fit: task.paper_fit.map(|(a, b)| (a.get(), b.get())),
         theta: task.player.theta,
+        readings: task.readings.iter().map(|r| r.name.to_string()).collect(),
     })
 }

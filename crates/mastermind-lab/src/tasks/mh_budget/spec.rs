@@ -1,7 +1,7 @@
 //! The spec of an M-H step-budget experiment (Snyder's Table 4 and Figure 7), as written in RON.
 
 use crate::spec::scaled::Scaled;
-use crate::spec::values::Finite;
+use crate::spec::values::{Finite, Label};
 use mastermind_core::Game;
 use mastermind_mcmc::MhConfig;
 use serde::{Deserialize, Serialize};
@@ -36,6 +36,24 @@ pub struct MhBudgetTask {
     /// The paper's regression line `(slope, intercept)` of log(steps) on pegs + colours.
     #[serde(default)]
     pub paper_fit: Option<(Finite, Finite)>,
+    /// Other readings of the thesis, each a player run over the same sizes, budgets and secrets
+    /// as `player`; each of its arms is judged against the arm of `player` with the same size and
+    /// budget.
+    #[serde(default)]
+    pub readings: Vec<BudgetReading>,
+}
+
+/// Another reading of the thesis, played over every size and budget of the spec.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BudgetReading {
+    /// A short name, appended to the label of each of its arms (`"6/4 steps=300 (accepted
+    /// moves)"`) and shown in the sensitivity table.
+    pub name: Label,
+    /// The player of this reading; its `budget` is replaced by each arm's.
+    pub player: MhConfig,
+    /// Which sentence of which paper supports the reading, and how it is read.
+    pub because: Label,
 }
 
 fn default_cap() -> u64 {
