@@ -3,10 +3,10 @@
 
 use super::plan::{JustusPlan, PlannedJustusArm};
 use super::run::RunRow;
-use super::spec::JustusFigure;
+use super::spec::{JustusFigure, JustusPaper};
 use crate::report::plot::{self, Labels, LineSeries};
 use crate::report::table::{Table, num};
-use crate::report::verdict::{self, Estimate, Printed, Verdict};
+use crate::report::verdict::{self, Estimate, Printed, ReadingTag, Verdict};
 use crate::spec::raw::Judging;
 use crate::spec::values::Finite;
 use crate::tasks::ReportContext;
@@ -274,7 +274,8 @@ pub fn verdicts(plan: &JustusPlan, rows: &[RunRow], judging: &Judging) -> Vec<Ve
     };
     let mut verdicts = Vec::new();
     for arm in &plan.arms {
-        let Some(paper) = &arm.paper else { continue };
+        let Some((target, paper)) = judged_against(plan, arm) else { continue };
+        let tag = arm.reading.as_ref().map(|r| ReadingTag::of(&arm.label, r));
         let samples = generations(&arm.label);
         let runs = samples.len();
         let (Some(value), Some(ours)) = (paper.generations, Estimate::of(&samples)) else {
@@ -285,7 +286,7 @@ pub fn verdicts(plan: &JustusPlan, rows: &[RunRow], judging: &Judging) -> Vec<Ve
         let printed =
             Printed { unit: paper.rounded_to.map(Finite::get), ..Printed::new(value.get(), 0) }
                 .with_sample(ours.sd(), n);
-        let claim = format!("{}: mean generations", arm.label);
+        let claim = format!("{target}: mean generations");
         let margin = judging.margin.as_ref();
         // A run stopped at the generation cap is censored: the mean is then a lower bound.
         let capped = rows.iter().filter(|r| r.arm == arm.label && r.capped).count();
@@ -293,21 +294,50 @@ pub fn verdicts(plan: &JustusPlan, rows: &[RunRow], judging: &Judging) -> Vec<Ve
         verdicts.push(
             verdict::compare(claim, ours, printed, margin)
                 .with_hypothesis(paper.explained.as_deref())
-                .censored(share, median(&samples)),
+                .censored(share, median(&samples))
+                .with_reading(tag),
         );
     }
-    let points: Vec<(f64, Vec<f64>)> =
-        plan.arms.iter().filter_map(|a| a.x.map(|x| (x, generations(&a.label)))).collect();
+    // The sweep's best point, under the default reading and under every other reading a swept
+    // arm plays (each judged on its own points, for the sensitivity table).
+    let mut sweeps: Vec<(Option<ReadingTag>, Vec<(f64, Vec<f64>)>)> = Vec::new();
+    for arm in plan.arms.iter().filter(|a| a.x.is_some()) {
+        let reading = arm.reading.as_ref().filter(|r| r.of.is_some());
+        let tag = reading.map(|r| ReadingTag::of(&arm.group, r));
+        let point = (arm.x.unwrap_or_default(), generations(&arm.label));
+        match sweeps
+            .iter_mut()
+            .find(|(t, _)| t.as_ref().map(|t| &t.name) == tag.as_ref().map(|t| &t.name))
+        {
+            Some((_, points)) => points.push(point),
+            None => sweeps.push((tag, vec![point])),
+        }
+    }
     for claim in &plan.report.claims {
         let why = claim.explained.as_deref();
-        verdicts.push(verdict::best_within(
-            claim.text.to_string(),
-            &points,
-            (claim.best_within.0.get(), claim.best_within.1.get()),
-            why,
-        ));
+        let range = (claim.best_within.0.get(), claim.best_within.1.get());
+        for (tag, points) in &sweeps {
+            let text = claim.text.to_string();
+            verdicts.push(verdict::best_within(text, points, range, why).with_reading(tag.clone()));
+        }
     }
     verdicts
+}
+
+/// The label and paper numbers an arm is judged against: its own, or those of the arm its
+/// reading names (by label, or for a swept arm by the group and x of the point it pairs with).
+fn judged_against<'a>(
+    plan: &'a JustusPlan,
+    arm: &'a PlannedJustusArm,
+) -> Option<(&'a str, &'a JustusPaper)> {
+    let Some(of) = arm.reading.as_ref().and_then(|r| r.of.as_deref()) else {
+        return arm.paper.as_ref().map(|p| (arm.label.as_str(), p));
+    };
+    let target =
+        plan.arms.iter().find(|a| a.label == of).or_else(|| {
+            plan.arms.iter().find(|a| a.group == of && a.x.is_some() && a.x == arm.x)
+        })?;
+    target.paper.as_ref().map(|p| (target.label.as_str(), p))
 }
 
 /// The median of `samples` (the mean of the two middle values for an even count; NaN if empty).
