@@ -1,10 +1,10 @@
 //! The report of an M-H budget experiment: Table 4 beside the paper's, the budget curves
 //! (Figure 6) and log(budget) against pegs + colours with its least-squares line (Figure 7).
 
-use super::plan::{MhBudgetPlan, budget_label, optimal_label, size_label};
+use super::plan::{MhBudgetPlan, budget_label, optimal_label, reading_label, size_label};
 use crate::report::plot::{self, Labels, LineSeries};
 use crate::report::table::{Table, num};
-use crate::report::verdict::{self, Estimate, Printed, Verdict};
+use crate::report::verdict::{self, Estimate, Printed, ReadingTag, Verdict};
 use crate::spec::raw::Judging;
 use crate::spec::values::Finite;
 use crate::tasks::games::frame::{GamesByArm, PlayedGame};
@@ -91,14 +91,13 @@ fn bootstrap_enough(
     rows: &GamesByArm<'_>,
     game: mastermind_core::Game,
     step: f64,
-    claim: &str,
+    (claim, reading): (&str, Option<&str>),
 ) -> Vec<f64> {
     use rand::{RngExt, SeedableRng};
     const REPLICATES: usize = 1000;
-    let mut rng = mastermind_core::LabRng::seed_from_u64(mastermind_core::seed::name_id(claim));
-    let optimal = arm_values(rows, &optimal_label(game)).0;
-    let budgets: Vec<(u64, Vec<f64>)> =
-        plan.budgets.iter().map(|&b| (b, arm_values(rows, &budget_label(game, b)).0)).collect();
+    let seed = mastermind_core::seed::name_id(&format!("{claim} {}", reading.unwrap_or_default()));
+    let mut rng = mastermind_core::LabRng::seed_from_u64(seed);
+    let (optimal, budgets) = curve_games(plan, rows, game, reading);
     let beyond = plan.budgets.iter().max().map_or(0.0, |&b| b as f64 + step);
     let mut resampled_mean = |sample: &[f64]| {
         let n = sample.len();
@@ -117,6 +116,38 @@ fn bootstrap_enough(
                 .map_or(beyond, |(b, _)| *b as f64)
         })
         .collect()
+}
+
+/// The games of a size's optimum and of each of its budgets, under the default reading or the
+/// reading `name` (whose optimum is the default's where the reading plays none of its own).
+fn curve_games(
+    plan: &MhBudgetPlan,
+    rows: &GamesByArm<'_>,
+    game: mastermind_core::Game,
+    name: Option<&str>,
+) -> (Vec<f64>, Vec<(u64, Vec<f64>)>) {
+    let label = |base: String| name.map_or(base.clone(), |n| reading_label(&base, n));
+    let mut optimal = arm_values(rows, &label(optimal_label(game))).0;
+    if optimal.is_empty() {
+        optimal = arm_values(rows, &optimal_label(game)).0;
+    }
+    let budgets = plan
+        .budgets
+        .iter()
+        .map(|&b| (b, arm_values(rows, &label(budget_label(game, b))).0))
+        .collect();
+    (optimal, budgets)
+}
+
+/// The smallest budget whose mean is within the threshold of the optimum's, from the games of
+/// [`curve_games`].
+fn threshold_budget(threshold: f64, optimal: &[f64], budgets: &[(u64, Vec<f64>)]) -> Option<u64> {
+    let mean = |s: &[f64]| s.iter().sum::<f64>() / s.len() as f64;
+    if optimal.is_empty() {
+        return None;
+    }
+    let target = threshold * mean(optimal);
+    budgets.iter().filter(|(_, g)| !g.is_empty()).find(|(_, g)| mean(g) <= target).map(|(b, _)| *b)
 }
 
 /// Least squares `y = slope x + intercept`; `None` with fewer than two distinct x.
@@ -225,14 +256,41 @@ fn verdicts(
         if let (Some(value), Some(enough)) = (size.paper_steps, r.enough) {
             let printed = Printed { unit: Some(step), ..Printed::new(value as f64, 0) };
             let claim = format!("{}: steps to reach the threshold", r.label);
-            let replicates = bootstrap_enough(plan, rows, size.game, step, &claim);
+            let replicates = bootstrap_enough(plan, rows, size.game, step, (&claim, None));
             verdicts.push(verdict::compare_bootstrapped(
-                claim,
+                claim.clone(),
                 enough as f64,
                 &replicates,
                 printed,
                 None,
             ));
+            // The same threshold under each other reading of what a step is.
+            for name in &plan.readings {
+                let (optimal, budgets) = curve_games(plan, rows, size.game, Some(name));
+                let Some(theirs) = threshold_budget(plan.threshold, &optimal, &budgets) else {
+                    continue;
+                };
+                let key = (claim.as_str(), Some(name.as_str()));
+                let replicates = bootstrap_enough(plan, rows, size.game, step, key);
+                let arm = reading_label(&budget_label(size.game, plan.budgets[0]), name);
+                let reading = plan
+                    .games
+                    .arms
+                    .iter()
+                    .find(|a| a.label == arm)
+                    .and_then(|a| a.reading.as_ref());
+                let tag = reading.map(|r| ReadingTag::of(name, r));
+                verdicts.push(
+                    verdict::compare_bootstrapped(
+                        claim.clone(),
+                        theirs as f64,
+                        &replicates,
+                        printed,
+                        None,
+                    )
+                    .with_reading(tag),
+                );
+            }
         }
     }
     let claim = "the budget needed grows with pegs + colours".to_owned();
