@@ -102,6 +102,9 @@ pub struct Test {
     /// Bootstrap replicates of the difference, for a quantity without a standard error (a
     /// threshold read off a curve): its interval is then their percentiles.
     pub bootstrap: Option<Vec<f64>>,
+    /// The paper's own standard error and its degrees of freedom, where it has one: what no
+    /// number of our games can shrink.
+    pub paper_error: Option<(f64, Option<f64>)>,
 }
 
 impl Test {
@@ -179,10 +182,26 @@ impl Test {
                 self.margin,
                 m = d.max(1)
             ),
-            _ => format!(
-                "The {level:.2}% interval of the difference, {range}, reaches both inside and \
-                 beyond the margin {margin}: more games would decide."
-            ),
+            _ => {
+                // With ours exact, would the paper's own error still straddle the margin?
+                let floor = self.paper_error.map_or(0.0, |(se, df)| {
+                    mastermind_stats::equivalence::quantile(1.0 - interval.alpha, df) * se
+                });
+                let estimate = self.difference.estimate.abs();
+                if floor > 0.0 && estimate + floor > self.margin && estimate - floor < self.margin {
+                    format!(
+                        "The {level:.2}% interval of the difference, {range}, reaches both inside \
+                         and beyond the margin {margin}, and the paper's own standard error alone \
+                         (±{floor:.d$} at this level) would keep it there: no number of our games \
+                         can decide it."
+                    )
+                } else {
+                    format!(
+                        "The {level:.2}% interval of the difference, {range}, reaches both inside \
+                         and beyond the margin {margin}: more games would decide."
+                    )
+                }
+            }
         }
     }
 }
@@ -292,6 +311,7 @@ impl Verdict {
             digits: 3,
             censored: None,
             bootstrap: None,
+            paper_error: None,
         };
         Verdict {
             test: Some(test),
@@ -570,6 +590,7 @@ pub fn compare(claim: String, ours: Estimate, paper: Printed, margin: Option<&Ma
         digits,
         censored: None,
         bootstrap: None,
+        paper_error: paper.se.filter(|&s| s > 0.0).map(|s| (s, paper.df)),
     });
     verdict
 }
@@ -901,6 +922,22 @@ mod tests {
         assert_eq!(v.outcome, Outcome::Reproduced);
         let v = decided(compare_bootstrapped("t".into(), 700.0, &at(700.0), grid, None), 0.05);
         assert_eq!(v.outcome, Outcome::Contradicted);
+    }
+
+    #[test]
+    fn an_undecided_claim_says_when_only_the_paper_could_decide_it() {
+        // Ten run means on each side, the paper's sd printed: Runarsson & Merelo's tables.
+        let paper = printed(4.400).with_sample(Some(0.012), 10);
+        let judge = |mean: f64| {
+            let v = compare("m".into(), run_means(mean, 0.0038), paper, Some(&margin(0.022)));
+            decided(v, 0.00125)
+        };
+        let near = judge(4.41);
+        assert_eq!(near.outcome, Outcome::Inconclusive);
+        assert!(near.why.contains("no number of our games can decide it"), "{}", near.why);
+        let close = judge(4.404);
+        assert_eq!(close.outcome, Outcome::Inconclusive);
+        assert!(close.why.contains("more games would decide"), "{}", close.why);
     }
 
     #[test]
