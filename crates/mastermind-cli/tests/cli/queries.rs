@@ -57,6 +57,26 @@ fn suggest_explains_with_the_candidates_scores() {
 }
 
 #[test]
+fn the_pooled_prior_plays_through_its_crate_and_refuses_a_ranking_it_does_not_use() {
+    // Brute force over the 276 codes left after AABC 0 1: under the pooled prior (Merelo et al.)
+    // the first best candidate in code order is BDEF; under Irving's own parts, BDDE.
+    let config = |prior: &str| {
+        format!(
+            "OnePly((heuristic: ExpectedSize, ties: First, first_guess: Some(\"AABC\"){prior}))"
+        )
+    };
+    let pooled = config(", prior: Pooled");
+    let guess = |config: &str| {
+        json_of(&run_ok(&["suggest", "--json", "--config", config, "AABC 0 1"]))["guess"].clone()
+    };
+    assert_eq!(guess(&pooled), "BDEF");
+    assert_eq!(guess(&config("")), "BDDE");
+    let refused = run(&["suggest", "--explain", "--config", &pooled, "AABC 0 1"], "");
+    assert!(!refused.success);
+    assert!(refused.stderr.contains("pooled prior"), "{}", refused.stderr);
+}
+
+#[test]
 fn suggest_at_5x8_in_a_live_game() {
     let game = Game::new(5, 8).unwrap();
     let turns = [("AABBC", Feedback::new(1, 1)), ("CDDEF", Feedback::new(0, 2))];
