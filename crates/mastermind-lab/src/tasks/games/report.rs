@@ -197,9 +197,12 @@ pub fn results_table(title: &str, plan: &GamesPlan, results: &[ArmResult]) -> Ta
 /// papers sort them.
 fn significance_groups(plan: &GamesPlan, results: &[ArmResult]) -> (Vec<usize>, Vec<String>) {
     let test = plan.report.test;
+    // An arm that plays another reading of the paper is not one of the paper's players: it is
+    // left out of the groups (its letter is a dash), so that it cannot change theirs.
+    let alternative = |i: &usize| plan.arms[*i].reading.as_ref().is_some_and(|r| r.of.is_some());
     let mut partitions: Vec<Vec<usize>> = Vec::new();
     if plan.report.groups_within_x {
-        for (i, arm) in plan.arms.iter().enumerate() {
+        for (i, arm) in plan.arms.iter().enumerate().filter(|(i, _)| !alternative(i)) {
             match partitions.iter_mut().find(|p| plan.arms[p[0]].x == arm.x) {
                 Some(p) => p.push(i),
                 None => partitions.push(vec![i]),
@@ -210,7 +213,7 @@ fn significance_groups(plan: &GamesPlan, results: &[ArmResult]) -> (Vec<usize>, 
             key(a).total_cmp(&key(b))
         });
     } else {
-        partitions.push((0..results.len()).collect());
+        partitions.push((0..results.len()).filter(|i| !alternative(i)).collect());
     }
     let mut order = Vec::new();
     let mut letters = vec!["–".to_owned(); results.len()];
@@ -235,6 +238,7 @@ fn significance_groups(plan: &GamesPlan, results: &[ArmResult]) -> (Vec<usize>, 
             None => order.extend(members),
         }
     }
+    order.extend((0..results.len()).filter(alternative));
     if !plan.report.groups_within_x && plan.arms.iter().any(|a| a.x.is_some()) {
         order = (0..results.len()).collect();
     }
