@@ -300,7 +300,7 @@ pub fn verdicts(plan: &JustusPlan, rows: &[RunRow], judging: &Judging) -> Vec<Ve
     }
     // The sweep's best point, under the default reading and under every other reading a swept
     // arm plays (each judged on its own points, for the sensitivity table).
-    let mut sweeps: Vec<(Option<ReadingTag>, Vec<(f64, Vec<f64>)>)> = Vec::new();
+    let mut sweeps: Vec<(Option<ReadingTag>, Vec<SweepPoint>)> = Vec::new();
     for arm in plan.arms.iter().filter(|a| a.x.is_some()) {
         let reading = arm.reading.as_ref().filter(|r| r.of.is_some());
         let tag = reading.map(|r| ReadingTag::of(&arm.group, r));
@@ -323,6 +323,9 @@ pub fn verdicts(plan: &JustusPlan, rows: &[RunRow], judging: &Judging) -> Vec<Ve
     }
     verdicts
 }
+
+/// A point of a sweep: its x and the generations of its runs.
+type SweepPoint = (f64, Vec<f64>);
 
 /// The label and paper numbers an arm is judged against: its own, or those of the arm its
 /// reading names (by label, or for a swept arm by the group and x of the point it pairs with).
