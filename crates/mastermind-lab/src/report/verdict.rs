@@ -16,7 +16,7 @@
 //! claims (Bonferroni), so a verdict does not depend on the spec a claim sits in.
 //!
 //! A claim not reproduced under the spec's default reading, but reproduced by an arm of the same
-//! spec that plays another reading of the paper (see [`Reading`](crate::spec::raw::Reading)),
+//! spec that plays another reading of the paper (see [`Reading`]),
 //! is an *explained difference*: measured, and named by its arm. A sentence the spec gives
 //! without an arm to measure it is a *hypothesis*, shown beside the verdict and never changing
 //! it.
