@@ -87,3 +87,25 @@ pub(crate) fn check(
     }
     Ok(())
 }
+
+/// A planned arm as the report pairs readings: its label, the series it belongs to, its x and
+/// the reading it plays.
+pub(crate) trait PairedArm {
+    /// The arm's label (a swept arm's, values included).
+    fn label(&self) -> &str;
+    /// The series of a swept arm (its label as written).
+    fn group(&self) -> &str;
+    /// Its position on a sweep.
+    fn x(&self) -> Option<f64>;
+    /// The reading it plays, if the spec names one.
+    fn reading(&self) -> Option<&Reading>;
+}
+
+/// The arm whose paper numbers `arm` is judged against: itself, or the arm its reading names
+/// (by label, or for a swept arm the point of the named sweep with the same x).
+pub(crate) fn judged_against<'a, A: PairedArm>(arms: &'a [A], arm: &'a A) -> Option<&'a A> {
+    let Some(of) = arm.reading().and_then(|r| r.of.as_deref()) else { return Some(arm) };
+    arms.iter()
+        .find(|a| a.label() == of)
+        .or_else(|| arms.iter().find(|a| a.group() == of && a.x().is_some() && a.x() == arm.x()))
+}

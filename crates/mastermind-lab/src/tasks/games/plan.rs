@@ -70,6 +70,21 @@ pub struct PlannedArm {
     pub reading: Option<Reading>,
 }
 
+impl readings::PairedArm for PlannedArm {
+    fn label(&self) -> &str {
+        &self.label
+    }
+    fn group(&self) -> &str {
+        &self.group
+    }
+    fn x(&self) -> Option<f64> {
+        self.x
+    }
+    fn reading(&self) -> Option<&Reading> {
+        self.reading.as_ref()
+    }
+}
+
 /// The codemaker of an arm's games, resolved: a spec's [`CodemakerSpec`], or a script that the
 /// fixed-games kind hands to every game of an arm (specs cannot write one).
 #[derive(Debug, Clone, PartialEq)]
@@ -278,23 +293,6 @@ fn plan(task: &GamesTask, ctx: &PlanContext<'_>, profile: Profile) -> Result<Gam
                 &format!("task.report.claims[{k}].reading.of"),
                 format!("no claim without a reading has the text {of:?}"),
                 "another reading of a claim names the claim's text",
-            ));
-        }
-    }
-    for (k, arm) in task.arms.iter().enumerate() {
-        let Some(of) = arm.reading.as_ref().and_then(|r| r.of.as_ref()) else { continue };
-        // A swept reading names the default arm as written (the group of its points).
-        if !arms.iter().any(|a| a.label == *of || a.group == *of) {
-            return Err(ctx.error(
-                Some(&arm.label),
-                "reading",
-                &format!("task.arms[{k}].reading.of"),
-                format!("no arm is labelled {of:?}"),
-                &format!(
-                    "another reading names the arm whose paper numbers it is judged against; the \
-                     labels are: {}",
-                    arms.iter().map(|a| a.label.as_str()).collect::<Vec<_>>().join(", ")
-                ),
             ));
         }
     }

@@ -55,6 +55,21 @@ pub struct PlannedJustusArm {
     pub reading: Option<Reading>,
 }
 
+impl readings::PairedArm for PlannedJustusArm {
+    fn label(&self) -> &str {
+        &self.label
+    }
+    fn group(&self) -> &str {
+        &self.group
+    }
+    fn x(&self) -> Option<f64> {
+        self.x
+    }
+    fn reading(&self) -> Option<&Reading> {
+        self.reading.as_ref()
+    }
+}
+
 impl crate::tasks::Validate for JustusTask {
     type Plan = JustusPlan;
 

@@ -10,6 +10,7 @@ use crate::report::verdict::{self, Estimate, Printed, ReadingTag, Verdict};
 use crate::spec::raw::Judging;
 use crate::spec::values::Finite;
 use crate::tasks::ReportContext;
+use crate::tasks::readings;
 use anyhow::Result;
 use mastermind_stats::{Summary, mean_confidence_interval};
 use std::path::PathBuf;
@@ -328,18 +329,12 @@ pub fn verdicts(plan: &JustusPlan, rows: &[RunRow], judging: &Judging) -> Vec<Ve
 type SweepPoint = (f64, Vec<f64>);
 
 /// The label and paper numbers an arm is judged against: its own, or those of the arm its
-/// reading names (by label, or for a swept arm by the group and x of the point it pairs with).
+/// reading names.
 fn judged_against<'a>(
     plan: &'a JustusPlan,
     arm: &'a PlannedJustusArm,
 ) -> Option<(&'a str, &'a JustusPaper)> {
-    let Some(of) = arm.reading.as_ref().and_then(|r| r.of.as_deref()) else {
-        return arm.paper.as_ref().map(|p| (arm.label.as_str(), p));
-    };
-    let target =
-        plan.arms.iter().find(|a| a.label == of).or_else(|| {
-            plan.arms.iter().find(|a| a.group == of && a.x.is_some() && a.x == arm.x)
-        })?;
+    let target = readings::judged_against(&plan.arms, arm)?;
     target.paper.as_ref().map(|p| (target.label.as_str(), p))
 }
 
