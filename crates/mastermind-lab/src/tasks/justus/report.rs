@@ -296,6 +296,7 @@ pub fn verdicts(plan: &JustusPlan, rows: &[RunRow], judging: &Judging) -> Vec<Ve
             verdict::compare(claim, ours, printed, margin)
                 .with_hypothesis(paper.explained.as_deref())
                 .censored(share, median(&samples))
+                .citing(paper.cites.as_deref())
                 .with_reading(tag),
         );
     }

@@ -86,9 +86,14 @@ pub struct JustusPaper {
     /// The unit the paper rounded `generations` to where coarser than 1 (100 for "~6400").
     #[serde(default)]
     pub rounded_to: Option<Finite>,
-    /// Why ours differs, in one sentence, where it does.
+    /// A hypothesis for why ours differs, in one sentence: shown beside the verdict, never
+    /// changing it.
     #[serde(default)]
     pub explained: Option<Label>,
+    /// Where the paper states these numbers first (`"section 4c"`): the claims are judged here
+    /// but counted once, where they are first made.
+    #[serde(default)]
+    pub cites: Option<Label>,
 }
 
 /// What the report of a Justus experiment shows.
