@@ -176,7 +176,16 @@ impl Choice {
 
     /// A lab player from its spec, validated for `game`.
     pub fn from_spec(name: String, spec: PlayerSpec, game: Game) -> Result<Choice> {
-        let strategy = spec.strategy(game).map_err(|e| anyhow::anyhow!("player {name}: {e}"))?;
+        // A tree player builds its whole strategy first, which takes minutes at large games.
+        let strategy = match &spec {
+            PlayerSpec::Tree(_) => {
+                crate::progress::spinner(&format!("building the strategy tree at {game}"), || {
+                    spec.strategy(game)
+                })
+            }
+            _ => spec.strategy(game),
+        }
+        .map_err(|e| anyhow::anyhow!("player {name}: {e}"))?;
         Ok(Choice::Spec { name, spec, strategy })
     }
 

@@ -55,6 +55,15 @@ pub fn search<T>(what: &str, solve: impl FnOnce(Option<ProgressCallback>) -> T) 
     watch(spinner, show, || solve(terminal.then_some(callback)))
 }
 
+/// Runs `work`, whose amount of work is not known in advance, showing `what` and the time spent
+/// with a spinner on a terminal.
+pub fn spinner<T>(what: &str, work: impl FnOnce() -> T) -> T {
+    let style =
+        ProgressStyle::with_template("{spinner} {msg} ({elapsed})").expect("a valid template");
+    let bar = ProgressBar::new_spinner().with_style(style).with_message(what.to_owned());
+    watch(bar, ProgressBar::tick, work)
+}
+
 /// Runs `work`; on a terminal, once it has run for [`QUIET_FOR`], shows `bar`, refreshed by
 /// `refresh` every [`REFRESH_EVERY`] from another thread, and clears it when the work ends.
 fn watch<T>(
