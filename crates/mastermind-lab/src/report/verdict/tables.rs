@@ -1,0 +1,125 @@
+//! A spec's verdicts as tables: its claims, and the sensitivity of each to the paper's readings.
+
+use super::{Outcome, Verdict};
+use crate::report::table::Table;
+
+/// The header of a verdict table.
+pub const HEADER: [&str; 8] = [
+    "claim",
+    "ours (95% CI)",
+    "paper",
+    "difference [interval]",
+    "margin",
+    "verdict",
+    "why",
+    "hypothesis",
+];
+
+/// A spec's verdicts as a table for its section (its own claims; alternative readings are in
+/// [`sensitivity_table`]).
+pub fn section_table(verdicts: &[Verdict]) -> Table {
+    let mut reasons: Vec<String> = Vec::new();
+    for test in verdicts.iter().filter(|v| v.is_claim()).filter_map(|v| v.test.as_ref()) {
+        if !reasons.contains(&test.margin_reason) {
+            reasons.push(test.margin_reason.clone());
+        }
+    }
+    let margins = if reasons.is_empty() {
+        String::new()
+    } else {
+        format!(" Margins: {}.", reasons.join("; "))
+    };
+    let mut table = Table::new(
+        format!(
+            "**Verdicts.** Each claim of the paper that this spec tests, judged from the stored \
+             data by equivalence within the margin (see the report's opening for the rules).\
+             {margins}"
+        ),
+        &HEADER,
+    );
+    for v in verdicts.iter().filter(|v| v.is_claim()) {
+        table.row(row(v));
+    }
+    table
+}
+
+/// The sensitivity table of a spec: for every claim some arm plays under another reading of the
+/// paper, each reading's value and verdict (none when no arm plays another reading).
+pub fn sensitivity_table(verdicts: &[Verdict]) -> Option<Table> {
+    let mut table = Table::new(
+        "**Sensitivity to the paper's open readings.** For each claim, the default reading (first) \
+         and every other reading an arm of this spec plays, each judged against the paper's \
+         number with the same margin and level.",
+        &[
+            "claim",
+            "reading",
+            "arm",
+            "ours (95% CI)",
+            "difference [interval]",
+            "verdict",
+            "because",
+        ],
+    );
+    let mut any = false;
+    for claim in verdicts.iter().filter(|v| v.is_claim()) {
+        let others: Vec<&Verdict> =
+            verdicts.iter().filter(|v| !v.is_claim() && v.claim == claim.claim).collect();
+        if others.is_empty() {
+            continue;
+        }
+        any = true;
+        for v in std::iter::once(claim).chain(others) {
+            let (name, arm, because) = match &v.reading {
+                Some(r) => (r.name.clone(), r.arm.clone(), r.because.clone()),
+                None => ("as specified".to_owned(), "–".to_owned(), "–".to_owned()),
+            };
+            let outcome = if v.is_claim() && v.outcome == Outcome::Explained {
+                "not reproduced".to_owned()
+            } else {
+                v.outcome.name().to_owned()
+            };
+            table.row(vec![
+                v.claim.clone(),
+                name,
+                arm,
+                v.ours.clone(),
+                interval_cell(v),
+                outcome,
+                because,
+            ]);
+        }
+    }
+    any.then_some(table)
+}
+
+/// The difference and its interval, as a cell.
+fn interval_cell(v: &Verdict) -> String {
+    match (&v.test, &v.interval) {
+        (Some(t), Some(i)) => {
+            let d = t.digits;
+            if i.lower == i.upper {
+                format!("{:+.d$}", t.difference.estimate)
+            } else {
+                format!("{:+.d$} [{:+.d$}, {:+.d$}]", t.difference.estimate, i.lower, i.upper)
+            }
+        }
+        _ => "–".to_owned(),
+    }
+}
+
+/// The cells of one verdict, as [`HEADER`] names them.
+pub fn row(v: &Verdict) -> Vec<String> {
+    let dash = |s: &str| if s.is_empty() { "–".to_owned() } else { s.to_owned() };
+    vec![
+        v.claim.clone(),
+        v.ours.clone(),
+        v.paper.clone(),
+        interval_cell(v),
+        v.test
+            .as_ref()
+            .map_or_else(|| "–".to_owned(), |t| format!("±{:.d$}", t.margin, d = t.digits.max(1))),
+        v.outcome.name().to_owned(),
+        dash(&v.why),
+        dash(v.hypothesis.as_deref().unwrap_or_default()),
+    ]
+}
