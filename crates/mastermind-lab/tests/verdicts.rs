@@ -105,3 +105,28 @@ fn a_reading_that_reproduces_the_papers_number_explains_it_and_is_named() {
     let sensitivity = section.split("**Sensitivity").nth(1).expect("a sensitivity table");
     assert!(sensitivity.contains("| Random: mean guesses | a deterministic rule | Knuth again |"));
 }
+
+#[test]
+fn an_evaluation_count_is_judged_under_every_counter_the_games_record() {
+    let scratch = Scratch::new("counters");
+    // No paper defines an evaluation: the spec's counter is the default reading, the others are
+    // shown beside it in the sensitivity table.
+    let text = spec("mean: Some(9.125)", "mean: Some(1.000), evaluations: Some(5.0)", "");
+    let path = scratch.spec("paper/table", &text);
+    let workspace = scratch.workspace();
+    let plan = workspace.plans(&[path], Profile::Quick).unwrap().remove(0);
+    runner::run(&workspace, &plan, &Provenance::of_checkout(&scratch.root), true).unwrap();
+    let section =
+        std::fs::read_to_string(workspace.figures(Profile::Quick).join("paper/table.md")).unwrap();
+    let sensitivity = section.split("**Sensitivity").nth(1).expect("a sensitivity table");
+    let claim = "| Random: evaluations per game (ours: evaluations) |";
+    assert!(sensitivity.contains(&format!("{claim} as specified |")), "{sensitivity}");
+    assert!(
+        sensitivity.contains(&format!("{claim} counted as score_calls | Random |")),
+        "{sensitivity}"
+    );
+    // Only the spec's own counter is one of the paper's claims.
+    let verdicts = section.split("**Verdicts.**").nth(1).unwrap();
+    let verdicts = verdicts.split("**Sensitivity").next().unwrap();
+    assert_eq!(verdicts.matches("evaluations per game").count(), 1, "{verdicts}");
+}

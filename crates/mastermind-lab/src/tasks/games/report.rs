@@ -1,7 +1,7 @@
 //! The report of a games experiment: the results table beside the paper's, significance groups,
 //! pairwise comparisons, and figures.
 
-use super::frame::{GameRow, GamesByArm};
+use super::frame::{GameRow, GamesByArm, PlayedGame};
 use super::plan::{Codemaker, GamesPlan, PlannedArm};
 use super::spec::{Comparison, ComparisonClaim, FigureSpec, TestOn};
 use crate::report::plot::dots::{self, ArmRow, DotLabels};
@@ -723,24 +723,36 @@ pub fn verdicts(
         if let Some(value) = paper.evaluations {
             let games = rows.of(&arm.label);
             let metric = plan.report.evaluations_metric.as_deref();
-            let per_game: Vec<f64> = match metric {
-                Some(name) => games.iter().filter_map(|g| g.metric(name)).collect(),
-                None => games.iter().map(|g| g.game.evaluations as f64).collect(),
-            };
-            if let Some(ours) = Estimate::of(&per_game) {
+            let counter = metric.unwrap_or("evaluations");
+            let claim = format!("{target}: evaluations per game (ours: {counter})");
+            // The spec's counter first; then, for an arm of the default reading, every other
+            // counter the games record, as readings of what the paper calls an evaluation.
+            let mut counters = vec![(counter, tag.clone())];
+            if tag.as_ref().is_none_or(|t| !t.alternative) {
+                counters.extend(
+                    COUNTERS
+                        .iter()
+                        .filter(|(name, _)| *name != counter)
+                        .filter(|(name, _)| games.iter().any(|g| counted(g, name).is_some()))
+                        .map(|&(name, meaning)| {
+                            (name, Some(counter_reading(&arm.label, name, meaning)))
+                        }),
+                );
+            }
+            for (name, reading) in counters {
+                let per_game: Vec<f64> = games.iter().filter_map(|g| counted(g, name)).collect();
+                let Some(ours) = Estimate::of(&per_game) else { continue };
                 // Evaluations per game: the paper gives no sd; ours stands in over its games.
                 let n = judging.paper_samples.as_ref().map_or(per_game.len(), |s| s.n as usize);
                 let printed =
                     Printed::new(value.get(), evaluation_decimals).with_sample(ours.sd(), n);
-                let counter = metric.unwrap_or("evaluations");
-                let claim = format!("{target}: evaluations per game (ours: {counter})");
                 let why = own.or(plan.report.evaluations_differ.as_deref());
                 let margin = judging.evaluations_margin.as_ref();
                 verdicts.push(
-                    verdict::compare(claim, ours, printed, margin)
+                    verdict::compare(claim.clone(), ours, printed, margin)
                         .with_hypothesis(why)
                         .citing(paper.cites.as_deref())
-                        .with_reading(tag.clone()),
+                        .with_reading(reading),
                 );
             }
         }
@@ -770,6 +782,41 @@ pub fn verdicts(
     verdicts
         .extend(plan.report.claims.iter().map(|c| comparison_verdict(plan, results, c, margin)));
     verdicts
+}
+
+/// The cost counters a game may record, each with what it counts: the readings of what a paper
+/// calls an evaluation (none of the papers defines one).
+const COUNTERS: [(&str, &str); 3] = [
+    (
+        "evaluations",
+        "every candidate code examined (a consistency check, a score or a fitness value)",
+    ),
+    ("score_calls", "every feedback computation between two codes"),
+    (
+        "authors_evaluations",
+        "every fitness computation, repeats included, as Algorithm::MasterMind counts",
+    ),
+];
+
+/// A game's count by the counter `name`: `evaluations`, `score_calls`, or a player's metric.
+fn counted(game: &PlayedGame, name: &str) -> Option<f64> {
+    match name {
+        "evaluations" => Some(game.game.evaluations as f64),
+        "score_calls" => Some(game.game.score_calls as f64),
+        metric => game.metric(metric),
+    }
+}
+
+/// The reading that an evaluation is what the counter `name` counts.
+fn counter_reading(arm: &str, name: &str, meaning: &str) -> ReadingTag {
+    ReadingTag {
+        name: format!("counted as {name}"),
+        arm: arm.to_owned(),
+        because: format!(
+            "The paper does not define an evaluation; read as {meaning} (the {name} counter)."
+        ),
+        alternative: true,
+    }
 }
 
 /// The label and paper numbers an arm is judged against: its own, or those of the arm its
