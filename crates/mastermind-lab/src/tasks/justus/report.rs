@@ -58,12 +58,24 @@ pub fn outcomes(plan: &JustusPlan, rows: &[RunRow]) -> Vec<ArmOutcome> {
         .collect()
 }
 
+/// How many runs each arm plays, in words: one number when every arm plays the spec's, else the
+/// range (an arm may set its own, such as a costly reading).
+fn runs_per_arm(plan: &JustusPlan) -> String {
+    let fewest = plan.arms.iter().map(|a| a.runs).min().unwrap_or(plan.runs);
+    let most = plan.arms.iter().map(|a| a.runs).max().unwrap_or(plan.runs);
+    if fewest == most {
+        format!("{most} run(s)")
+    } else {
+        format!("{fewest} to {most} runs (the capped column gives each row's)")
+    }
+}
+
 /// The results table: one row per arm, the paper's numbers beside.
 pub fn results_table(title: &str, plan: &JustusPlan, outcomes: &[ArmOutcome]) -> Table {
     let mut table = Table::new(
         format!(
-            "**{title}.** Generations until the secret is in the population, {} run(s) per row, each against its own random secret of {} pegs x {} colours. Columns marked *paper* quote the publication.",
-            plan.runs,
+            "**{title}.** Generations until the secret is in the population, {} per row, each against its own random secret of {} pegs x {} colours. Columns marked *paper* quote the publication.",
+            runs_per_arm(plan),
             plan.game.pegs(),
             plan.game.colours()
         ),
@@ -116,7 +128,7 @@ pub fn figures(
 ) -> Result<Vec<PathBuf>> {
     let x_label =
         plan.report.x_label.as_deref().or(plan.swept.as_deref()).unwrap_or("x").to_owned();
-    let title = format!("{}: {} runs per point", ctx.title, plan.runs);
+    let title = format!("{}: {} per point", ctx.title, runs_per_arm(plan));
     let title = title.as_str();
     let mut written = Vec::new();
     for figure in &plan.report.figures {
