@@ -64,7 +64,7 @@ fn runs_per_arm(plan: &JustusPlan) -> String {
     let fewest = plan.arms.iter().map(|a| a.runs).min().unwrap_or(plan.runs);
     let most = plan.arms.iter().map(|a| a.runs).max().unwrap_or(plan.runs);
     if fewest == most {
-        format!("{most} run(s)")
+        format!("{most} run{}", if most == 1 { "" } else { "s" })
     } else {
         format!("{fewest} to {most} runs (the capped column gives each row's)")
     }
