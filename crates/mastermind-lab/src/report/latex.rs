@@ -95,7 +95,10 @@ pub fn inline(text: &str) -> String {
 /// identifier (`authors_evaluations`) or a path in a narrow table column cannot run past its
 /// edge: TeX never hyphenates them.
 pub fn breakable(tex: &str) -> String {
-    tex.replace("\\_", "\\_\\allowbreak{}").replace('/', "/\\allowbreak{}")
+    // Idempotent: a code span already made breakable inside a wrapped cell is not broken twice.
+    tex.replace("\\allowbreak{}", "")
+        .replace("\\_", "\\_\\allowbreak{}")
+        .replace('/', "/\\allowbreak{}")
 }
 
 /// Markdown paragraphs (blank-line separated; `- ` lines are list items) as LaTeX paragraphs.

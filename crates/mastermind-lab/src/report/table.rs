@@ -233,6 +233,9 @@ mod tests {
         let sentence = "Ours is 0.0566 below the paper's (8.8 standard errors), by the_same_rule.";
         t.row(vec!["short".into(), "4.41".into(), sentence.into()]);
         assert!(t.latex("tab:w").contains("the\\_\\allowbreak{}same"), "{}", t.latex("tab:w"));
+        // A code span in a wrapped column is made breakable once, not twice.
+        t.row(vec!["code".into(), "1".into(), format!("{sentence} `authors_evaluations`")]);
+        assert!(!t.latex("tab:w").contains("\\allowbreak{}\\allowbreak{}"), "{}", t.latex("tab:w"));
         assert!(
             t.latex("tab:w").contains("\\begin{tabular}{lrp{0.50\\linewidth}}"),
             "{}",
