@@ -54,8 +54,8 @@ pub struct Pending {
     pub md_path: PathBuf,
     /// Where the table LaTeX goes.
     pub tex_path: PathBuf,
-    /// The label prefix of the section's LaTeX tables, and how many tables precede the slot.
-    pub tex_label: (String, usize),
+    /// How many of the section's tables precede the slot (its LaTeX labels go on from there).
+    pub tables_before: usize,
 }
 
 /// Marks where a section's verdict tables go until its paper's claims are judged.
@@ -145,7 +145,7 @@ pub fn render(plan: &Plan, frame: &DataFrame, out: &Path, notice: Option<&str>) 
             tables_tex,
             md_path,
             tex_path,
-            tex_label: (plan.name.clone(), tables.len()),
+            tables_before: tables.len(),
         }),
     };
     // Judged alone first, so that a spec run by itself has its tables; the report index judges
@@ -176,11 +176,11 @@ pub fn finish(sections: &mut [Section]) -> Result<()> {
         }
         tables.extend(verdict::sensitivity_table(&section.verdicts));
         let (mut md, mut tex) = (String::new(), String::new());
-        let (label, before) = &pending.tex_label;
         for (k, table) in tables.iter().enumerate() {
             md += &table.markdown();
             md += "\n";
-            tex += &table.latex(&format!("tab:{label}:{}", before + k + 1));
+            let number = pending.tables_before + k + 1;
+            tex += &table.latex(&format!("tab:{}:{number}", section.name));
             tex += "\n";
         }
         section.markdown = pending.markdown.replace(VERDICT_SLOT, &md);
@@ -222,7 +222,7 @@ impl PaperOrder {
 }
 
 /// The verdicts of one group of papers counted by outcome, one row per paper and a total: a claim
-/// tested in several sections (the same words and the same number of the paper) counts once.
+/// that cites another table is counted where it is first made.
 fn count_table(caption: &str, sections: &[Section], papers: &[&str]) -> Table {
     use verdict::Outcome;
     let mut headers = vec!["paper", "claims"];
@@ -254,15 +254,13 @@ fn count_table(caption: &str, sections: &[Section], papers: &[&str]) -> Table {
     table
 }
 
-/// The claims of a paper's sections, each once: a later section's claim with the same words and
-/// the same number of the paper as an earlier one is the same claim, cited again.
+/// The claims of a paper's sections, each once: its own claims, less those that cite another
+/// table of the paper (counted there).
 fn distinct_claims<'a>(sections: &[&'a Section]) -> Vec<&'a verdict::Verdict> {
-    let mut seen = std::collections::HashSet::new();
     sections
         .iter()
         .flat_map(|s| s.verdicts.iter())
         .filter(|v| v.is_claim() && v.cites.is_none())
-        .filter(|v| seen.insert((v.claim.clone(), v.paper.clone())))
         .collect()
 }
 
@@ -435,7 +433,7 @@ mod tests {
             section("P1", "a", vec![exact(5.0, 5.0, None), exact(6.0, 5.0, None)]),
             section("P1", "b", Vec::new()),
             // The same claim cited by a second section counts once.
-            section("P1", "c", vec![exact(5.0, 5.0, None)]),
+            section("P1", "c", vec![exact(5.0, 5.0, None).citing(Some("Table a"))]),
             section("P2", "d", vec![exact(7.0, 5.0, Some("A known reason."))]),
             section("Trees", "e", vec![exact(7.0, 7.0, None)]),
         ];
