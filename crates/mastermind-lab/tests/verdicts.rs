@@ -33,13 +33,18 @@ fn spec(knuth_paper: &str, random_paper: &str, claims: &str) -> String {
     )
 }
 
-fn verdict_rows(scratch: &Scratch, text: &str) -> Vec<String> {
+/// Runs the spec `text` (quick profile) and returns its rendered Markdown section.
+fn rendered_section(scratch: &Scratch, text: &str) -> String {
     let path = scratch.spec("paper/table", text);
     let workspace = scratch.workspace();
     let plan = workspace.plans(&[path], Profile::Quick).unwrap().remove(0);
     runner::run(&workspace, &plan, &Provenance::of_checkout(&scratch.root), true).unwrap();
-    let section =
-        std::fs::read_to_string(workspace.figures(Profile::Quick).join("paper/table.md")).unwrap();
+    std::fs::read_to_string(workspace.figures(Profile::Quick).join("paper/table.md")).unwrap()
+}
+
+/// The rows of the verdict table of the spec `text`.
+fn verdict_rows(scratch: &Scratch, text: &str) -> Vec<String> {
+    let section = rendered_section(scratch, text);
     let table = section.split("**Verdicts.**").nth(1).expect("a verdict table").to_owned();
     table
         .lines()
@@ -93,12 +98,7 @@ fn a_reading_that_reproduces_the_papers_number_explains_it_and_is_named() {
         r#"(label: "Knuth again", player: OnePly((heuristic: WorstCase, pool: AllPreferConsistent, ties: First)),
                 reading: Some((of: Some("Random"), name: "a deterministic rule", because: "a test"))),"#,
     );
-    let path = scratch.spec("paper/table", &text);
-    let workspace = scratch.workspace();
-    let plan = workspace.plans(&[path], Profile::Quick).unwrap().remove(0);
-    runner::run(&workspace, &plan, &Provenance::of_checkout(&scratch.root), true).unwrap();
-    let section =
-        std::fs::read_to_string(workspace.figures(Profile::Quick).join("paper/table.md")).unwrap();
+    let section = rendered_section(&scratch, &text);
     let random = section.lines().find(|l| l.starts_with("| Random: mean guesses |")).unwrap();
     assert!(random.contains("| explained (measured) |"), "{random}");
     assert!(random.contains("\"a deterministic rule\" (arm Knuth again)"), "{random}");
@@ -112,12 +112,7 @@ fn an_evaluation_count_is_judged_under_every_counter_the_games_record() {
     // No paper defines an evaluation: the spec's counter is the default reading, the others are
     // shown beside it in the sensitivity table.
     let text = spec("mean: Some(9.125)", "mean: Some(1.000), evaluations: Some(5.0)", "");
-    let path = scratch.spec("paper/table", &text);
-    let workspace = scratch.workspace();
-    let plan = workspace.plans(&[path], Profile::Quick).unwrap().remove(0);
-    runner::run(&workspace, &plan, &Provenance::of_checkout(&scratch.root), true).unwrap();
-    let section =
-        std::fs::read_to_string(workspace.figures(Profile::Quick).join("paper/table.md")).unwrap();
+    let section = rendered_section(&scratch, &text);
     let sensitivity = section.split("**Sensitivity").nth(1).expect("a sensitivity table");
     let claim = "| Random: evaluations per game (ours: evaluations) |";
     assert!(sensitivity.contains(&format!("{claim} as specified |")), "{sensitivity}");
