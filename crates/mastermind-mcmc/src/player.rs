@@ -28,8 +28,6 @@ use crate::walker::Walker;
 use mastermind_core::{
     Code, Game, InvalidParameter, LabRng, Oracle, Player, PlayerError, Strategy, Turn,
 };
-use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hasher};
 
 /// The validated M-H strategy: builds a fresh [`MhPlayer`] for each game.
 #[derive(Debug, Clone, Copy)]
@@ -114,32 +112,8 @@ pub struct MhPlayer {
     visited: VisitedCodes,
 }
 
-/// A set of packed codes with a cheap hash (the states are walker-internal, not adversarial).
-type VisitedCodes = HashSet<u128, BuildHasherDefault<PackedHasher>>;
-
-/// A multiply-xorshift hash of a packed code.
-#[derive(Default)]
-struct PackedHasher(u64);
-
-impl Hasher for PackedHasher {
-    fn finish(&self) -> u64 {
-        let x = self.0.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        x ^ (x >> 29)
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.0 = (self.0 ^ u64::from_le_bytes(word)).wrapping_mul(0xFF51_AFD7_ED55_8CCD);
-            self.0 ^= self.0 >> 32;
-        }
-    }
-
-    fn write_u128(&mut self, n: u128) {
-        self.write(&n.to_le_bytes());
-    }
-}
+/// A set of packed codes (the states are walker-internal, not adversarial, so a fast hash does).
+type VisitedCodes = rustc_hash::FxHashSet<u128>;
 
 impl MhPlayer {
     /// Diagnostics of the game so far.
@@ -149,7 +123,10 @@ impl MhPlayer {
 
     /// A walker at `start` with this player's theta.
     fn new_walker(&self, game: Game, start: &Code) -> Walker {
-        Walker::new(game, start, self.config.theta)
+        let mut walker = Walker::new(game, start, self.config.theta);
+        // The codes a game's walks stand on are one reading of the thesis's codes searched.
+        walker.record_visits();
+        walker
     }
 
     /// The walk's model parameter once `turns` turns are fed (see [`CostScale`]).

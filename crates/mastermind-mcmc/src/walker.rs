@@ -114,8 +114,9 @@ pub struct Walker {
     proposed_cost: u32,
     acceptance: Acceptance,
     counters: WalkCounters,
-    /// The states entered since last taken (start states and accepted moves), packed.
-    visits: Vec<u128>,
+    /// The states entered since last taken (start states and accepted moves), packed; recorded
+    /// only once [`Walker::record_visits`] asks, so a walk that needs no such count pays nothing.
+    visits: Option<Vec<u128>>,
 }
 
 impl Walker {
@@ -133,7 +134,7 @@ impl Walker {
             proposed_cost: 0,
             acceptance: Acceptance::new(theta),
             counters: WalkCounters::default(),
-            visits: Vec::new(),
+            visits: None,
         };
         walker.reset_state(start);
         walker
@@ -188,10 +189,27 @@ impl Walker {
         self.counters.evaluations += n;
     }
 
-    /// Moves the states entered since the last call (each start state and each accepted move's
-    /// state, as packed colours; repeats included) into `into`.
+    /// Records from now on every state the walker enters (each start state and each accepted
+    /// move's state), starting with the one it stands on, for [`Walker::take_visits`].
+    pub fn record_visits(&mut self) {
+        if self.visits.is_none() {
+            self.visits = Some(vec![u128::from_le_bytes(self.state)]);
+        }
+    }
+
+    /// Moves the states entered since the last call (as packed colours; repeats included) into
+    /// `into`; nothing unless [`Walker::record_visits`] was called.
     pub fn take_visits(&mut self, into: &mut impl Extend<u128>) {
-        into.extend(self.visits.drain(..));
+        if let Some(visits) = &mut self.visits {
+            into.extend(visits.drain(..));
+        }
+    }
+
+    /// Records the current state as entered, if visits are recorded.
+    fn visit(&mut self) {
+        if let Some(visits) = &mut self.visits {
+            visits.push(u128::from_le_bytes(self.state));
+        }
     }
 
     /// Starts a walk from the current state: counts the start state as one evaluation (its cost
@@ -229,7 +247,7 @@ impl Walker {
             self.cost += table.cost(tally.black, tally.total);
         }
         self.counters.score_calls += self.turns.len() as u64;
-        self.visits.push(u128::from_le_bytes(self.state));
+        self.visit();
     }
 
     /// Computes the cost the current code would have after `mv` (one evaluation), without moving.
@@ -308,7 +326,7 @@ impl Walker {
         mv.apply(&mut self.state[..usize::from(self.game.pegs())]);
         std::mem::swap(&mut self.current, &mut self.proposed);
         self.cost = self.proposed_cost;
-        self.visits.push(u128::from_le_bytes(self.state));
+        self.visit();
     }
 
     /// Whether the Metropolis rule accepts moving from the current cost to `proposed`:
