@@ -281,12 +281,17 @@ fn lines(
 
 /// The paper's numbers (generations per arm) and its statements about the best point of a sweep,
 /// judged from the runs.
-pub fn verdicts(plan: &JustusPlan, rows: &[RunRow], judging: &Judging) -> Vec<Verdict> {
+pub fn verdicts(
+    plan: &JustusPlan,
+    rows: &[RunRow],
+    outcomes: &[ArmOutcome],
+    judging: &Judging,
+) -> Vec<Verdict> {
     let generations = |label: &str| -> Vec<f64> {
         rows.iter().filter(|r| r.arm == label).map(|r| f64::from(r.generations)).collect()
     };
     let mut verdicts = Vec::new();
-    for arm in &plan.arms {
+    for (arm, outcome) in plan.arms.iter().zip(outcomes) {
         let Some((target, paper)) = judged_against(plan, arm) else { continue };
         let tag = arm.reading.as_ref().map(|r| ReadingTag::of(&arm.label, r));
         let samples = generations(&arm.label);
@@ -302,12 +307,12 @@ pub fn verdicts(plan: &JustusPlan, rows: &[RunRow], judging: &Judging) -> Vec<Ve
         let claim = format!("{target}: mean generations");
         let margin = judging.margin.as_ref();
         // A run stopped at the generation cap is censored: the mean is then a lower bound.
-        let capped = rows.iter().filter(|r| r.arm == arm.label && r.capped).count();
-        let share = capped as f64 / runs.max(1) as f64;
+        let share = outcome.capped as f64 / outcome.runs.max(1) as f64;
+        let median = outcome.generations.map_or(f64::NAN, |s| s.median);
         verdicts.push(
             verdict::compare(claim, ours, printed, margin)
                 .with_hypothesis(paper.explained.as_deref())
-                .censored(share, median(&samples))
+                .censored(share, median)
                 .citing(paper.cites.as_deref())
                 .with_reading(tag),
         );
@@ -349,17 +354,6 @@ fn judged_against<'a>(
 ) -> Option<(&'a str, &'a JustusPaper)> {
     let target = readings::judged_against(&plan.arms, arm)?;
     target.paper.as_ref().map(|p| (target.label.as_str(), p))
-}
-
-/// The median of `samples` (the mean of the two middle values for an even count; NaN if empty).
-fn median(samples: &[f64]) -> f64 {
-    let mut sorted = samples.to_vec();
-    sorted.sort_by(f64::total_cmp);
-    match sorted.len() {
-        0 => f64::NAN,
-        n if n % 2 == 1 => sorted[n / 2],
-        n => (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0,
-    }
 }
 
 #[cfg(test)]
