@@ -47,13 +47,9 @@ pub fn size_results(plan: &MhBudgetPlan, rows: &GamesByArm<'_>) -> Vec<SizeResul
         .iter()
         .map(|size| {
             let game = size.game;
-            let (optimal, optimal_evaluations) = arm_values(rows, &optimal_label(game));
-            let optimal = Summary::from_slice(&optimal).ok();
-            let played: Vec<(u64, Vec<f64>)> = plan
-                .budgets
-                .iter()
-                .map(|&b| (b, arm_values(rows, &budget_label(game, b)).0))
-                .collect();
+            let optimal_evaluations = arm_values(rows, &optimal_label(game)).1;
+            let (optimal_games, played) = curve_games(plan, rows, game, None);
+            let optimal = Summary::from_slice(&optimal_games).ok();
             let curve: Vec<(u64, f64)> = played
                 .iter()
                 .filter_map(|(b, g)| Summary::from_slice(g).ok().map(|s| (*b, s.mean)))
@@ -65,9 +61,7 @@ pub fn size_results(plan: &MhBudgetPlan, rows: &GamesByArm<'_>) -> Vec<SizeResul
                 })
                 .collect();
             let games_per_budget = played.iter().map(|(_, g)| g.len()).max().unwrap_or(0);
-            let enough = optimal.and_then(|o| {
-                curve.iter().find(|(_, mean)| *mean <= plan.threshold * o.mean).map(|c| c.0)
-            });
+            let enough = threshold_budget(plan.threshold, &optimal_games, &played);
             SizeResult {
                 label: size_label(game),
                 complexity: f64::from(game.pegs()) + f64::from(game.colours()),
@@ -88,8 +82,7 @@ pub fn size_results(plan: &MhBudgetPlan, rows: &GamesByArm<'_>) -> Vec<SizeResul
 /// same every time). A replicate that no budget reaches counts one step past the largest budget.
 fn bootstrap_enough(
     plan: &MhBudgetPlan,
-    rows: &GamesByArm<'_>,
-    game: mastermind_core::Game,
+    (optimal, budgets): (&[f64], &[(u64, Vec<f64>)]),
     step: f64,
     (claim, reading): (&str, Option<&str>),
 ) -> Vec<f64> {
@@ -97,7 +90,6 @@ fn bootstrap_enough(
     const REPLICATES: usize = 1000;
     let seed = mastermind_core::seed::name_id(&format!("{claim} {}", reading.unwrap_or_default()));
     let mut rng = mastermind_core::LabRng::seed_from_u64(seed);
-    let (optimal, budgets) = curve_games(plan, rows, game, reading);
     let beyond = plan.budgets.iter().max().map_or(0.0, |&b| b as f64 + step);
     let mut resampled_mean = |sample: &[f64]| {
         let n = sample.len();
@@ -108,7 +100,7 @@ fn bootstrap_enough(
             if optimal.is_empty() {
                 return f64::NAN;
             }
-            let target = plan.threshold * resampled_mean(&optimal);
+            let target = plan.threshold * resampled_mean(optimal);
             budgets
                 .iter()
                 .filter(|(_, games)| !games.is_empty())
@@ -256,7 +248,9 @@ fn verdicts(
         if let (Some(value), Some(enough)) = (size.paper_steps, r.enough) {
             let printed = Printed { unit: Some(step), ..Printed::new(value as f64, 0) };
             let claim = format!("{}: steps to reach the threshold", r.label);
-            let replicates = bootstrap_enough(plan, rows, size.game, step, (&claim, None));
+            let (optimal, budgets) = curve_games(plan, rows, size.game, None);
+            let curve = (optimal.as_slice(), budgets.as_slice());
+            let replicates = bootstrap_enough(plan, curve, step, (&claim, None));
             verdicts.push(verdict::compare_bootstrapped(
                 claim.clone(),
                 enough as f64,
@@ -271,7 +265,8 @@ fn verdicts(
                     continue;
                 };
                 let key = (claim.as_str(), Some(name.as_str()));
-                let replicates = bootstrap_enough(plan, rows, size.game, step, key);
+                let curve = (optimal.as_slice(), budgets.as_slice());
+                let replicates = bootstrap_enough(plan, curve, step, key);
                 let arm = reading_label(&budget_label(size.game, plan.budgets[0]), name);
                 let reading = plan
                     .games
