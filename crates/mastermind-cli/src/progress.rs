@@ -44,8 +44,7 @@ pub fn search<T>(what: &str, solve: impl FnOnce(Option<ProgressCallback>) -> T) 
             report.nodes, report.lower_bound, report.upper_bound
         );
     });
-    let style =
-        ProgressStyle::with_template("{spinner} {msg} ({elapsed})").expect("a valid template");
+    let style = spinner_style();
     let spinner = ProgressBar::new_spinner().with_style(style);
     let terminal = std::io::stderr().is_terminal();
     let show = move |bar: &ProgressBar| {
@@ -55,11 +54,15 @@ pub fn search<T>(what: &str, solve: impl FnOnce(Option<ProgressCallback>) -> T) 
     watch(spinner, show, || solve(terminal.then_some(callback)))
 }
 
+/// A spinner, the message and the time spent.
+fn spinner_style() -> ProgressStyle {
+    ProgressStyle::with_template("{spinner} {msg} ({elapsed})").expect("a valid template")
+}
+
 /// Runs `work`, whose amount of work is not known in advance, showing `what` and the time spent
 /// with a spinner on a terminal.
 pub fn spinner<T>(what: &str, work: impl FnOnce() -> T) -> T {
-    let style =
-        ProgressStyle::with_template("{spinner} {msg} ({elapsed})").expect("a valid template");
+    let style = spinner_style();
     let bar = ProgressBar::new_spinner().with_style(style).with_message(what.to_owned());
     watch(bar, ProgressBar::tick, work)
 }

@@ -4,10 +4,17 @@
 //! is registered under the family name `sans-serif` before the first figure is drawn.
 
 pub mod dots;
-pub mod labels;
+mod labels;
 pub mod lines;
 pub mod panels;
 pub mod pareto;
+
+/// Text anchored at its left end, centred vertically.
+pub(crate) const CENTRE_LEFT: plotters::style::text_anchor::Pos =
+    plotters::style::text_anchor::Pos {
+        h_pos: plotters::style::text_anchor::HPos::Left,
+        v_pos: plotters::style::text_anchor::VPos::Center,
+    };
 
 pub use lines::{Interval, LineChart, LineSeries, OffScale, Reference, Source, intervals_by_group};
 
@@ -515,12 +522,7 @@ fn draw_boxes<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, figure: &Boxes)
         .map_err(e)?;
     if upright {
         // Each name reads downwards from just below the axis, centred on its box.
-        let style = TextStyle::from((FONT, 14)).transform(FontTransform::Rotate90).pos(
-            plotters::style::text_anchor::Pos::new(
-                plotters::style::text_anchor::HPos::Left,
-                plotters::style::text_anchor::VPos::Center,
-            ),
-        );
+        let style = TextStyle::from((FONT, 14)).transform(FontTransform::Rotate90).pos(CENTRE_LEFT);
         for (i, name) in names.iter().enumerate() {
             let (x, y) = chart.backend_coord(&(i as f64, y0));
             root.draw(&Text::new(name.clone(), (x, y + 10), style.clone())).map_err(e)?;

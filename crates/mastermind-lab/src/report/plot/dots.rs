@@ -3,7 +3,7 @@
 //! paper's mean (a dot plot, one row per player), on the right the same rows as bars split by
 //! the number of guesses (each bar the player's whole distribution).
 
-use super::{FONT, Figure, axis, both, short_number};
+use super::{CENTRE_LEFT, FONT, Figure, axis, both, short_number};
 use anyhow::{Result, anyhow};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -257,12 +257,6 @@ const MOST_PARTS: usize = 9;
 
 /// The most room, in pixels, for the players' names left of the dot plot.
 const NAME_ROOM: f64 = 250.0;
-
-/// Text anchored at its left end, centred vertically.
-const CENTRE_LEFT: plotters::style::text_anchor::Pos = plotters::style::text_anchor::Pos {
-    h_pos: plotters::style::text_anchor::HPos::Left,
-    v_pos: plotters::style::text_anchor::VPos::Center,
-};
 
 /// Text centred both ways.
 const CENTRE: plotters::style::text_anchor::Pos = plotters::style::text_anchor::Pos {

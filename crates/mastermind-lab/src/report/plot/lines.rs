@@ -4,8 +4,8 @@
 //! positions on the x axis for points that stand apart from a sweep.
 
 use super::{
-    FONT, Figure, Labels, Plane, axis, both, colour, finite, log_label_count, log_tick,
-    short_number, three_digits, titled_chart, untitled_chart,
+    CENTRE_LEFT, FONT, Figure, Labels, Plane, axis, both, colour, finite, log_label_count,
+    log_tick, short_number, three_digits, titled_chart, untitled_chart,
 };
 use anyhow::{Result, anyhow};
 use plotters::coord::Shift;
@@ -590,12 +590,6 @@ fn draw_legend_box<DB: DrawingBackend>(
     }
     Ok(())
 }
-
-/// Text anchored at its left end, centred vertically.
-const CENTRE_LEFT: plotters::style::text_anchor::Pos = plotters::style::text_anchor::Pos {
-    h_pos: plotters::style::text_anchor::HPos::Left,
-    v_pos: plotters::style::text_anchor::VPos::Center,
-};
 
 /// The legend in its own area beside the plot, long entries wrapped.
 fn draw_legend_beside<DB: DrawingBackend>(
