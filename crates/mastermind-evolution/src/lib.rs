@@ -36,7 +36,7 @@ pub mod restart;
 pub mod shc;
 
 pub use eda::{EdaConfig, EdaFitness, EdaPlayer, EdaStrategy};
-pub use evo::{EvoConfig, EvoPlayer, EvoStrategy};
+pub use evo::{EvoConfig, EvoPlayer, EvoStrategy, Selection};
 pub use justus::{Generation, JustusConfig, JustusRun, JustusStrategy, ParentPool};
 pub use mastermind_core::local_entropy::{PlayedSymbols, local_entropy};
 pub use shc::{ShcConfig, ShcPlayer, ShcStrategy};

@@ -54,6 +54,31 @@ use mastermind_core::InvalidParameter;
 use mastermind_core::{Code, Game, Player, Strategy};
 use serde::{Deserialize, Serialize};
 
+/// How parents are drawn by tournament.
+///
+/// The paper says only that Evo++ uses tournament selection of size T (Table II). The authors'
+/// library (Algorithm::Evolutionary's `Breeder_Diverser`, which Algorithm::MasterMind's Evo
+/// uses) first fills a pool with population-size tournament winners, then breeds from it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Selection {
+    /// Every parent is the winner of its own tournament over the population (the default: the
+    /// paper's words read plainly).
+    #[default]
+    Tournaments,
+    /// A pool of as many tournament winners as the population has members; each offspring's
+    /// first parent is the pool's next member in turn, and a crossover's second parent is drawn
+    /// uniformly from the pool among those with another code (the authors' library). The pool
+    /// is drawn afresh every generation.
+    Pool,
+}
+
+impl Selection {
+    /// Whether this is the default reading (left out when a config is written).
+    pub fn is_tournaments(&self) -> bool {
+        *self == Selection::Tournaments
+    }
+}
+
 /// Evo++ as written in an experiment spec. Missing fields take the paper's values (Table II).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -64,6 +89,9 @@ pub struct EvoConfig {
     pub replacement_rate: f64,
     /// Tournament size T (Table II: 2).
     pub tournament_size: u32,
+    /// How parents are drawn by tournament (a reading the paper leaves open).
+    #[serde(skip_serializing_if = "Selection::is_tournaments")]
+    pub selection: Selection,
     /// Crossover priority (Table II: 1).
     pub crossover: f64,
     /// Mutation priority (Table II: 1).
@@ -89,6 +117,7 @@ impl Default for EvoConfig {
             population: 400,
             replacement_rate: 0.75,
             tournament_size: 2,
+            selection: Selection::Tournaments,
             crossover: 1.0,
             mutation: 1.0,
             permutation: 1.0,

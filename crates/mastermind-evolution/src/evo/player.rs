@@ -1,7 +1,7 @@
 //! One game of Evo++: the population, the consistent set `Φ`, breeding and the choice of the guess.
 
-use super::EvoConfig;
 use super::endgame::{all_colours_known, distinct_permutations, palette_after};
+use super::{EvoConfig, Selection};
 use crate::operators::{permutation, single_point_mutation, tournament, two_point_crossover};
 use crate::palette::Palette;
 use crate::population::{FitnessCache, Individual};
@@ -168,14 +168,39 @@ impl EvoPlayer {
         diverse_offspring(&self.palette, op, &first, &second, rng)
     }
 
+    /// `count` offspring bred from a pool of tournament winners ([`Selection::Pool`]): first
+    /// parents in turn, a crossover's second parent drawn from the pool with another code.
+    fn pool_offspring(&self, fitness: &[i64], count: usize, rng: &mut LabRng) -> Vec<Code> {
+        let t = self.config.tournament_size as usize;
+        let pool: Vec<Code> = (0..self.population.len())
+            .map(|_| self.population[tournament(fitness, t, |a, b| a > b, rng)].code)
+            .collect();
+        (0..count)
+            .map(|k| {
+                let op = self.rates.pick(rng);
+                let first = pool[k % pool.len()];
+                let second = if op == CROSSOVER {
+                    let others: Vec<&Code> = pool.iter().filter(|c| **c != first).collect();
+                    others.get(rng.random_range(0..others.len().max(1))).map_or(first, |c| **c)
+                } else {
+                    first
+                };
+                diverse_offspring(&self.palette, op, &first, &second, rng)
+            })
+            .collect()
+    }
+
     /// One generation: offspring replace the worst members.
     fn generation(&mut self, rng: &mut LabRng) {
         // Shuffled first, so that the members replaced among equally fit ones are chosen at random.
         self.population.shuffle(rng);
         self.population.sort_by_key(|i| std::cmp::Reverse(i.fitness));
         let fitness: Vec<i64> = self.population.iter().map(|i| i.fitness).collect();
-        let children: Vec<Code> =
-            (0..self.config.replaced()).map(|_| self.offspring(&fitness, rng)).collect();
+        let count = self.config.replaced();
+        let children: Vec<Code> = match self.config.selection {
+            Selection::Tournaments => (0..count).map(|_| self.offspring(&fitness, rng)).collect(),
+            Selection::Pool => self.pool_offspring(&fitness, count, rng),
+        };
         let keep = self.population.len() - children.len();
         self.population.truncate(keep);
         self.population
@@ -425,6 +450,27 @@ mod tests {
             let rechecks = 30 * u64::from(out.guesses);
             assert!(player.authors_evaluations() + rechecks >= out.counters.evaluations);
         }
+    }
+
+    #[test]
+    fn a_pool_of_tournament_winners_breeds_another_search_that_still_solves_every_game() {
+        let g = Game::new(4, 8).unwrap();
+        let play = |selection: Selection, i: u64| {
+            let config = EvoConfig { selection, tournament_size: 7, ..EvoConfig::default() };
+            let strategy = EvoStrategy::new(g, config).unwrap();
+            let mut rng = rng_for(7, &[i]);
+            let secret = Palette::full(g).random_code(&mut rng);
+            let mut player = strategy.player();
+            let mut codemaker = mastermind_core::TruthfulCodemaker::new(secret);
+            let out = mastermind_core::play_game(g, &mut player, &mut codemaker, 30, &mut rng);
+            assert!(out.solved(), "{selection:?}, game {i}");
+            (out.guesses, player.fitness_computations)
+        };
+        let pool: Vec<_> = (0..10).map(|i| play(Selection::Pool, i)).collect();
+        let again: Vec<_> = (0..10).map(|i| play(Selection::Pool, i)).collect();
+        assert_eq!(pool, again, "same seed, same games");
+        let tournaments: Vec<_> = (0..10).map(|i| play(Selection::Tournaments, i)).collect();
+        assert_ne!(pool, tournaments, "the pool draws parents another way");
     }
 
     #[test]

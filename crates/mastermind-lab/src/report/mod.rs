@@ -89,6 +89,9 @@ pub fn render(plan: &Plan, frame: &DataFrame, out: &Path, notice: Option<&str>) 
     let rendered = rendered.unwrap_or_else(|panic| {
         Err(anyhow!("the report panicked: {}", plot::panic_text(&panic)))
     })?;
+    let mut verdicts = rendered.verdicts;
+    verdict::mark_single_readings(&mut verdicts, &raw.judging.no_other_reading)
+        .map_err(|e| anyhow!("{}: {e}", plan.name))?;
     let tables = rendered.tables.clone();
     for (k, table) in tables.iter().enumerate() {
         markdown += &table.markdown();
@@ -126,7 +129,7 @@ pub fn render(plan: &Plan, frame: &DataFrame, out: &Path, notice: Option<&str>) 
         name: &plan.name,
         heading: &heading,
         description: description.trim(),
-        has_tables: !tables.is_empty() || !rendered.verdicts.is_empty(),
+        has_tables: !tables.is_empty() || !verdicts.is_empty(),
         notes: &rendered.notes,
         figures: &pngs,
         errors: &errors,
@@ -139,7 +142,7 @@ pub fn render(plan: &Plan, frame: &DataFrame, out: &Path, notice: Option<&str>) 
         latex,
         files,
         errors,
-        verdicts: rendered.verdicts,
+        verdicts,
         pending: Some(Pending {
             markdown,
             tables_tex,
@@ -227,9 +230,13 @@ fn count_table(caption: &str, sections: &[Section], papers: &[&str]) -> Table {
     use verdict::Outcome;
     let mut headers = vec!["paper", "claims"];
     headers.extend(Outcome::ALL.iter().map(|o| o.name()));
-    headers.extend(["with a hypothesis", "sections without a verdict"]);
+    headers.extend([
+        "with a hypothesis",
+        "contradicted, no reading tried nor reason given",
+        "sections without a verdict",
+    ]);
     let mut table = Table::new(caption, &headers);
-    let mut total = vec![0usize; Outcome::ALL.len() + 3];
+    let mut total = vec![0usize; Outcome::ALL.len() + 4];
     for &paper in papers {
         let of_paper: Vec<&Section> = sections.iter().filter(|s| s.paper == paper).collect();
         let verdicts = distinct_claims(&of_paper);
@@ -238,6 +245,13 @@ fn count_table(caption: &str, sections: &[Section], papers: &[&str]) -> Table {
             Outcome::ALL.iter().map(|&o| verdicts.iter().filter(|v| v.outcome == o).count()),
         );
         counts.push(verdicts.iter().filter(|v| v.hypothesis.is_some()).count());
+        counts.push(
+            of_paper
+                .iter()
+                .flat_map(|s| verdict::unchased(&s.verdicts))
+                .filter(|v| v.cites.is_none())
+                .count(),
+        );
         counts.push(of_paper.iter().filter(|s| s.verdicts.is_empty()).count());
         for (t, c) in total.iter_mut().zip(&counts) {
             *t += c;
@@ -271,7 +285,9 @@ fn verdicts_overview(sections: &[Section], papers: &[&str], beyond: &[&str]) -> 
         "**Verdicts by paper.** The papers' claims tested by the specs, each counted once, by \
          verdict; *explained (measured)* means reproduced under another reading of the paper that \
          an arm of the spec plays; a hypothesis is a reason the spec gives without measuring it. \
-         The last column counts the sections whose specs state no claim the data can judge.",
+         A contradicted claim should have been tried under the paper's other readings (its \
+         section's sensitivity table), or its spec should say why none applies; the column after \
+         the hypotheses counts those that are neither. The last column counts the sections whose specs state no claim the data can judge.",
         sections,
         papers,
     );
@@ -437,6 +453,12 @@ mod tests {
             section("P2", "d", vec![exact(7.0, 5.0, Some("A known reason."))]),
             section("Trees", "e", vec![exact(7.0, 7.0, None)]),
         ];
+        // P2's spec says why no other reading applies to its claim; P1's says nothing.
+        let entry = crate::spec::raw::NoOtherReading {
+            claim: sections[3].verdicts[0].claim.clone().try_into().unwrap(),
+            because: "The paper leaves nothing open.".to_owned().try_into().unwrap(),
+        };
+        verdict::mark_single_readings(&mut sections[3].verdicts, &[entry]).unwrap();
         finish(&mut sections).unwrap();
         let dir = std::env::temp_dir().join(format!("verdict-index-{}", std::process::id()));
         let order = PaperOrder { papers: vec![], beyond: vec!["Trees".into()] };
@@ -446,10 +468,10 @@ mod tests {
         let verdicts_at = text.find("**Verdicts by paper.**").unwrap();
         assert!(verdicts_at < text.find("# P1").unwrap(), "the verdicts come first");
         // paper, claims, reproduced, explained, inconclusive, contradicted, not testable,
-        // with a hypothesis, without a verdict
-        assert!(text.contains("| P1 | 2 | 1 | 0 | 0 | 1 | 0 | 0 | 1 |"), "{text}");
-        assert!(text.contains("| P2 | 1 | 0 | 0 | 0 | 1 | 0 | 1 | 0 |"), "{text}");
-        assert!(text.contains("| all | 3 | 1 | 0 | 0 | 2 | 0 | 1 | 1 |"), "{text}");
+        // with a hypothesis, contradicted with no reading nor reason, without a verdict
+        assert!(text.contains("| P1 | 2 | 1 | 0 | 0 | 1 | 0 | 0 | 1 | 1 |"), "{text}");
+        assert!(text.contains("| P2 | 1 | 0 | 0 | 0 | 1 | 0 | 1 | 0 | 0 |"), "{text}");
+        assert!(text.contains("| all | 3 | 1 | 0 | 0 | 2 | 0 | 1 | 1 | 1 |"), "{text}");
         let beyond = text.find("**Beyond the papers.**").unwrap();
         assert!(text[beyond..].contains("| Trees | 1 | 1 |"), "{text}");
         assert!(text.contains("| contradicted | Exact values: ours is 1 above the paper's, beyond its rounding ±0.5. |"), "{text}");

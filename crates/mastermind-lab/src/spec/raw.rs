@@ -191,6 +191,22 @@ pub struct Judging {
     /// differs from ours or the paper does not say, with the reason for the number assumed.
     #[serde(default)]
     pub paper_samples: Option<PaperSamples>,
+    /// Claims of this spec for which no arm plays another reading of the paper, each with the
+    /// reason no other reading applies (shown in the claim's sensitivity table). A claim that is
+    /// contradicted needs either an arm of another reading or an entry here.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub no_other_reading: Vec<NoOtherReading>,
+}
+
+/// Why a claim is judged under one reading of the paper only.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NoOtherReading {
+    /// The claim as the report names it (`"Random consistent: mean guesses"`).
+    pub claim: Label,
+    /// Why no other reading of the paper applies to it, or where its readings are tried (one or
+    /// two sentences).
+    pub because: Label,
 }
 
 /// The paper's sample size, stated or assumed.

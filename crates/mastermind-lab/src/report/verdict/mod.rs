@@ -32,6 +32,9 @@ pub use tables::{HEADER, row, section_table, sensitivity_table};
 use crate::spec::raw::Reading;
 use mastermind_stats::equivalence::{Difference, Equivalence, Interval, bonferroni};
 use numbers::percentile_interval;
+/// How a contradicted claim says that no other reading an arm plays reproduces it.
+const EVERY_READING: &str = "Contradicted under every reading tried";
+
 /// The family-wise level of each paper's claims.
 pub const ALPHA: f64 = 0.05;
 
@@ -262,6 +265,9 @@ pub struct Verdict {
     /// The paper's table this claim repeats, where the spec says so: judged, but counted where
     /// it is first made.
     pub cites: Option<String>,
+    /// Why no other reading of the paper applies to this claim, where the spec says so (shown
+    /// in its sensitivity table).
+    pub no_other_reading: Option<String>,
 }
 
 impl Verdict {
@@ -279,6 +285,7 @@ impl Verdict {
             hypothesis: None,
             reading: None,
             cites: None,
+            no_other_reading: None,
         }
     }
 
@@ -405,6 +412,65 @@ pub fn judge_family(verdicts: &mut [&mut Verdict]) {
             v.outcome = Outcome::Explained;
         }
     }
+    // A contradicted claim says what the other readings gave: none reproduces it.
+    let alternatives: Vec<(String, String, Outcome)> = verdicts
+        .iter()
+        .filter(|v| !v.is_claim())
+        .filter_map(|v| v.reading.as_ref().map(|r| (v.claim.clone(), r.name.clone(), v.outcome)))
+        .collect();
+    for v in verdicts.iter_mut().filter(|v| v.is_claim() && v.outcome == Outcome::Contradicted) {
+        let tried: Vec<String> = alternatives
+            .iter()
+            .filter(|(claim, _, _)| *claim == v.claim)
+            .map(|(_, name, outcome)| format!("{name}: {}", outcome.name()))
+            .collect();
+        // A statement keeps its sentence when the family is judged again: say it once.
+        if !tried.is_empty() && !v.why.contains(EVERY_READING) {
+            v.why = format!(
+                "{} {EVERY_READING} ({}; see the sensitivity table).",
+                v.why,
+                tried.join("; ")
+            );
+        }
+    }
+}
+
+/// Marks the claims the spec says no other reading of the paper applies to, with its reason.
+/// An entry that names no claim of the spec is an error naming the claims there are, so that a
+/// renamed claim cannot silently lose its reason.
+pub fn mark_single_readings(
+    verdicts: &mut [Verdict],
+    entries: &[crate::spec::raw::NoOtherReading],
+) -> Result<(), String> {
+    for entry in entries {
+        let mut found = false;
+        for v in verdicts.iter_mut().filter(|v| v.is_claim() && v.claim == entry.claim.as_str()) {
+            v.no_other_reading = Some(entry.because.as_str().trim().to_owned());
+            found = true;
+        }
+        if !found {
+            let claims: Vec<&str> =
+                verdicts.iter().filter(|v| v.is_claim()).map(|v| v.claim.as_str()).collect();
+            return Err(format!(
+                "judging.no_other_reading names the claim {:?}, which this spec does not make; \
+                 its claims are: {}",
+                entry.claim.as_str(),
+                claims.join(" | ")
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Whether a claim is contradicted with neither an arm of another reading nor the spec's reason
+/// why no other reading applies: a disagreement nobody has chased down.
+pub fn unchased(verdicts: &[Verdict]) -> Vec<&Verdict> {
+    verdicts
+        .iter()
+        .filter(|v| v.is_claim() && v.outcome == Outcome::Contradicted)
+        .filter(|v| v.no_other_reading.is_none())
+        .filter(|v| !verdicts.iter().any(|o| !o.is_claim() && o.claim == v.claim))
+        .collect()
 }
 
 #[cfg(test)]
@@ -597,6 +663,44 @@ mod tests {
         // Only the spec's own claim is listed; the reading is in the sensitivity table.
         assert_eq!(section_table(&both).rows.len(), 1);
         assert_eq!(sensitivity_table(&both).unwrap().rows.len(), 2);
+    }
+
+    #[test]
+    fn a_contradiction_names_every_reading_tried_or_the_reason_none_applies() {
+        let claim = || {
+            compare("E: mean".into(), run_means(4.41, 0.004), printed(4.470), Some(&margin(0.02)))
+        };
+        let reading =
+            Reading { of: Some(label("E")), name: label("pooled prior"), because: label("II") };
+        let other =
+            compare("E: mean".into(), run_means(4.62, 0.004), printed(4.470), Some(&margin(0.02)))
+                .with_reading(Some(ReadingTag::of("E pooled", &reading)));
+        let mut tried = [claim(), other];
+        // Judged twice (alone, then with its paper): the sentence is said once.
+        judge_family(&mut tried.iter_mut().collect::<Vec<_>>());
+        judge_family(&mut tried.iter_mut().collect::<Vec<_>>());
+        assert_eq!(tried[0].outcome, Outcome::Contradicted);
+        assert_eq!(tried[0].why.matches(EVERY_READING).count(), 1, "{}", tried[0].why);
+        assert!(tried[0].why.contains("pooled prior: contradicted"), "{}", tried[0].why);
+        assert!(unchased(&tried).is_empty());
+
+        // Alone, the contradiction is unchased until the spec says why no reading applies.
+        let mut alone = [claim()];
+        judge_family(&mut alone.iter_mut().collect::<Vec<_>>());
+        assert_eq!(unchased(&alone).len(), 1);
+        assert!(sensitivity_table(&alone).is_none());
+        let entry = |claim: &str| crate::spec::raw::NoOtherReading {
+            claim: label(claim),
+            because: label("The paper defines E once."),
+        };
+        let error = mark_single_readings(&mut alone, &[entry("E: means")]).unwrap_err();
+        assert!(error.contains("its claims are: E: mean"), "{error}");
+        mark_single_readings(&mut alone, &[entry("E: mean")]).unwrap();
+        assert!(unchased(&alone).is_empty());
+        let table = sensitivity_table(&alone).unwrap();
+        assert_eq!(table.rows.len(), 2);
+        assert_eq!(table.rows[1][1], "no other reading applies");
+        assert_eq!(table.rows[1][6], "The paper defines E once.");
     }
 
     #[test]

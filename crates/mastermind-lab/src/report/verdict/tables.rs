@@ -49,7 +49,8 @@ pub fn sensitivity_table(verdicts: &[Verdict]) -> Option<Table> {
     let mut table = Table::new(
         "**Sensitivity to the paper's open readings.** For each claim, the default reading (first) \
          and every other reading an arm of this spec plays, each judged against the paper's \
-         number with the same margin and level.",
+         number with the same margin and level; where the spec tries no other reading, why none \
+         applies.",
         &[
             "claim",
             "reading",
@@ -64,7 +65,7 @@ pub fn sensitivity_table(verdicts: &[Verdict]) -> Option<Table> {
     for claim in verdicts.iter().filter(|v| v.is_claim()) {
         let others: Vec<&Verdict> =
             verdicts.iter().filter(|v| !v.is_claim() && v.claim == claim.claim).collect();
-        if others.is_empty() {
+        if others.is_empty() && claim.no_other_reading.is_none() {
             continue;
         }
         any = true;
@@ -86,6 +87,17 @@ pub fn sensitivity_table(verdicts: &[Verdict]) -> Option<Table> {
                 interval_cell(v),
                 outcome,
                 because,
+            ]);
+        }
+        if let Some(because) = &claim.no_other_reading {
+            table.row(vec![
+                claim.claim.clone(),
+                "no other reading applies".to_owned(),
+                "–".to_owned(),
+                "–".to_owned(),
+                "–".to_owned(),
+                "–".to_owned(),
+                because.clone(),
             ]);
         }
     }

@@ -197,10 +197,25 @@ pub fn results_table(title: &str, plan: &GamesPlan, results: &[ArmResult]) -> Ta
 /// spec's order, which is the order of the swept parameter; other tables go by mean, as the
 /// papers sort them.
 fn significance_groups(plan: &GamesPlan, results: &[ArmResult]) -> (Vec<usize>, Vec<String>) {
+    significance_groups_with(plan, results, None)
+}
+
+/// [`significance_groups`], with `swap = (default, reading)` putting the arm `reading` (which
+/// plays another reading of the paper) in the place of the arm `default`.
+fn significance_groups_with(
+    plan: &GamesPlan,
+    results: &[ArmResult],
+    swap: Option<(usize, usize)>,
+) -> (Vec<usize>, Vec<String>) {
     let test = plan.report.test;
     // An arm that plays another reading of the paper is not one of the paper's players: it is
-    // left out of the groups (its letter is a dash), so that it cannot change theirs.
-    let alternative = |i: &usize| plan.arms[*i].reading.as_ref().is_some_and(|r| r.of.is_some());
+    // left out of the groups (its letter is a dash), so that it cannot change theirs, unless it
+    // is swapped in for the arm of the default reading.
+    let alternative = |i: &usize| match swap {
+        Some((default, _)) if *i == default => true,
+        Some((_, reading)) if *i == reading => false,
+        _ => plan.arms[*i].reading.as_ref().is_some_and(|r| r.of.is_some()),
+    };
     let mut partitions: Vec<Vec<usize>> = Vec::new();
     if plan.report.groups_within_x {
         for (i, arm) in plan.arms.iter().enumerate().filter(|(i, _)| !alternative(i)) {
@@ -777,7 +792,28 @@ pub fn verdicts(
         .collect();
     let ours: Vec<(String, String)> =
         grouped.iter().map(|&i| label_and(i, letters[i].clone())).collect();
-    verdicts.extend(verdict::compare_groups(&paper, &ours, plan.report.groups_differ.as_deref()));
+    let hypothesis = plan.report.groups_differ.as_deref();
+    verdicts.extend(verdict::compare_groups(&paper, &ours, hypothesis));
+    // The groups again under each other reading of a grouped arm: that arm's reading swapped in.
+    for (reading_arm, arm) in plan.arms.iter().enumerate() {
+        let Some(reading) = &arm.reading else { continue };
+        let Some(of) = reading.of.as_deref() else { continue };
+        let Some(default) = grouped.iter().copied().find(|&i| plan.arms[i].label == of) else {
+            continue;
+        };
+        let (_, letters) = significance_groups_with(plan, results, Some((default, reading_arm)));
+        let ours: Vec<(String, String)> = grouped
+            .iter()
+            .map(|&i| {
+                let played_by = if i == default { reading_arm } else { i };
+                label_and(i, letters[played_by].clone())
+            })
+            .collect();
+        let tag = ReadingTag::of(&arm.label, reading);
+        verdicts.extend(
+            verdict::compare_groups(&paper, &ours, hypothesis).map(|v| v.with_reading(Some(tag))),
+        );
+    }
     let margin = judging.margin.as_ref();
     verdicts
         .extend(plan.report.claims.iter().map(|c| comparison_verdict(plan, results, c, margin)));
