@@ -22,3 +22,12 @@ pub struct Plan {
     /// The validated task.
     pub task: Arc<dyn Task>,
 }
+
+impl Plan {
+    /// What a result's cache key covers besides the code and the profile: the spec text, and
+    /// the fingerprints of the data files the task reads beside it.
+    pub fn keyed_text(&self) -> String {
+        let inputs = self.task.inputs();
+        if inputs.is_empty() { self.source.clone() } else { format!("{}\n{inputs}", self.source) }
+    }
+}

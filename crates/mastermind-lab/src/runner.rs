@@ -178,7 +178,7 @@ pub fn run(
 ) -> Result<Outcome> {
     let profile = plan.profile.name();
     let paths = ResultPaths::new(&workspace.data(), profile, &plan.name);
-    let key = provenance.cache_key(&plan.source, profile);
+    let key = provenance.cache_key(&plan.keyed_text(), profile);
     // One run of a spec at a time: a second waits, then finds the first one's result current.
     let lock = lock_and_repair(&paths, &plan.name)?;
     let mut ran = false;
@@ -340,7 +340,7 @@ pub fn run_shard(
 ) -> Result<ShardOutcome> {
     let profile = plan.profile.name();
     let paths = merge::part_paths(&workspace.data(), profile, &plan.name, shard);
-    let key = provenance.cache_key(&plan.source, profile);
+    let key = provenance.cache_key(&plan.keyed_text(), profile);
     let _lock = lock_and_repair(&paths, &format!("{} {shard}", plan.name))?;
     if !force && paths.is_current(&key) {
         return Ok(ShardOutcome { part: paths.data, ran: false, seconds: 0.0 });
@@ -357,7 +357,7 @@ pub fn run_shard(
 pub fn merge(workspace: &Workspace, plan: &Plan, provenance: &Provenance) -> Result<Outcome> {
     let profile = plan.profile.name();
     let paths = ResultPaths::new(&workspace.data(), profile, &plan.name);
-    let key = provenance.cache_key(&plan.source, profile);
+    let key = provenance.cache_key(&plan.keyed_text(), profile);
     let lock = lock_and_repair(&paths, &plan.name)?;
     let count = merge::stored_shard_count(&paths)?;
     let mut frames = Vec::new();

@@ -44,6 +44,12 @@ pub trait Kind: Send + Sync {
     fn cost(&self) -> Cost {
         super::cost_per_unit(self.units().len() as u64)
     }
+
+    /// Fingerprints of the data files the kind reads beside its spec (recorded games), one a
+    /// line: part of the result's cache key (default: none).
+    fn inputs(&self) -> String {
+        String::new()
+    }
 }
 
 /// Runs the units `keep` accepts (by index), in parallel or in turn; their index and rows, in
@@ -126,5 +132,9 @@ impl<K: Kind> Task for K {
 
     fn cost(&self) -> Cost {
         Kind::cost(self)
+    }
+
+    fn inputs(&self) -> String {
+        Kind::inputs(self)
     }
 }

@@ -66,6 +66,13 @@ pub trait Task: Send + Sync {
     fn cost(&self) -> crate::budget::Cost {
         cost_per_unit(self.units())
     }
+
+    /// Fingerprints of the data files the task reads beside its spec (recorded games), one a
+    /// line: part of the result's cache key, so that a changed file makes the result stale
+    /// (default: none).
+    fn inputs(&self) -> String {
+        String::new()
+    }
 }
 
 /// The default estimate of `units` units of work: a hundredth of a second and one result row

@@ -97,6 +97,7 @@ impl crate::tasks::Validate for spec::FixedGamesTask {
                 },
                 paper: None,
                 reading: None,
+                recorded: None,
             })
             .collect();
         let games = GamesPlan {

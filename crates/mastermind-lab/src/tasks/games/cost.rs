@@ -18,6 +18,10 @@ impl GamesPlan {
         let mut costliest = (0.0, 0);
         let mut prepared = 0.0;
         for (i, arm) in self.arms.iter().enumerate() {
+            if arm.recorded.is_some() {
+                // Read, not played: a row each.
+                continue;
+            }
             let turns = self.expected_turns(arm.game, &arm.codemaker);
             let per_game = Cost::seconds_of(arm.player.operations_per_game(arm.game, turns));
             seconds += per_game * arm.secrets.len() as f64 * runs;

@@ -8,6 +8,7 @@ pub mod cost;
 pub mod execute;
 pub mod frame;
 pub mod plan;
+pub mod recorded;
 pub mod report;
 pub mod spec;
 
@@ -53,6 +54,10 @@ impl<T: BuiltOnGames> Kind for T {
         self.estimate()
     }
 
+    fn inputs(&self) -> String {
+        self.games().inputs()
+    }
+
     fn report(&self, ctx: &ReportContext<'_>, games: Vec<PlayedGame>) -> Result<Rendered> {
         self.render(ctx, games)
     }
@@ -76,6 +81,10 @@ impl Kind for GamesPlan {
 
     fn cost(&self) -> crate::budget::Cost {
         GamesPlan::cost(self)
+    }
+
+    fn inputs(&self) -> String {
+        GamesPlan::inputs(self)
     }
 
     fn report(&self, ctx: &ReportContext<'_>, games: Vec<PlayedGame>) -> Result<Rendered> {

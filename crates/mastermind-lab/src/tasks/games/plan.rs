@@ -1,5 +1,6 @@
 //! Validation of a games spec into a [`GamesPlan`]: sweeps expanded, secrets drawn, players built.
 
+use super::recorded::{self, RecordedGames};
 use super::spec::{Arm, CodemakerSpec, FigureSpec, GamesReport, GamesTask, Secrets, Sweep};
 use crate::players::PlayerSpec;
 use crate::spec::SpecError;
@@ -37,9 +38,23 @@ pub struct GamesPlan {
 }
 
 impl GamesPlan {
-    /// Total number of games the plan plays.
+    /// Total number of games the plan plays (or reads, for recorded arms).
     pub fn game_count(&self) -> u64 {
-        self.arms.iter().map(|a| a.secrets.len() as u64).sum::<u64>() * u64::from(self.runs)
+        self.arms.iter().map(|a| a.secrets.len() as u64 * u64::from(self.runs_of(a))).sum()
+    }
+
+    /// The runs of `arm`: the plan's, or one for an arm whose games are recorded.
+    pub fn runs_of(&self, arm: &PlannedArm) -> u32 {
+        if arm.recorded.is_some() { 1 } else { self.runs }
+    }
+
+    /// The fingerprints of the recorded files the arms read, one a line.
+    pub fn inputs(&self) -> String {
+        self.arms
+            .iter()
+            .filter_map(|a| a.recorded.as_ref().map(|r| format!("{}: {}", a.label, r.fingerprint)))
+            .collect::<Vec<_>>()
+            .join("\n")
     }
 }
 
@@ -68,6 +83,8 @@ pub struct PlannedArm {
     pub paper: Option<PaperNumbers>,
     /// The reading of the paper the arm plays, where the spec names one.
     pub reading: Option<Reading>,
+    /// Games another program played, read instead of played (its `secrets` are theirs).
+    pub recorded: Option<Arc<RecordedGames>>,
 }
 
 impl readings::PairedArm for PlannedArm {
@@ -191,23 +208,35 @@ fn plan(task: &GamesTask, ctx: &PlanContext<'_>, profile: Profile) -> Result<Gam
     let mut written_as = Vec::new();
     let mut secrets_by_game: BTreeMap<(u8, u8), Arc<Vec<Code>>> = BTreeMap::new();
     for (index, arm) in task.arms.iter().enumerate() {
+        let recorded = read_recorded(ctx, index, arm, arm.game.unwrap_or(task.game))?;
         for expanded in expand_sweep(ctx, index, arm)? {
             let game = arm.game.unwrap_or(task.game);
             let key = (game.pegs(), game.colours());
-            let secrets = match secrets_by_game.get(&key) {
-                Some(s) => Arc::clone(s),
-                None => {
+            let secrets = match (&recorded, secrets_by_game.get(&key)) {
+                (Some(r), _) => Arc::new(r.secrets()),
+                (None, Some(s)) => Arc::clone(s),
+                (None, None) => {
                     let s = Arc::new(draw_secrets(ctx, &task.secrets, game, profile)?);
                     secrets_by_game.insert(key, Arc::clone(&s));
                     s
                 }
             };
             let codemaker = arm.codemaker.unwrap_or(task.codemaker);
-            arms.push(plan_arm(ctx, index, arm, expanded, game, secrets, codemaker)?);
+            let mut planned = plan_arm(ctx, index, arm, expanded, game, secrets, codemaker)?;
+            if let Some(r) = &recorded {
+                planned.parameters = serde_json::json!({
+                    "recorded": arm.recorded.as_ref().map(|f| f.as_str()),
+                    "fingerprint": r.fingerprint,
+                    "settings": serde_json::from_str::<serde_json::Value>(&planned.parameters)
+                        .unwrap_or_default(),
+                })
+                .to_string();
+                planned.recorded = Some(Arc::clone(r));
+            }
+            arms.push(planned);
             written_as.push(arm.label.as_str());
         }
     }
-
     let mut seen = HashSet::new();
     for (arm, written) in arms.iter().zip(&written_as) {
         if !seen.insert(arm.label.as_str()) {
@@ -457,6 +486,38 @@ fn plan_arm(
         codemaker: codemaker.into(),
         paper,
         reading: arm.reading.clone(),
+        recorded: None,
+    })
+}
+
+/// The recorded games an arm reads (`recorded`), relative to the spec file; none for an arm
+/// that plays. A recorded arm plays no sweep and no codemaker of its own.
+fn read_recorded(
+    ctx: &PlanContext<'_>,
+    index: usize,
+    arm: &Arm,
+    game: Game,
+) -> Result<Option<Arc<RecordedGames>>, SpecError> {
+    let Some(file) = &arm.recorded else { return Ok(None) };
+    let path = format!("task.arms[{index}].recorded");
+    let refuse = |field: &str, message: &str| {
+        ctx.error(Some(&arm.label), field, &path, message.to_owned(), "")
+    };
+    if arm.sweep.is_some() {
+        return Err(refuse("sweep", "an arm with recorded games cannot sweep a parameter"));
+    }
+    if arm.codemaker.is_some() {
+        return Err(refuse("codemaker", "recorded games were answered by their own codemaker"));
+    }
+    let dir = ctx.spec.path.parent().unwrap_or_else(|| std::path::Path::new("."));
+    recorded::read(&dir.join(file.as_str()), game).map(|r| Some(Arc::new(r))).map_err(|e| {
+        ctx.error(
+            Some(&arm.label),
+            "recorded",
+            &path,
+            e,
+            "a recorded file is written by a script under peers/ (see its README)",
+        )
     })
 }
 

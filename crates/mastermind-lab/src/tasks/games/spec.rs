@@ -89,6 +89,12 @@ pub struct Arm {
     /// The reading of the paper this arm plays, where the paper leaves a choice open.
     #[serde(default)]
     pub reading: Option<Reading>,
+    /// Games another program played (its authors' own, say), read from this CSV file (a path
+    /// relative to the spec file) instead of played: one run, on the file's own secrets. The
+    /// `player` then states the settings the program was run with, in the lab's terms. See
+    /// [`recorded`](super::recorded) for the format.
+    #[serde(default)]
+    pub recorded: Option<Label>,
 }
 
 /// One arm per value of a player parameter.

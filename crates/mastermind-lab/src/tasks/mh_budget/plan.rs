@@ -164,6 +164,7 @@ fn plan(
             codemaker: Codemaker::Truthful,
             paper: None,
             reading,
+            recorded: None,
         })
     };
     let until = Budget::UntilCandidate { cap: task.until_cap };
