@@ -51,7 +51,7 @@ pub use multiple::{Correction, holm};
 pub use rank_sum::{
     EXACT_LIMIT, RankSumMethod, RankSumResult, rank_sum, rank_sum_asymptotic, rank_sum_exact,
 };
-pub use summary::Summary;
+pub use summary::{Summary, nearest_rank};
 pub use t_test::{TTestResult, pooled_t_test, welch_t_test};
 
 use statrs::distribution::ContinuousCDF;

@@ -56,3 +56,27 @@ impl Summary {
         self.sd.map(|sd| sd / (self.n as f64).sqrt())
     }
 }
+
+/// The `q` quantile of `sorted` (ascending) by nearest rank: the smallest value with at least a
+/// share `q` of the sample at or below it (`q` clamped to the sample; `None` when it is empty).
+/// The one definition of a quantile in the workspace: a bootstrap's percentile interval and a
+/// histogram's cut-off both read it.
+pub fn nearest_rank(sorted: &[f64], q: f64) -> Option<f64> {
+    let rank = ((q * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len().max(1));
+    sorted.get(rank - 1).copied()
+}
+
+#[cfg(test)]
+mod nearest_rank_tests {
+    use super::nearest_rank;
+
+    #[test]
+    fn the_nearest_rank_is_a_value_of_the_sample() {
+        let sorted = [1.0, 2.0, 3.0, 4.0];
+        assert_eq!(nearest_rank(&sorted, 0.5), Some(2.0));
+        assert_eq!(nearest_rank(&sorted, 0.51), Some(3.0));
+        assert_eq!(nearest_rank(&sorted, 0.0), Some(1.0));
+        assert_eq!(nearest_rank(&sorted, 1.0), Some(4.0));
+        assert_eq!(nearest_rank(&[], 0.5), None);
+    }
+}

@@ -9,10 +9,7 @@ use mastermind_stats::equivalence::{Difference, Interval};
 pub(super) fn percentile_interval(replicates: &[f64], alpha: f64) -> Interval {
     let mut sorted = replicates.to_vec();
     sorted.sort_by(f64::total_cmp);
-    let at = |p: f64| {
-        let rank = ((p * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len().max(1));
-        sorted.get(rank - 1).copied().unwrap_or(f64::NAN)
-    };
+    let at = |p: f64| mastermind_stats::nearest_rank(&sorted, p).unwrap_or(f64::NAN);
     Interval { lower: at(alpha), upper: at(1.0 - alpha), alpha }
 }
 

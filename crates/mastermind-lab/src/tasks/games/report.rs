@@ -19,6 +19,7 @@ use mastermind_players::PlayerSpec;
 use mastermind_stats::equivalence::Difference;
 use mastermind_stats::{
     Alternative, Correction, Summary, group_samples_corrected, holm, mean_confidence_interval,
+    nearest_rank,
 };
 use std::path::{Path, PathBuf};
 
@@ -615,15 +616,11 @@ fn guess_histogram(
     dots::means_and_shares(base, &labels, &rows)
 }
 
-/// The `q` quantile of `values` (nearest rank), 0 for none.
+/// The `q` quantile of the finite `values` ([`nearest_rank`]), 0 for none.
 fn quantile(values: &[f64], q: f64) -> f64 {
     let mut sorted: Vec<f64> = values.iter().copied().filter(|v| v.is_finite()).collect();
-    if sorted.is_empty() {
-        return 0.0;
-    }
     sorted.sort_by(f64::total_cmp);
-    let rank = ((q * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len());
-    sorted[rank - 1]
+    nearest_rank(&sorted, q).unwrap_or(0.0)
 }
 
 /// The 95% confidence interval of each arm's mean guesses, by group as [`by_group`]: over the
