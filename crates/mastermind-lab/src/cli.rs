@@ -1,5 +1,5 @@
 //! The runner's command line: every command with the options that make sense for it, parsed and
-//! validated by clap, then flattened into the one [`Request`] the runner acts on.
+//! validated by clap; the runner matches on the typed [`Command`] itself.
 
 use clap::{Args, Parser, Subcommand};
 use mastermind_lab::budget::Budget;
@@ -88,13 +88,13 @@ pub enum Command {
 pub struct RunOptions {
     /// Quick or full.
     #[command(flatten)]
-    profile: ProfileArgs,
+    pub profile: ProfileArgs,
     /// Force and threads.
     #[command(flatten)]
-    run: RunArgs,
+    pub run: RunArgs,
     /// The budget check's limits.
     #[command(flatten)]
-    budget: BudgetArgs,
+    pub budget: BudgetArgs,
 }
 
 /// Which profile's sample sizes, data and figures.
@@ -135,25 +135,6 @@ pub struct BudgetArgs {
     pub no_budget: bool,
 }
 
-/// What the runner is asked to do, whatever the command: the parsed command line flattened.
-#[derive(Debug)]
-pub struct Request {
-    /// The command's name (`reproduce`, `run`, ...).
-    pub command: &'static str,
-    /// Spec names, prefixes or paths, as the command reads them.
-    pub names: Vec<String>,
-    /// Quick or full.
-    pub profile: Profile,
-    /// Run even if current.
-    pub force: bool,
-    /// Worker threads, if given.
-    pub threads: Option<usize>,
-    /// The limits of the budget check.
-    pub budget: Budget,
-    /// The slice to run, for `run --shard`.
-    pub shard: Option<Shard>,
-}
-
 impl Cli {
     /// Parses the process's arguments; prints help (exit 0) or clap's error (exit 1, as every
     /// other error of the runner) and exits when there is nothing to run.
@@ -165,56 +146,28 @@ impl Cli {
     }
 }
 
-impl From<Cli> for Request {
-    fn from(cli: Cli) -> Request {
-        let request = |command, names, profile: Option<ProfileArgs>| Request {
-            command,
-            names,
-            profile: profile.map_or(Profile::Quick, |p| p.profile()),
-            force: false,
-            threads: None,
-            budget: Budget::default(),
-            shard: None,
-        };
-        match cli.command {
-            Command::Reproduce { prefixes, options: RunOptions { profile, run, budget } } => {
-                Request {
-                    force: run.force,
-                    threads: run.threads,
-                    budget: budget.budget(),
-                    ..request("reproduce", prefixes, Some(profile))
-                }
+impl Command {
+    /// The worker threads asked for, by the commands that run specs.
+    pub fn threads(&self) -> Option<usize> {
+        match self {
+            Command::Reproduce { options, .. } | Command::Run { options, .. } => {
+                options.run.threads
             }
-            Command::Run { specs, options: RunOptions { profile, run, budget }, shard } => {
-                Request {
-                    force: run.force,
-                    threads: run.threads,
-                    budget: budget.budget(),
-                    shard,
-                    ..request("run", specs, Some(profile))
-                }
-            }
-            Command::Merge { specs, profile } => request("merge", specs, Some(profile)),
-            Command::Report { profile } => request("report", Vec::new(), Some(profile)),
-            Command::Latex { profile } => request("latex", Vec::new(), Some(profile)),
-            Command::Check { specs, profile, budget } => {
-                Request { budget: budget.budget(), ..request("check", specs, Some(profile)) }
-            }
-            Command::List => request("list", Vec::new(), None),
+            _ => None,
         }
     }
 }
 
 impl ProfileArgs {
     /// The profile asked for.
-    fn profile(&self) -> Profile {
+    pub fn profile(&self) -> Profile {
         if self.full { Profile::Full } else { Profile::Quick }
     }
 }
 
 impl BudgetArgs {
     /// The limits asked for, the defaults where none was given.
-    fn budget(&self) -> Budget {
+    pub fn budget(&self) -> Budget {
         if self.no_budget {
             return Budget::unlimited();
         }
@@ -256,10 +209,10 @@ fn parse_shard(text: &str) -> Result<Shard, String> {
 mod tests {
     use super::*;
 
-    fn parse(args: &[&str]) -> Result<Request, clap::Error> {
+    fn parse(args: &[&str]) -> Result<Command, clap::Error> {
         let mut argv = vec!["mastermind-lab"];
         argv.extend_from_slice(args);
-        Cli::try_parse_from(argv).map(Request::from)
+        Cli::try_parse_from(argv).map(|cli| cli.command)
     }
 
     #[test]
@@ -270,15 +223,19 @@ mod tests {
 
     #[test]
     fn the_last_of_full_and_quick_wins() {
-        assert_eq!(parse(&["report", "--full"]).unwrap().profile, Profile::Full);
-        assert_eq!(parse(&["report", "--full", "--quick"]).unwrap().profile, Profile::Quick);
-        assert_eq!(parse(&["report", "--quick", "--full"]).unwrap().profile, Profile::Full);
-        assert_eq!(parse(&["report"]).unwrap().profile, Profile::Quick);
+        let profile = |args: &[&str]| match parse(args).unwrap() {
+            Command::Report { profile } => profile.profile(),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(profile(&["report", "--full"]), Profile::Full);
+        assert_eq!(profile(&["report", "--full", "--quick"]), Profile::Quick);
+        assert_eq!(profile(&["report", "--quick", "--full"]), Profile::Full);
+        assert_eq!(profile(&["report"]), Profile::Quick);
     }
 
     #[test]
-    fn options_reach_the_request() {
-        let request = parse(&[
+    fn options_reach_the_command() {
+        let command = parse(&[
             "run",
             "a/b",
             "c/d",
@@ -293,16 +250,22 @@ mod tests {
             "1/4",
         ])
         .unwrap();
-        assert_eq!(request.command, "run");
-        assert_eq!(request.names, ["a/b", "c/d"]);
-        assert!(request.force);
-        assert_eq!(request.threads, Some(3));
-        assert_eq!(request.budget.max_hours, 0.5);
-        assert_eq!(request.budget.max_memory, 2.0 * 1024.0 * 1024.0 * 1024.0);
-        assert_eq!(request.shard, Some(Shard { index: 1, count: 4 }));
-        let unlimited = parse(&["check", "--no-budget"]).unwrap().budget;
-        assert_eq!(unlimited.max_hours, f64::INFINITY);
-        assert_eq!(parse(&["reproduce"]).unwrap().budget.max_hours, Budget::DEFAULT_HOURS);
+        assert_eq!(command.threads(), Some(3));
+        let Command::Run { specs, options, shard } = command else { panic!("not run") };
+        assert_eq!(specs, ["a/b", "c/d"]);
+        assert!(options.run.force);
+        let budget = options.budget.budget();
+        assert_eq!(budget.max_hours, 0.5);
+        assert_eq!(budget.max_memory, 2.0 * 1024.0 * 1024.0 * 1024.0);
+        assert_eq!(shard, Some(Shard { index: 1, count: 4 }));
+        let Command::Check { budget, .. } = parse(&["check", "--no-budget"]).unwrap() else {
+            panic!("not check")
+        };
+        assert_eq!(budget.budget().max_hours, f64::INFINITY);
+        let Command::Reproduce { options, .. } = parse(&["reproduce"]).unwrap() else {
+            panic!("not reproduce")
+        };
+        assert_eq!(options.budget.budget().max_hours, Budget::DEFAULT_HOURS);
     }
 
     #[test]

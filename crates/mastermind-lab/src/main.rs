@@ -5,8 +5,8 @@
 mod cli;
 
 use anyhow::{Result, bail};
-use cli::Request;
-use mastermind_lab::budget;
+use cli::{Command, RunOptions};
+use mastermind_lab::budget::{self, Budget};
 use mastermind_lab::plan::Plan;
 use mastermind_lab::provenance::Provenance;
 use mastermind_lab::runner::{self, Workspace};
@@ -16,91 +16,119 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 fn main() {
-    let request = cli::Cli::parse_or_exit().into();
-    if let Err(e) = try_main(request) {
+    let command = cli::Cli::parse_or_exit().command;
+    if let Err(e) = try_main(command) {
         eprintln!("error: {e:#}");
         std::process::exit(1);
     }
 }
 
-fn try_main(args: Request) -> Result<()> {
-    if let Some(threads) = args.threads {
+fn try_main(command: Command) -> Result<()> {
+    if let Some(threads) = command.threads() {
         rayon::ThreadPoolBuilder::new().num_threads(threads).build_global()?;
     }
     let workspace = Workspace::find(&std::env::current_dir()?)?;
-    if args.command == "latex" {
-        return latex_pdf(&workspace, args.profile);
+    match command {
+        Command::List => list(&workspace),
+        Command::Latex { profile } => latex_pdf(&workspace, profile.profile()),
+        Command::Report { profile } => report_every(&workspace, profile.profile(), Vec::new(), 0),
+        Command::Check { specs, profile, budget } => {
+            let selected =
+                if specs.is_empty() { workspace.specs()? } else { named(&workspace, &specs)? };
+            let plans = plans_within(&workspace, &selected, profile.profile(), &budget.budget())?;
+            for plan in &plans {
+                println!("ok  {}", plan.name);
+            }
+            Ok(())
+        }
+        Command::Merge { specs, profile } => {
+            let profile = profile.profile();
+            let plans = plans_within(
+                &workspace,
+                &named(&workspace, &specs)?,
+                profile,
+                &Budget::unlimited(),
+            )?;
+            merge_all(&workspace, &plans, profile)
+        }
+        Command::Run { specs, options: RunOptions { profile, run, budget }, shard } => {
+            let mut budget = budget.budget();
+            if let Some(shard) = shard {
+                // One slice does 1/N of the work and holds about 1/N of the rows.
+                budget.max_hours *= f64::from(shard.count);
+                budget.max_memory *= f64::from(shard.count);
+            }
+            let profile = profile.profile();
+            let plans = plans_within(&workspace, &named(&workspace, &specs)?, profile, &budget)?;
+            match shard {
+                Some(shard) => run_shards(&workspace, &plans, shard, run.force),
+                None => run_all(&workspace, &plans, profile, run.force),
+            }
+        }
+        Command::Reproduce { prefixes, options: RunOptions { profile, run, budget } } => {
+            let selected = with_prefixes(&workspace, &prefixes)?;
+            let profile = profile.profile();
+            let plans = plans_within(&workspace, &selected, profile, &budget.budget())?;
+            run_all(&workspace, &plans, profile, run.force)
+        }
     }
-    let all = workspace.specs()?;
-    let name_of = |p: &PathBuf| mastermind_lab::spec::spec_name(&workspace.experiments(), p);
-    let selected: Vec<PathBuf> = match args.command {
-        "run" | "merge" => {
-            if args.names.is_empty() {
-                bail!("`{}` needs at least one spec name; `list` shows them", args.command);
-            }
-            args.names.iter().map(|n| workspace.resolve(n)).collect::<Result<_>>()?
-        }
-        "check" if !args.names.is_empty() => {
-            args.names.iter().map(|n| workspace.resolve(n)).collect::<Result<_>>()?
-        }
-        "reproduce" if !args.names.is_empty() => {
-            let chosen: Vec<PathBuf> = all
-                .iter()
-                .filter(|p| args.names.iter().any(|n| name_of(p).starts_with(n.as_str())))
-                .cloned()
-                .collect();
-            if chosen.is_empty() {
-                bail!("no spec name starts with {:?}; `list` shows them", args.names);
-            }
-            chosen
-        }
-        "list" => {
-            for path in &all {
-                match mastermind_lab::spec::load(&workspace.experiments(), path) {
-                    Ok(spec) => println!(
-                        "{:50} {} — {}: {}",
-                        spec.name, spec.raw.paper, spec.raw.section, spec.raw.title
-                    ),
-                    Err(e) => println!("{:50} (does not parse: {e})", name_of(path)),
-                }
-            }
-            return Ok(());
-        }
-        "reproduce" | "report" | "check" => all.clone(),
-        other => bail!("unknown command {other:?}"),
-    };
+}
 
-    if args.command == "report" {
-        return report_every(&workspace, args.profile, Vec::new(), 0);
+/// Lists every spec with its paper, section and title (or why it does not parse).
+fn list(workspace: &Workspace) -> Result<()> {
+    for path in &workspace.specs()? {
+        match mastermind_lab::spec::load(&workspace.experiments(), path) {
+            Ok(spec) => println!(
+                "{:50} {} — {}: {}",
+                spec.name, spec.raw.paper, spec.raw.section, spec.raw.title
+            ),
+            Err(e) => println!(
+                "{:50} (does not parse: {e})",
+                mastermind_lab::spec::spec_name(&workspace.experiments(), path)
+            ),
+        }
     }
-    if args.shard.is_some() && args.command != "run" {
-        bail!("--shard goes with `run`; `merge` joins the parts");
+    Ok(())
+}
+
+/// The spec files of `names` (names as `list` shows them, or paths); clap requires at least one
+/// where a command needs it.
+fn named(workspace: &Workspace, names: &[String]) -> Result<Vec<PathBuf>> {
+    names.iter().map(|n| workspace.resolve(n)).collect()
+}
+
+/// Every spec whose name starts with one of `prefixes` (every spec for none).
+fn with_prefixes(workspace: &Workspace, prefixes: &[String]) -> Result<Vec<PathBuf>> {
+    let all = workspace.specs()?;
+    if prefixes.is_empty() {
+        return Ok(all);
     }
-    let mut budget = args.budget;
-    if let Some(shard) = args.shard {
-        // One slice does 1/N of the work and holds about 1/N of the rows.
-        budget.max_hours *= f64::from(shard.count);
-        budget.max_memory *= f64::from(shard.count);
+    let name_of = |p: &PathBuf| mastermind_lab::spec::spec_name(&workspace.experiments(), p);
+    let chosen: Vec<PathBuf> = all
+        .into_iter()
+        .filter(|p| prefixes.iter().any(|n| name_of(p).starts_with(n.as_str())))
+        .collect();
+    if chosen.is_empty() {
+        bail!("no spec name starts with {prefixes:?}; `list` shows them");
     }
-    let mut errors = match workspace.plans(&selected, args.profile) {
-        Ok(plans) if args.command == "merge" => return merge_all(&workspace, &plans, args.profile),
+    Ok(chosen)
+}
+
+/// Validates the `selected` specs and checks each against `budget`; every mistake is printed
+/// (file, line and field) and nothing runs unless all are fine.
+fn plans_within(
+    workspace: &Workspace,
+    selected: &[PathBuf],
+    profile: Profile,
+    budget: &Budget,
+) -> Result<Vec<Plan>> {
+    let mut errors = match workspace.plans(selected, profile) {
         Ok(plans) => {
             // The budget check: what would not finish on this kind of machine is refused.
             let over: Vec<_> =
-                plans.iter().filter_map(|p| budget::check(p, &budget).err()).collect();
+                plans.iter().filter_map(|p| budget::check(p, budget).err()).collect();
             if over.is_empty() {
-                return match args.command {
-                    "check" => {
-                        for plan in &plans {
-                            println!("ok  {}", plan.name);
-                        }
-                        Ok(())
-                    }
-                    _ => match args.shard {
-                        Some(shard) => run_shards(&workspace, &plans, shard, args.force),
-                        None => run_all(&workspace, &plans, args.profile, args.force),
-                    },
-                };
+                return Ok(plans);
             }
             over
         }
