@@ -149,6 +149,29 @@ impl crate::tasks::Validate for GamesTask {
 
 fn plan(task: &GamesTask, ctx: &PlanContext<'_>, profile: Profile) -> Result<GamesPlan, SpecError> {
     let runs = task.runs.get(profile);
+    check_settings(task, ctx, runs)?;
+    let (arms, written_as) = plan_arms(task, ctx, profile)?;
+    let seen = check_labels(ctx, &arms, &written_as)?;
+    check_references(task, ctx, &arms, &written_as, &seen)?;
+    let plan = GamesPlan { arms, runs, max_guesses: task.max_guesses, report: task.report.clone() };
+    if plan.game_count() > MAX_GAMES {
+        return Err(ctx.error(
+            None,
+            "runs",
+            "task",
+            format!(
+                "{} games is absurd for one spec (the limit is {MAX_GAMES})",
+                plan.game_count()
+            ),
+            "lower runs or the number of secrets",
+        ));
+    }
+    Ok(plan)
+}
+
+/// The plan-wide values: runs, the guess cap, the arm list, codemakers, the test's level and the
+/// number of arms the sweeps make.
+fn check_settings(task: &GamesTask, ctx: &PlanContext<'_>, runs: u32) -> Result<(), SpecError> {
     ctx.check_range("runs", runs, 1..=100_000, "runs", "the papers use 1 to 10 runs")?;
     ctx.check_range("max_guesses", task.max_guesses, 1..=10_000, "is not a guess cap", "")?;
     ctx.check_listed(
@@ -203,6 +226,17 @@ fn plan(task: &GamesTask, ctx: &PlanContext<'_>, profile: Profile) -> Result<Gam
         }
     }
 
+    Ok(())
+}
+
+/// Every arm planned, sweeps expanded, with the label of the spec arm each comes from (to point
+/// errors at the line it is written on). Arms of one game size share their secrets; an arm of
+/// recorded games has its file's.
+fn plan_arms<'t>(
+    task: &'t GamesTask,
+    ctx: &PlanContext<'_>,
+    profile: Profile,
+) -> Result<(Vec<PlannedArm>, Vec<&'t str>), SpecError> {
     let mut arms = Vec::new();
     // The spec arm each planned arm comes from, to point errors at the line it is written on.
     let mut written_as = Vec::new();
@@ -237,8 +271,17 @@ fn plan(task: &GamesTask, ctx: &PlanContext<'_>, profile: Profile) -> Result<Gam
             written_as.push(arm.label.as_str());
         }
     }
+    Ok((arms, written_as))
+}
+
+/// Refuses a label used twice (pointing at the second use); the set of labels.
+fn check_labels<'a>(
+    ctx: &PlanContext<'_>,
+    arms: &'a [PlannedArm],
+    written_as: &[&str],
+) -> Result<HashSet<&'a str>, SpecError> {
     let mut seen = HashSet::new();
-    for (arm, written) in arms.iter().zip(&written_as) {
+    for (arm, written) in arms.iter().zip(written_as) {
         if !seen.insert(arm.label.as_str()) {
             let mut e = ctx.error(
                 Some(written),
@@ -257,6 +300,18 @@ fn plan(task: &GamesTask, ctx: &PlanContext<'_>, profile: Profile) -> Result<Gam
             return Err(e);
         }
     }
+    Ok(seen)
+}
+
+/// What names arms or claims (readings, `compare_to`, claims, reference arms, line figures)
+/// names ones that exist.
+fn check_references(
+    task: &GamesTask,
+    ctx: &PlanContext<'_>,
+    arms: &[PlannedArm],
+    written_as: &[&str],
+    seen: &HashSet<&str>,
+) -> Result<(), SpecError> {
     let readings: Vec<ArmReading<'_>> = task
         .arms
         .iter()
@@ -271,7 +326,7 @@ fn plan(task: &GamesTask, ctx: &PlanContext<'_>, profile: Profile) -> Result<Gam
         .collect();
     // A reading may name a swept arm by the label of one of its values.
     let expanded_labels: HashMap<&str, &str> =
-        arms.iter().zip(&written_as).map(|(arm, written)| (arm.label.as_str(), *written)).collect();
+        arms.iter().zip(written_as).map(|(arm, written)| (arm.label.as_str(), *written)).collect();
     readings::check(ctx, "task.arms", &readings, &expanded_labels)?;
     for label in &task.report.compare_to {
         if !seen.contains(label.as_str()) {
@@ -349,20 +404,7 @@ fn plan(task: &GamesTask, ctx: &PlanContext<'_>, profile: Profile) -> Result<Gam
         ));
     }
 
-    let plan = GamesPlan { arms, runs, max_guesses: task.max_guesses, report: task.report.clone() };
-    if plan.game_count() > MAX_GAMES {
-        return Err(ctx.error(
-            None,
-            "runs",
-            "task",
-            format!(
-                "{} games is absurd for one spec (the limit is {MAX_GAMES})",
-                plan.game_count()
-            ),
-            "lower runs or the number of secrets",
-        ));
-    }
-    Ok(plan)
+    Ok(())
 }
 
 /// The (label, group, x, player, paper mean) of each arm a spec arm stands for.
