@@ -34,6 +34,8 @@ use mastermind_stats::equivalence::{Difference, Equivalence, Interval, bonferron
 use numbers::percentile_interval;
 /// How a contradicted claim says that no other reading an arm plays reproduces it.
 const EVERY_READING: &str = "Contradicted under every reading tried";
+/// How a contradicted claim says that the spec finds no other reading of the paper for it.
+const NO_OTHER: &str = "No other reading of the paper applies";
 
 /// The family-wise level of each paper's claims.
 pub const ALPHA: f64 = 0.05;
@@ -431,6 +433,8 @@ pub fn judge_family(verdicts: &mut [&mut Verdict]) {
                 v.why,
                 tried.join("; ")
             );
+        } else if tried.is_empty() && v.no_other_reading.is_some() && !v.why.contains(NO_OTHER) {
+            v.why = format!("{} {NO_OTHER} (the sensitivity table says why).", v.why);
         }
     }
 }
@@ -697,6 +701,9 @@ mod tests {
         assert!(error.contains("its claims are: E: mean"), "{error}");
         mark_single_readings(&mut alone, &[entry("E: mean")]).unwrap();
         assert!(unchased(&alone).is_empty());
+        judge_family(&mut alone.iter_mut().collect::<Vec<_>>());
+        judge_family(&mut alone.iter_mut().collect::<Vec<_>>());
+        assert_eq!(alone[0].why.matches(NO_OTHER).count(), 1, "{}", alone[0].why);
         let table = sensitivity_table(&alone).unwrap();
         assert_eq!(table.rows.len(), 2);
         assert_eq!(table.rows[1][1], "no other reading applies");
