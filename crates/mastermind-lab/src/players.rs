@@ -1,7 +1,7 @@
 //! The players an experiment spec can name (the `mastermind-players` crate's map, shared with the
 //! command line), and what each may cost for the budget check.
 
-pub use mastermind_players::{OptimalSpec, PlayerSpec, TreeSpec};
+pub use mastermind_players::{OptimalSpec, PlayerSpec, Prepared, TreeSpec};
 
 use mastermind_core::Game;
 

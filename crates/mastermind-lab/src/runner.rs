@@ -135,6 +135,7 @@ fn store_result(
         seconds,
         threads,
         data_hash: String::new(),
+        build_seconds: plan.task.build_times(),
     };
     store::write(paths, frame, &manifest)
 }

@@ -53,6 +53,11 @@ pub struct Manifest {
     /// [`write()`]. Empty in manifests written before hashes were recorded.
     #[serde(default)]
     pub data_hash: String,
+    /// Seconds each arm's player took to prepare (a strategy tree, the exact search), for the
+    /// arms whose players the run prepared; not part of the rows, whose values do not depend on
+    /// it (absent from older manifests).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub build_seconds: Vec<(String, f64)>,
 }
 
 /// Where a spec's results live.

@@ -42,6 +42,7 @@ fn result(tag: &str, rows: usize) -> (DataFrame, Manifest) {
         seconds: 0.0,
         threads: 1,
         data_hash: String::new(),
+        build_seconds: Vec::new(),
     };
     (frame, manifest)
 }

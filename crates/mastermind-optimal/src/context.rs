@@ -57,10 +57,8 @@ impl Context {
     /// Builds the shared tables, or `None` when the game has more than [`MAX_CODES`] codes or
     /// more than 8 pegs.
     pub fn new(game: Game) -> Option<Context> {
+        crate::check_game(game).ok()?;
         let size = usize::try_from(game.size()?).ok()?;
-        if size > MAX_CODES || game.pegs() > 8 {
-            return None;
-        }
         let codes = CodeSet::enumerate(game).ok()?.codes().to_vec();
         let colour_rows = codes
             .iter()

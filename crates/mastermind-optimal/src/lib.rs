@@ -191,6 +191,13 @@ pub struct Solution {
     pub elapsed: Duration,
 }
 
+/// Whether the exact search can take `game` (its size and pegs), without building its tables:
+/// what [`solve`] refuses as [`SolveError::TooLarge`], said in microseconds.
+pub fn check_game(game: Game) -> Result<(), SolveError> {
+    let fits = game.size().is_some_and(|size| size <= MAX_CODES as u64) && game.pegs() <= 8;
+    if fits { Ok(()) } else { Err(SolveError::TooLarge { game }) }
+}
+
 /// Why a search could not run.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SolveError {

@@ -14,10 +14,11 @@ use mastermind_evolution::{
 use mastermind_heuristics::{OnePlyConfig, OnePlyStrategy};
 use mastermind_importance::{ExpFamilyConfig, ExpFamilyStrategy, ImportanceError};
 use mastermind_mcmc::{MhConfig, MhStrategy};
-use mastermind_optimal::{SolveError, SolveOptions, solve};
-use mastermind_tree::{BuildError, Preset, TreeStrategy, build_tree};
+use mastermind_optimal::{SolveError, SolveOptions, check_game, solve};
+use mastermind_tree::{BuildError, Preset, TreeStrategy, build_tree, check_config};
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
 
 /// A player as written in a spec: the family and its configuration.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -125,7 +126,75 @@ impl PlayerSpec {
     }
 }
 
+/// A player ready to play: its configuration checked when made, its strategy prepared once, when
+/// a game first needs it (at once for every player but a tree, whose build, or the exact search
+/// behind the optimum, may take minutes), and the time that took kept.
+///
+/// A plan holds `Prepared` players, so that checking a spec or rendering stored results never
+/// builds a tree, and a budget check comes before any build.
+pub struct Prepared {
+    spec: PlayerSpec,
+    game: Game,
+    built: OnceLock<Result<(Arc<dyn Strategy>, Duration), InvalidParameter>>,
+}
+
+impl Prepared {
+    /// Checks `spec` for `game`; prepares it now unless it is a tree. The error names the field
+    /// at fault, as [`PlayerSpec::strategy`]'s does.
+    pub fn new(spec: PlayerSpec, game: Game) -> Result<Prepared, InvalidParameter> {
+        let prepared = Prepared { spec, game, built: OnceLock::new() };
+        match &prepared.spec {
+            PlayerSpec::Tree(tree) => tree.check(game)?,
+            _ => {
+                prepared.strategy()?;
+            }
+        }
+        Ok(prepared)
+    }
+
+    /// The strategy, prepared on the first call (other threads asking meanwhile wait for it).
+    pub fn strategy(&self) -> Result<&Arc<dyn Strategy>, InvalidParameter> {
+        let built = self.built.get_or_init(|| {
+            let start = Instant::now();
+            self.spec.strategy(self.game).map(|s| (s, start.elapsed()))
+        });
+        match built {
+            Ok((strategy, _)) => Ok(strategy),
+            Err(e) => Err(e.clone()),
+        }
+    }
+
+    /// How long preparing the strategy took, once it has been prepared.
+    pub fn build_time(&self) -> Option<Duration> {
+        self.built.get().and_then(|b| b.as_ref().ok()).map(|(_, time)| *time)
+    }
+
+    /// The player as written.
+    pub fn spec(&self) -> &PlayerSpec {
+        &self.spec
+    }
+}
+
+impl std::fmt::Debug for Prepared {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Prepared")
+            .field("spec", &self.spec)
+            .field("game", &self.game)
+            .field("build_time", &self.build_time())
+            .finish()
+    }
+}
+
 impl TreeSpec {
+    /// Whether the tree can be made for `game`, without making it: the preset exists and its
+    /// configuration is deterministic and fits the builder, or the game fits the exact search.
+    pub fn check(&self, game: Game) -> Result<(), InvalidParameter> {
+        match self.one_ply_config(game)? {
+            Some(config) => check_config(game, &config).map_err(|e| build_error(e, game)),
+            None => check_game(game).map_err(|e| solve_error(e, game, None)),
+        }
+    }
+
     /// The one-ply configuration of a preset or one-ply tree for `game`; `None` for the optimum.
     fn one_ply_config(&self, game: Game) -> Result<Option<OnePlyConfig>, InvalidParameter> {
         match self {
@@ -180,6 +249,29 @@ mod tests {
         );
         assert!(out.solved());
         assert_eq!(spec.family(), "Tree");
+    }
+
+    #[test]
+    fn a_tree_is_checked_at_once_and_built_on_first_use() {
+        let game = Game::CLASSIC;
+        let knuth = Prepared::new(PlayerSpec::Tree(TreeSpec::Preset("knuth".into())), game);
+        let knuth = knuth.unwrap();
+        assert_eq!(knuth.build_time(), None, "not built yet");
+        assert!(knuth.strategy().is_ok());
+        assert!(knuth.build_time().is_some());
+        // A refusal comes when the player is made, not when it first plays.
+        let random = OnePlyConfig::new(mastermind_heuristics::Heuristic::Random);
+        let error = Prepared::new(PlayerSpec::Tree(TreeSpec::OnePly(random)), game).unwrap_err();
+        assert_eq!(error.field, "heuristic");
+        let too_large = Game::new(6, 9).unwrap();
+        let optimum = PlayerSpec::Tree(TreeSpec::Optimal(OptimalSpec::default()));
+        assert!(
+            Prepared::new(optimum, too_large).unwrap_err().to_string().contains("too many codes")
+        );
+        // Other players are prepared at once.
+        let entropy =
+            PlayerSpec::OnePly(OnePlyConfig::new(mastermind_heuristics::Heuristic::Entropy));
+        assert!(Prepared::new(entropy, game).unwrap().build_time().is_some());
     }
 
     #[test]

@@ -29,7 +29,8 @@ mod preset;
 mod tree;
 
 pub use build::{
-    BuildError, BuildProgress, BuildStats, build_tree, build_tree_with_progress, choose_guess,
+    BuildError, BuildProgress, BuildStats, build_tree, build_tree_with_progress, check_config,
+    choose_guess,
 };
 pub use player::{TreePlayer, TreeStrategy};
 pub use preset::Preset;

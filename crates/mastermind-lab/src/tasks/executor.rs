@@ -50,6 +50,11 @@ pub trait Kind: Send + Sync {
     fn inputs(&self) -> String {
         String::new()
     }
+
+    /// How long each prepared player took to build, by arm (default: none).
+    fn build_times(&self) -> Vec<(String, f64)> {
+        Vec::new()
+    }
 }
 
 /// Runs the units `keep` accepts (by index), in parallel or in turn; their index and rows, in
@@ -136,5 +141,9 @@ impl<K: Kind> Task for K {
 
     fn inputs(&self) -> String {
         Kind::inputs(self)
+    }
+
+    fn build_times(&self) -> Vec<(String, f64)> {
+        Kind::build_times(self)
     }
 }

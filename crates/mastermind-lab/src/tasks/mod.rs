@@ -73,6 +73,12 @@ pub trait Task: Send + Sync {
     fn inputs(&self) -> String {
         String::new()
     }
+
+    /// How long each prepared player took to build (a strategy tree, the exact search), by arm,
+    /// once a run has prepared them: stored in the result's manifest (default: none).
+    fn build_times(&self) -> Vec<(String, f64)> {
+        Vec::new()
+    }
 }
 
 /// The default estimate of `units` units of work: a hundredth of a second and one result row

@@ -103,6 +103,18 @@ pub fn build_tree_with_progress(
     build(game, config, Some(progress))
 }
 
+/// Whether `config` has a strategy tree for `game`, without building it: the one definition of
+/// a deterministic one-ply configuration (what [`build_tree`] refuses, it refuses, but for a
+/// history). Checks in microseconds, whatever the game's size.
+pub fn check_config(game: Game, config: &OnePlyConfig) -> Result<(), BuildError> {
+    Rule::new(game, config)?;
+    match game.size() {
+        Some(size) if size <= mastermind_core::codeset::DEFAULT_ENUMERATION_LIMIT => Ok(()),
+        // Too large: enumerating refuses at once, with the error a build would give.
+        _ => CodeSet::enumerate(game).map(|_| ()).map_err(BuildError::Game),
+    }
+}
+
 fn build(
     game: Game,
     config: &OnePlyConfig,

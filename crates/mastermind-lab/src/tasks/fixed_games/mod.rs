@@ -9,6 +9,7 @@
 pub mod report;
 pub mod spec;
 
+use crate::players::Prepared;
 use crate::spec::SpecError;
 use crate::spec::scaled::Profile;
 use crate::tasks::games::BuiltOnGames;
@@ -74,10 +75,9 @@ impl crate::tasks::Validate for spec::FixedGamesTask {
             ));
         }
         let game = Game::CLASSIC;
-        let strategy = self
-            .player
-            .strategy(game)
+        let strategy = Prepared::new(self.player.clone(), game)
             .map_err(|e| ctx.player_error(None, "task.player", &e, ""))?;
+        let strategy = Arc::new(strategy);
         let scripts = table7_scripts(self.script_seed);
         let arms = scripts
             .iter()

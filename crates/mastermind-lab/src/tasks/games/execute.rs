@@ -37,7 +37,10 @@ pub fn play(plan: &GamesPlan, &(a, run, s): &GameUnit, seed: u64) -> Result<Play
     }
     let secret = arm.secrets[s as usize];
     let mut rng = LabRng::seed_from_u64(seed);
-    let mut player = arm.strategy.new_player();
+    let strategy = arm.strategy.strategy().map_err(|e| {
+        anyhow::anyhow!("preparing the player of arm {:?} on {}: {e}", arm.label, arm.game)
+    })?;
+    let mut player = strategy.new_player();
     let (out, lies) = match &arm.codemaker {
         Codemaker::Truthful => {
             let mut codemaker = TruthfulCodemaker::new(secret);

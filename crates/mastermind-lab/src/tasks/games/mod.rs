@@ -58,6 +58,10 @@ impl<T: BuiltOnGames> Kind for T {
         self.games().inputs()
     }
 
+    fn build_times(&self) -> Vec<(String, f64)> {
+        self.games().build_times()
+    }
+
     fn report(&self, ctx: &ReportContext<'_>, games: Vec<PlayedGame>) -> Result<Rendered> {
         self.render(ctx, games)
     }
@@ -85,6 +89,10 @@ impl Kind for GamesPlan {
 
     fn inputs(&self) -> String {
         GamesPlan::inputs(self)
+    }
+
+    fn build_times(&self) -> Vec<(String, f64)> {
+        GamesPlan::build_times(self)
     }
 
     fn report(&self, ctx: &ReportContext<'_>, games: Vec<PlayedGame>) -> Result<Rendered> {

@@ -2,7 +2,7 @@
 
 use super::recorded::{self, RecordedGames};
 use super::spec::{Arm, CodemakerSpec, FigureSpec, GamesReport, GamesTask, Secrets, Sweep};
-use crate::players::PlayerSpec;
+use crate::players::{PlayerSpec, Prepared};
 use crate::spec::SpecError;
 use crate::spec::raw::{PaperNumbers, Reading};
 use crate::spec::scaled::Profile;
@@ -11,7 +11,7 @@ use crate::spec::values::Finite;
 use crate::tasks::PlanContext;
 use crate::tasks::readings::{self, ArmReading};
 use mastermind_core::seed::name_id;
-use mastermind_core::{Code, CodeSet, Game, Strategy, rng_for};
+use mastermind_core::{Code, CodeSet, Game, rng_for};
 use mastermind_mcmc::{FalseReplies, Script};
 use rand::RngExt;
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -48,6 +48,15 @@ impl GamesPlan {
         if arm.recorded.is_some() { 1 } else { self.runs }
     }
 
+    /// How long each arm's strategy took to prepare, for the arms that have prepared it (a tree
+    /// is built when its first game is played).
+    pub fn build_times(&self) -> Vec<(String, f64)> {
+        self.arms
+            .iter()
+            .filter_map(|a| a.strategy.build_time().map(|t| (a.label.clone(), t.as_secs_f64())))
+            .collect()
+    }
+
     /// The fingerprints of the recorded files the arms read, one a line.
     pub fn inputs(&self) -> String {
         self.arms
@@ -73,8 +82,8 @@ pub struct PlannedArm {
     pub player: PlayerSpec,
     /// The player's parameters as JSON, stored in every row.
     pub parameters: String,
-    /// The prepared strategy.
-    pub strategy: Arc<dyn Strategy>,
+    /// The player, checked; its strategy is prepared when a game first needs it.
+    pub strategy: Arc<Prepared>,
     /// The secrets each run plays.
     pub secrets: Arc<Vec<Code>>,
     /// Who answers this arm's guesses.
@@ -506,7 +515,7 @@ fn plan_arm(
     secrets: Arc<Vec<Code>>,
     codemaker: CodemakerSpec,
 ) -> Result<PlannedArm, SpecError> {
-    let strategy = expanded.player.strategy(game).map_err(|e| {
+    let strategy = Prepared::new(expanded.player.clone(), game).map_err(|e| {
         let at = format!("task.arms[{index}].player");
         ctx.player_error(
             Some(&arm.label),
@@ -523,7 +532,7 @@ fn plan_arm(
         game,
         parameters: serde_json::to_string(&expanded.player).unwrap_or_default(),
         player: expanded.player,
-        strategy,
+        strategy: Arc::new(strategy),
         secrets,
         codemaker: codemaker.into(),
         paper,

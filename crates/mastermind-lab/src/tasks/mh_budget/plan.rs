@@ -2,7 +2,7 @@
 //! budget for every size.
 
 use super::spec::MhBudgetTask;
-use crate::players::PlayerSpec;
+use crate::players::{PlayerSpec, Prepared};
 use crate::spec::SpecError;
 use crate::spec::raw::Reading;
 use crate::spec::scaled::Profile;
@@ -137,8 +137,9 @@ fn plan(
                player_at: &str,
                reading: Option<&super::spec::BudgetReading>| {
         let player = PlayerSpec::MetropolisHastings(config);
-        let strategy =
-            player.strategy(game).map_err(|e| ctx.player_error(None, player_at, &e, ""))?;
+        let strategy = Prepared::new(player.clone(), game)
+            .map_err(|e| ctx.player_error(None, player_at, &e, ""))?;
+        let strategy = Arc::new(strategy);
         let (label, group, reading) = match reading {
             None => (label, group, None),
             Some(r) => (
