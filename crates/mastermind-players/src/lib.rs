@@ -135,8 +135,11 @@ impl PlayerSpec {
 pub struct Prepared {
     spec: PlayerSpec,
     game: Game,
-    built: OnceLock<Result<(Arc<dyn Strategy>, Duration), InvalidParameter>>,
+    built: OnceLock<Built>,
 }
+
+/// A prepared strategy and how long preparing it took, or why it could not be prepared.
+type Built = Result<(Arc<dyn Strategy>, Duration), InvalidParameter>;
 
 impl Prepared {
     /// Checks `spec` for `game`; prepares it now unless it is a tree. The error names the field
