@@ -17,6 +17,7 @@ mod optimal;
 mod players;
 mod possible;
 mod progress;
+mod stop;
 
 use clap::Parser;
 use cli::{Cli, Command};

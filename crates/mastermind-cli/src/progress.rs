@@ -1,10 +1,11 @@
 //! Progress of long builds on standard error: what is being built, how far it has come and the
-//! time spent (with an estimate of the time left where the amount of work is known). Shown only
-//! when standard error is a terminal, and only once a build has run for half a second; a script
-//! reading the output sees nothing extra.
+//! time spent (with an estimate of the time left where the amount of work is known). Shown on a
+//! terminal once a build has run for half a second; an exact search that runs longer than
+//! [`LINE_EVERY`] also writes a line of its bounds that often when standard error is not a
+//! terminal (a log). Standard output never sees any of it.
 
 use indicatif::{ProgressBar, ProgressStyle};
-use mastermind_optimal::ProgressCallback;
+use mastermind_optimal::{Progress, ProgressCallback};
 use mastermind_tree::BuildProgress;
 use std::io::IsTerminal;
 use std::sync::mpsc::{self, RecvTimeoutError};
@@ -16,6 +17,9 @@ const QUIET_FOR: Duration = Duration::from_millis(500);
 
 /// How often the progress shown is refreshed.
 const REFRESH_EVERY: Duration = Duration::from_millis(100);
+
+/// How often an exact search writes a line of progress when standard error is not a terminal.
+pub const LINE_EVERY: Duration = Duration::from_secs(10);
 
 /// Runs `build`, which places `total` secrets and counts them in the [`BuildProgress`] it is
 /// given, showing `what` and a bar of secrets placed on a terminal. Another thread reads the
@@ -32,26 +36,68 @@ pub fn tree_build<T>(what: &str, total: u64, build: impl FnOnce(&BuildProgress) 
     watch(bar, move |bar| bar.set_position(progress.placed()), || build(progress))
 }
 
-/// Runs `solve`, an exact search given a progress callback (none when standard error is not a
-/// terminal), showing `what`, the nodes searched and the bounds on the optimum on a terminal.
+/// Runs `solve`, an exact search given a progress callback, showing `what`, the nodes searched
+/// and the bounds on the optimum: live on a terminal, a line every [`LINE_EVERY`] otherwise.
 pub fn search<T>(what: &str, solve: impl FnOnce(Option<ProgressCallback>) -> T) -> T {
     let latest = Arc::new(Mutex::new(format!("{what}: starting")));
     let reported = Arc::clone(&latest);
     let what = what.to_owned();
     let callback: ProgressCallback = Arc::new(move |report| {
-        *reported.lock().unwrap_or_else(PoisonError::into_inner) = format!(
-            "{what}: {} nodes searched, the optimum between {} and {} guesses in total",
-            report.nodes, report.lower_bound, report.upper_bound
-        );
+        *reported.lock().unwrap_or_else(PoisonError::into_inner) =
+            format!("{what}: {}", bounds(report));
     });
+    let read = move || latest.lock().unwrap_or_else(PoisonError::into_inner).clone();
+    if !std::io::stderr().is_terminal() {
+        return every(
+            LINE_EVERY,
+            |elapsed| eprintln!("{} ({elapsed:.0?})", read()),
+            || solve(Some(callback)),
+        );
+    }
     let style = spinner_style();
     let spinner = ProgressBar::new_spinner().with_style(style);
-    let terminal = std::io::stderr().is_terminal();
     let show = move |bar: &ProgressBar| {
-        bar.set_message(latest.lock().unwrap_or_else(PoisonError::into_inner).clone());
+        bar.set_message(read());
         bar.tick();
     };
-    watch(spinner, show, || solve(terminal.then_some(callback)))
+    watch(spinner, show, || solve(Some(callback)))
+}
+
+/// A report's nodes, bounds and the gap between them.
+pub fn bounds(report: &Progress) -> String {
+    format!(
+        "{} nodes searched, the optimum between {} and {} guesses in total ({})",
+        report.nodes,
+        report.lower_bound,
+        report.upper_bound,
+        gap(report.lower_bound, report.upper_bound)
+    )
+}
+
+/// The gap between a proved lower bound and the best total known, as people read it.
+pub fn gap(lower: u64, upper: u64) -> String {
+    if upper == u64::MAX {
+        return "no tree yet".to_owned();
+    }
+    let share = (upper.saturating_sub(lower)) as f64 / upper.max(1) as f64;
+    format!("gap {:.2}%", 100.0 * share)
+}
+
+/// Runs `work`, calling `tell` with the time spent every `period` until it ends (never if it
+/// ends sooner).
+fn every<T>(period: Duration, tell: impl Fn(Duration) + Send, work: impl FnOnce() -> T) -> T {
+    let (done, finished) = mpsc::channel::<()>();
+    let start = std::time::Instant::now();
+    std::thread::scope(|scope| {
+        scope.spawn(move || {
+            while finished.recv_timeout(period) == Err(RecvTimeoutError::Timeout) {
+                tell(start.elapsed());
+            }
+        });
+        let result = work();
+        drop(done);
+        result
+    })
 }
 
 /// A spinner, the message and the time spent.

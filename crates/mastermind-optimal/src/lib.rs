@@ -140,7 +140,8 @@ pub struct SolveOptions {
     pub max_depth: Option<u32>,
     /// Which pruning rules are on.
     pub rules: Rules,
-    /// Called with a report every [`PROGRESS_EVERY`] nodes and whenever a better tree is found
+    /// Called with a report every [`PROGRESS_EVERY`] nodes or [`PROGRESS_INTERVAL`], whichever
+    /// comes first, and whenever a better tree is found
     /// (changes of the lower bound alone are reported with the next periodic report).
     pub progress: Option<ProgressCallback>,
     /// When set to true, the search stops soon and returns its best tree with
@@ -150,6 +151,9 @@ pub struct SolveOptions {
 
 /// Nodes between two progress reports. (The stop flag is read more often, every 1024 nodes.)
 pub const PROGRESS_EVERY: u64 = 1 << 20;
+
+/// The longest time between two progress reports (read with the stop flag, every 1024 nodes).
+pub const PROGRESS_INTERVAL: Duration = Duration::from_secs(1);
 
 impl fmt::Debug for SolveOptions {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

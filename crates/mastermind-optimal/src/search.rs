@@ -7,7 +7,8 @@ use crate::partition::Partition;
 use crate::scoring::{Candidate, holds_none, present_colours, score_candidates, size_bound};
 use crate::symmetry::{GuessClasses, absent_colour_mask, peg_permutations};
 use crate::{
-    PROGRESS_EVERY, Progress, ProgressCallback, Rules, Solution, SolveError, SolveOptions,
+    PROGRESS_EVERY, PROGRESS_INTERVAL, Progress, ProgressCallback, Rules, Solution, SolveError,
+    SolveOptions,
 };
 use mastermind_core::{Feedback, Game};
 use mastermind_tree::{Branch, Node, StrategyTree};
@@ -144,6 +145,8 @@ struct Searcher<'a> {
     memo_hits: u64,
     stop: Option<Arc<AtomicBool>>,
     stopped: bool,
+    /// When progress was last reported.
+    last_report: Instant,
     progress: Option<ProgressCallback>,
     start: Instant,
     root: RootBounds,
@@ -165,6 +168,7 @@ impl<'a> Searcher<'a> {
             memo_hits: 0,
             stop: options.stop.clone(),
             stopped: false,
+            last_report: start,
             progress: options.progress.clone(),
             start,
             root: RootBounds { lower: 0, upper: u64::MAX, best_guess: None },
@@ -341,7 +345,8 @@ impl<'a> Searcher<'a> {
             {
                 self.stopped = true;
             }
-            if self.nodes % PROGRESS_EVERY == 0 {
+            if self.nodes % PROGRESS_EVERY == 0 || self.last_report.elapsed() >= PROGRESS_INTERVAL {
+                self.last_report = Instant::now();
                 self.report();
             }
         }

@@ -3,6 +3,7 @@
 use crate::cli::GameArg;
 use crate::players::OPTIMAL;
 use crate::progress;
+use crate::stop::{Reason, StopOn};
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 use mastermind_core::Game;
@@ -12,7 +13,7 @@ use mastermind_tree::{Preset, StrategyTree, export};
 use serde_json::{Value, json};
 use std::io::Write;
 use std::path::PathBuf;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Arguments of `tree`.
 #[derive(Debug, Clone, Args)]
@@ -34,6 +35,10 @@ pub struct TreeArgs {
     /// With --player optimal: at most this many guesses for every secret.
     #[arg(long, value_name = "N")]
     pub max_depth: Option<u32>,
+    /// With --player optimal: stop the search after this many seconds and give its best tree,
+    /// the proved lower bound and the gap (as Ctrl-C does at any time).
+    #[arg(long, value_name = "SECONDS", value_parser = positive_seconds)]
+    pub time_limit: Option<f64>,
     /// The export format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -47,7 +52,7 @@ pub struct TreeArgs {
     #[arg(long)]
     pub json: bool,
     /// Check a tree saved as JSON: replay every secret through it and print its summary.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["player", "config", "first_guess", "max_depth", "output", "format"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["player", "config", "first_guess", "max_depth", "time_limit", "output", "format"])]
     pub check: Option<PathBuf>,
 }
 
@@ -63,6 +68,14 @@ pub enum Format {
     Text,
     /// GraphViz DOT, for small games.
     Dot,
+}
+
+/// A finite number of seconds above zero (`--time-limit`).
+fn positive_seconds(text: &str) -> Result<f64, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && *s > 0.0 && *s < 1e9)
+        .ok_or_else(|| "needs a positive number of seconds".to_owned())
 }
 
 fn tree_help() -> String {
@@ -105,24 +118,45 @@ fn build(args: &TreeArgs, game: Game) -> Result<(String, StrategyTree, Summary)>
             bail!("--first-guess cannot be combined with --player optimal: the search chooses it");
         }
         let what = format!("searching the optimum of {game}");
+        let stop = StopOn::new(args.time_limit.map(Duration::from_secs_f64));
         let solution = progress::search(&what, |callback| {
             let options = SolveOptions {
                 max_depth: args.max_depth,
                 progress: callback,
+                stop: Some(stop.flag()),
                 ..Default::default()
             };
             solve(game, &options)
         })
         .with_context(|| format!("the optimum of {game}"))?;
+        if !solution.proved {
+            let why = match stop.reason() {
+                Some(Reason::TimeLimit) => "at the time limit",
+                Some(Reason::Interrupt) => "on Ctrl-C",
+                None => "early",
+            };
+            eprintln!(
+                "stopped {why} after {:.1} s: best tree {} guesses, the optimum proved at least \
+                 {} ({}); its tree is the best found, not proved optimal",
+                solution.elapsed.as_secs_f64(),
+                solution.total,
+                solution.lower_bound,
+                progress::gap(solution.lower_bound, solution.total)
+            );
+        }
         let cost = vec![
             ("proved", json!(solution.proved)),
             ("lower_bound", json!(solution.lower_bound)),
+            ("gap", json!(solution.total - solution.lower_bound)),
             ("nodes_searched", json!(solution.nodes_searched)),
         ];
         return Ok((OPTIMAL.into(), solution.tree, cost));
     }
     if args.max_depth.is_some() {
         bail!("--max-depth applies to --player optimal only");
+    }
+    if args.time_limit.is_some() {
+        bail!("--time-limit applies to --player optimal only");
     }
     let (name, mut config) = match &args.config {
         Some(text) => {

@@ -97,3 +97,27 @@ fn text_and_dot_exports() {
     assert!(!ran.success);
     assert!(ran.stderr.contains("has no strategy tree"), "{}", ran.stderr);
 }
+
+#[test]
+fn a_search_stopped_at_its_time_limit_gives_its_best_tree_its_bound_and_the_gap() {
+    // 5x6 has no published optimum and takes far longer than the limit.
+    let ran = run(
+        &["tree", "--game", "5x6", "--player", "optimal", "--json", "--time-limit", "0.5"],
+        "",
+    );
+    assert!(ran.success, "{}", ran.stderr);
+    let json: Value = serde_json::from_str(ran.stdout.trim()).unwrap();
+    assert_eq!(json["proved"], Value::Bool(false));
+    let (total, lower) = (json["total"].as_u64().unwrap(), json["lower_bound"].as_u64().unwrap());
+    // Every secret of 5x6 needs a guess, and all but one at least two: 2 * 7776 - 1.
+    assert!((15_551..total).contains(&lower), "{lower} {total}");
+    assert_eq!(json["gap"].as_u64(), Some(total - lower));
+    assert!(ran.stderr.contains("stopped at the time limit"), "{}", ran.stderr);
+    assert!(ran.stderr.contains("not proved optimal"), "{}", ran.stderr);
+
+    let ran = run(&["tree", "--player", "knuth", "--time-limit", "1"], "");
+    assert!(!ran.success);
+    assert!(ran.stderr.contains("--time-limit applies to --player optimal only"), "{}", ran.stderr);
+    let ran = run(&["tree", "--player", "optimal", "--time-limit", "0"], "");
+    assert!(!ran.success && ran.stderr.contains("positive number of seconds"), "{}", ran.stderr);
+}
