@@ -24,10 +24,12 @@ pub struct StopOn {
     _timer: Option<mpsc::Sender<()>>,
 }
 
-/// The flag and reason the process's one Ctrl-C handler raises (a handler is set once per
-/// process; each search installs its own flag here).
-static CURRENT: OnceLock<Mutex<Option<(Arc<AtomicBool>, Arc<Mutex<Option<Reason>>>)>>> =
-    OnceLock::new();
+/// A search's stop flag and the reason it was raised, shared with whoever raises it.
+type Slot = (Arc<AtomicBool>, Arc<Mutex<Option<Reason>>>);
+
+/// The slot the process's one Ctrl-C handler raises (a handler is set once per process; each
+/// search installs its own slot here).
+static CURRENT: OnceLock<Mutex<Option<Slot>>> = OnceLock::new();
 
 impl StopOn {
     /// A flag that Ctrl-C raises, and `time_limit`, if any, once it has passed. The handler
