@@ -1,11 +1,12 @@
 //! The first upper bound: a one-ply tree that plays, at every node, the guess whose partition
-//! has the least size bound (consistent guesses first among equals, then the lowest code).
+//! has the least size bound (consistent guesses first among equals, then the lowest code; only
+//! consistent guesses when the search is limited to them).
 
-use crate::Rules;
 use crate::context::Context;
 use crate::context::{UNLIMITED, next_depth};
 use crate::partition::Partition;
 use crate::scoring::candidates;
+use crate::{Rules, SolveOptions};
 use mastermind_core::Feedback;
 use mastermind_tree::{Branch, Node, StrategyTree};
 
@@ -14,50 +15,58 @@ use mastermind_tree::{Branch, Node, StrategyTree};
 pub(crate) fn heuristic_tree(
     ctx: &Context,
     peg_perms: &[[u8; 8]],
-    rules: Rules,
+    options: &SolveOptions,
     all: &[u16],
     depth: u32,
 ) -> StrategyTree {
     // The heuristic needs a real bound to rank guesses, whatever the search's own rules are.
-    let ranking = Rules { size_bound: true, ..rules };
-    let root = node(ctx, peg_perms, ranking, all, &mut Vec::new(), depth);
+    let ranking = Rules { size_bound: true, ..options.rules };
+    let heuristic =
+        Heuristic { ctx, peg_perms, rules: ranking, consistent: options.consistent_only };
+    let root = heuristic.node(all, &mut Vec::new(), depth);
     StrategyTree::new(ctx.game, root).expect("the heuristic tree accounts for every secret")
 }
 
-fn node(
-    ctx: &Context,
-    peg_perms: &[[u8; 8]],
+/// The heuristic's fixed inputs.
+struct Heuristic<'a> {
+    ctx: &'a Context,
+    peg_perms: &'a [[u8; 8]],
     rules: Rules,
-    secrets: &[u16],
-    history: &mut Vec<u16>,
-    depth_left: u32,
-) -> Node {
-    if secrets.len() == 1 {
-        return Node::leaf(ctx.codes[usize::from(secrets[0])]);
-    }
-    // Under a depth limit, guesses that leave a part too large for the depth left are skipped;
-    // if none is left, the limit is dropped here (the tree then breaks it, and the caller sees so).
-    let child_depth = next_depth(depth_left.max(2));
-    let best = candidates(ctx, peg_perms, rules, secrets, history, child_depth)
-        .into_iter()
-        .min_by_key(|c| (c.bound, !c.consistent, c.guess))
-        .or_else(|| {
-            candidates(ctx, peg_perms, rules, secrets, history, UNLIMITED)
+    /// Whether only consistent guesses may be played.
+    consistent: bool,
+}
+
+impl Heuristic<'_> {
+    fn node(&self, secrets: &[u16], history: &mut Vec<u16>, depth_left: u32) -> Node {
+        let ctx = self.ctx;
+        if secrets.len() == 1 {
+            return Node::leaf(ctx.codes[usize::from(secrets[0])]);
+        }
+        // Under a depth limit, guesses that leave a part too large for the depth left are
+        // skipped; if none is left, the limit is dropped here (the tree then breaks it, and the
+        // caller sees so).
+        let child_depth = next_depth(depth_left.max(2));
+        let best_within = |depth: u32| {
+            candidates(ctx, self.peg_perms, self.rules, secrets, history, depth)
                 .into_iter()
+                .filter(|c| c.consistent || !self.consistent)
                 .min_by_key(|c| (c.bound, !c.consistent, c.guess))
-        })
-        .expect("a set of two or more secrets has a guess that splits it");
-    let mut parts = Partition::default();
-    parts.split(ctx, secrets, best.guess);
-    history.push(best.guess);
-    let branches = parts
-        .parts_in_reply_order()
-        .into_iter()
-        .map(|(reply, part)| Branch {
-            reply: Feedback::from_index(reply),
-            node: node(ctx, peg_perms, rules, &part, history, child_depth),
-        })
-        .collect();
-    history.pop();
-    Node { guess: ctx.codes[usize::from(best.guess)], secrets: secrets.len() as u32, branches }
+        };
+        let best = best_within(child_depth)
+            .or_else(|| best_within(UNLIMITED))
+            .expect("a set of two or more secrets has a guess that splits it");
+        let mut parts = Partition::default();
+        parts.split(ctx, secrets, best.guess);
+        history.push(best.guess);
+        let branches = parts
+            .parts_in_reply_order()
+            .into_iter()
+            .map(|(reply, part)| Branch {
+                reply: Feedback::from_index(reply),
+                node: self.node(&part, history, child_depth),
+            })
+            .collect();
+        history.pop();
+        Node { guess: ctx.codes[usize::from(best.guess)], secrets: secrets.len() as u32, branches }
+    }
 }

@@ -140,6 +140,9 @@ pub struct SolveOptions {
     pub max_depth: Option<u32>,
     /// Which pruning rules are on.
     pub rules: Rules,
+    /// Guess only codes that could still be the secret ("possibility only"): the optimum of
+    /// the consistent players, at least the unconstrained one.
+    pub consistent_only: bool,
     /// Called with a report every [`PROGRESS_EVERY`] nodes or [`PROGRESS_INTERVAL`], whichever
     /// comes first, and whenever a better tree is found
     /// (changes of the lower bound alone are reported with the next periodic report).
@@ -159,6 +162,7 @@ impl fmt::Debug for SolveOptions {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("SolveOptions")
             .field("max_depth", &self.max_depth)
+            .field("consistent_only", &self.consistent_only)
             .field("rules", &self.rules)
             .field("progress", &self.progress.is_some())
             .field("stop", &self.stop)

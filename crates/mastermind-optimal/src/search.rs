@@ -52,7 +52,7 @@ pub fn solve(game: Game, options: &SolveOptions) -> Result<Solution, SolveError>
         return Err(infeasible());
     }
 
-    let heuristic = heuristic_tree(&ctx, &searcher.peg_perms, options.rules, &all, depth);
+    let heuristic = heuristic_tree(&ctx, &searcher.peg_perms, options, &all, depth);
     let heuristic_fits = depth == UNLIMITED || heuristic.max_guesses() <= depth;
     let heuristic_total =
         (options.rules.heuristic_upper_bound && heuristic_fits).then(|| heuristic.total_guesses());
@@ -145,6 +145,8 @@ struct Searcher<'a> {
     memo_hits: u64,
     stop: Option<Arc<AtomicBool>>,
     stopped: bool,
+    /// Whether guesses are limited to the codes still possible.
+    consistent_only: bool,
     /// When progress was last reported.
     last_report: Instant,
     progress: Option<ProgressCallback>,
@@ -167,6 +169,7 @@ impl<'a> Searcher<'a> {
             nodes: 0,
             memo_hits: 0,
             stop: options.stop.clone(),
+            consistent_only: options.consistent_only,
             stopped: false,
             last_report: start,
             progress: options.progress.clone(),
@@ -238,7 +241,14 @@ impl<'a> Searcher<'a> {
 
         let child_depth = next_depth(depth_left);
         let present = present_colours(self.ctx, secrets);
-        let kept = self.representatives(history, present);
+        let mut kept = self.representatives(history, present);
+        if self.consistent_only {
+            // The symmetries that fix the history map the possible codes onto themselves, so a
+            // class of guesses is possible or not as a whole, and so is its representative.
+            kept = Rc::new(
+                kept.iter().copied().filter(|g| secrets.binary_search(g).is_ok()).collect(),
+            );
+        }
         let scored = score_candidates(self.ctx, self.rules, secrets, &kept, child_depth, beta);
         let mut candidates = scored.open;
         let node_lower = scored.least_bound.max(lower);

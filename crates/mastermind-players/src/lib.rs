@@ -59,6 +59,21 @@ pub struct OptimalSpec {
     /// The most guesses any secret may need.
     #[serde(default)]
     pub max_depth: Option<u32>,
+    /// Guess only codes that could still be the secret: the optimum of consistent play.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub consistent_only: bool,
+}
+
+impl OptimalSpec {
+    /// The exact search's options for this optimum (every pruning rule on; no progress, no
+    /// stop): the one translation of a spec's optimum into a search.
+    pub fn solve_options(&self) -> SolveOptions {
+        SolveOptions {
+            max_depth: self.max_depth,
+            consistent_only: self.consistent_only,
+            ..SolveOptions::default()
+        }
+    }
 }
 
 fn shared<S: Strategy + 'static>(
@@ -220,12 +235,12 @@ fn tree_strategy(spec: &TreeSpec, game: Game) -> Result<TreeStrategy, InvalidPar
     let tree = match spec.one_ply_config(game)? {
         Some(config) => build_tree(game, &config).map_err(|e| build_error(e, game))?.0,
         None => {
-            let max_depth = match spec {
-                TreeSpec::Optimal(options) => options.max_depth,
-                _ => None,
+            let optimum = match spec {
+                TreeSpec::Optimal(optimum) => *optimum,
+                _ => OptimalSpec::default(),
             };
-            let options = SolveOptions { max_depth, ..SolveOptions::default() };
-            solve(game, &options).map_err(|e| solve_error(e, game, max_depth))?.tree
+            let options = optimum.solve_options();
+            solve(game, &options).map_err(|e| solve_error(e, game, optimum.max_depth))?.tree
         }
     };
     Ok(TreeStrategy::new(Arc::new(tree)))

@@ -35,6 +35,10 @@ pub struct TreeArgs {
     /// With --player optimal: at most this many guesses for every secret.
     #[arg(long, value_name = "N")]
     pub max_depth: Option<u32>,
+    /// With --player optimal: guess only codes that could still be the secret (the optimum of
+    /// consistent play).
+    #[arg(long)]
+    pub consistent_only: bool,
     /// With --player optimal: stop the search after this many seconds and give its best tree,
     /// the proved lower bound and the gap (as Ctrl-C does at any time).
     #[arg(long, value_name = "SECONDS", value_parser = positive_seconds)]
@@ -52,7 +56,7 @@ pub struct TreeArgs {
     #[arg(long)]
     pub json: bool,
     /// Check a tree saved as JSON: replay every secret through it and print its summary.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["player", "config", "first_guess", "max_depth", "time_limit", "output", "format"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["player", "config", "first_guess", "max_depth", "consistent_only", "time_limit", "output", "format"])]
     pub check: Option<PathBuf>,
 }
 
@@ -122,6 +126,7 @@ fn build(args: &TreeArgs, game: Game) -> Result<(String, StrategyTree, Summary)>
         let solution = progress::search(&what, |callback| {
             let options = SolveOptions {
                 max_depth: args.max_depth,
+                consistent_only: args.consistent_only,
                 progress: callback,
                 stop: Some(stop.flag()),
                 ..Default::default()
@@ -145,6 +150,7 @@ fn build(args: &TreeArgs, game: Game) -> Result<(String, StrategyTree, Summary)>
             );
         }
         let cost = vec![
+            ("consistent_only", json!(args.consistent_only)),
             ("proved", json!(solution.proved)),
             ("lower_bound", json!(solution.lower_bound)),
             ("gap", json!(solution.total - solution.lower_bound)),
@@ -157,6 +163,12 @@ fn build(args: &TreeArgs, game: Game) -> Result<(String, StrategyTree, Summary)>
     }
     if args.time_limit.is_some() {
         bail!("--time-limit applies to --player optimal only");
+    }
+    if args.consistent_only {
+        bail!(
+            "--consistent-only applies to --player optimal only (a one-ply player's pool says \
+             which guesses it plays)"
+        );
     }
     let (name, mut config) = match &args.config {
         Some(text) => {

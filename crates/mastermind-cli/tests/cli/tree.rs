@@ -101,10 +101,8 @@ fn text_and_dot_exports() {
 #[test]
 fn a_search_stopped_at_its_time_limit_gives_its_best_tree_its_bound_and_the_gap() {
     // 5x6 has no published optimum and takes far longer than the limit.
-    let ran = run(
-        &["tree", "--game", "5x6", "--player", "optimal", "--json", "--time-limit", "0.5"],
-        "",
-    );
+    let ran =
+        run(&["tree", "--game", "5x6", "--player", "optimal", "--json", "--time-limit", "0.5"], "");
     assert!(ran.success, "{}", ran.stderr);
     let json: Value = serde_json::from_str(ran.stdout.trim()).unwrap();
     assert_eq!(json["proved"], Value::Bool(false));

@@ -14,7 +14,7 @@ pub mod spec;
 use crate::tasks::executor::Kind;
 use crate::tasks::{Rendered, ReportContext};
 use anyhow::{Context, Result};
-use mastermind_optimal::{SolveOptions, solve};
+use mastermind_optimal::solve;
 use mastermind_tree::{StrategyTree, build_tree};
 use rows::{TreeRecord, TreeRow, tree_rows};
 use spec::{TreeMaker, TreeUnit, TreesPlan};
@@ -62,8 +62,7 @@ fn build(unit: &TreeUnit) -> Result<TreeRecord> {
             (tree, stats.nodes, "heuristic")
         }
         TreeMaker::Optimal(options) => {
-            let options = SolveOptions { max_depth: options.max_depth, ..SolveOptions::default() };
-            let solution = solve(unit.game, &options)?;
+            let solution = solve(unit.game, &options.solve_options())?;
             let optimality = if solution.proved { "proved optimal" } else { "best found" };
             (solution.tree, solution.nodes_searched, optimality)
         }

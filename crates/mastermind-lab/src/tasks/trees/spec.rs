@@ -114,10 +114,13 @@ impl TreeMaker {
     pub fn describe(&self) -> String {
         match self {
             TreeMaker::OnePly(c) => serde_json::to_string(c).unwrap_or_default(),
-            TreeMaker::Optimal(o) => match o.max_depth {
-                Some(d) => format!("optimal, at most {d} guesses"),
-                None => "optimal".to_owned(),
-            },
+            TreeMaker::Optimal(o) => {
+                let among = if o.consistent_only { " among consistent guesses" } else { "" };
+                match o.max_depth {
+                    Some(d) => format!("optimal{among}, at most {d} guesses"),
+                    None => format!("optimal{among}"),
+                }
+            }
         }
     }
 }
