@@ -1,6 +1,8 @@
 //! Solves one game exactly and prints the optimum: `cargo run --release -p mastermind-optimal
 //! --example solve -- 4x6 [max_depth|-] [seconds]`. With `seconds`, the search is stopped after
-//! that long and prints its best tree and the proved bound.
+//! that long and prints its best tree and the proved bound. `RULES_OFF=memo,ordering` switches
+//! pruning rules off (to measure what each one saves); `CONSISTENT_ONLY=1` limits the guesses to
+//! the possible codes.
 
 use mastermind_core::Game;
 use mastermind_optimal::{SolveOptions, solve};
@@ -26,8 +28,26 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             flag.store(true, Ordering::Relaxed);
         });
     }
+    let mut rules = mastermind_optimal::Rules::default();
+    for rule in std::env::var("RULES_OFF").unwrap_or_default().split(',').filter(|r| !r.is_empty())
+    {
+        match rule {
+            "size_bound" => rules.size_bound = false,
+            "symmetry" => rules.symmetry = false,
+            "absent_colours" => rules.absent_colours = false,
+            "memo" => rules.memo = false,
+            "canonical_memo" => rules.canonical_memo = false,
+            "heuristic_upper_bound" => rules.heuristic_upper_bound = false,
+            "consistent_upper_bound" => rules.consistent_upper_bound = false,
+            "ordering" => rules.ordering = false,
+            "small_nodes" => rules.small_nodes = false,
+            other => return Err(format!("no rule is called {other:?}").into()),
+        }
+    }
     let options = SolveOptions {
         max_depth,
+        rules,
+        consistent_only: std::env::var("CONSISTENT_ONLY").is_ok_and(|v| v == "1"),
         stop: Some(stop),
         progress: Some(Arc::new(|p: &mastermind_optimal::Progress| {
             eprintln!(
@@ -38,7 +58,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 p.elapsed.as_secs_f64()
             )
         })),
-        ..SolveOptions::default()
     };
     let solution = solve(game, &options)?;
     let tree = &solution.tree;

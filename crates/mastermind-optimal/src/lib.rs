@@ -78,6 +78,10 @@ pub struct Rules {
     pub canonical_memo: bool,
     /// Start from the total of a heuristic tree built first.
     pub heuristic_upper_bound: bool,
+    /// On games of more than [`CONSISTENT_BOUND_MIN_CODES`] codes, start, where it is smaller,
+    /// from the optimum among consistent guesses, searched first (a far smaller search; needs
+    /// `heuristic_upper_bound`; no effect on a search itself limited to consistent guesses).
+    pub consistent_upper_bound: bool,
     /// Try guesses in increasing order of their lower bound (off: in code order).
     pub ordering: bool,
     /// Solve one or two secrets, and sets a consistent guess splits into singletons (or
@@ -94,6 +98,7 @@ impl Default for Rules {
             memo: true,
             canonical_memo: true,
             heuristic_upper_bound: true,
+            consistent_upper_bound: true,
             ordering: true,
             small_nodes: true,
         }
@@ -111,6 +116,7 @@ impl Rules {
             memo: false,
             canonical_memo: false,
             heuristic_upper_bound: false,
+            consistent_upper_bound: false,
             ordering: false,
             small_nodes: false,
         }
@@ -154,6 +160,14 @@ pub struct SolveOptions {
 
 /// Nodes between two progress reports. (The stop flag is read more often, every 1024 nodes.)
 pub const PROGRESS_EVERY: u64 = 1 << 20;
+
+/// The fewest codes a game needs before [`Rules::consistent_upper_bound`] applies. Measured on
+/// 4x6, 5x5, 4x7 and 4x8: the search visits exactly as many nodes with that bound as without
+/// (its move ordering finds the optimum's first guess at once), so below this size the extra
+/// search only costs time (0.03 s at 4x6, 0.6 s at 4x8); above it a search is long, and the
+/// consistent optimum's tree is the best one it has when stopped (5x6: 36 920 against the
+/// heuristic's 37 460).
+pub const CONSISTENT_BOUND_MIN_CODES: usize = 4096;
 
 /// The longest time between two progress reports (read with the stop flag, every 1024 nodes).
 pub const PROGRESS_INTERVAL: Duration = Duration::from_secs(1);

@@ -7,8 +7,8 @@ use crate::partition::Partition;
 use crate::scoring::{Candidate, holds_none, present_colours, score_candidates, size_bound};
 use crate::symmetry::{GuessClasses, absent_colour_mask, peg_permutations};
 use crate::{
-    PROGRESS_EVERY, PROGRESS_INTERVAL, Progress, ProgressCallback, Rules, Solution, SolveError,
-    SolveOptions,
+    CONSISTENT_BOUND_MIN_CODES, PROGRESS_EVERY, PROGRESS_INTERVAL, Progress, ProgressCallback,
+    Rules, Solution, SolveError, SolveOptions,
 };
 use mastermind_core::{Feedback, Game};
 use mastermind_tree::{Branch, Node, StrategyTree};
@@ -52,7 +52,16 @@ pub fn solve(game: Game, options: &SolveOptions) -> Result<Solution, SolveError>
         return Err(infeasible());
     }
 
-    let heuristic = heuristic_tree(&ctx, &searcher.peg_perms, options, &all, depth);
+    let mut heuristic = heuristic_tree(&ctx, &searcher.peg_perms, options, &all, depth);
+    if options.rules.heuristic_upper_bound
+        && options.rules.consistent_upper_bound
+        && !options.consistent_only
+        && ctx.size() > CONSISTENT_BOUND_MIN_CODES
+        && let Some(better) = consistent_optimum(game, options, depth)
+        && better.total_guesses() < heuristic.total_guesses()
+    {
+        heuristic = better;
+    }
     let heuristic_fits = depth == UNLIMITED || heuristic.max_guesses() <= depth;
     let heuristic_total =
         (options.rules.heuristic_upper_bound && heuristic_fits).then(|| heuristic.total_guesses());
@@ -90,6 +99,19 @@ pub fn solve(game: Game, options: &SolveOptions) -> Result<Solution, SolveError>
     let total = u64::from(outcome.value);
     debug_assert_eq!(tree.total_guesses(), total);
     Ok(searcher.solution(tree, total, true, total, heuristic_total, start))
+}
+
+/// The best tree among consistent guesses within `depth` (the optimum, or the best found if the
+/// search is stopped), as a first upper bound for the unconstrained search; `None` when no such
+/// tree keeps the depth limit.
+fn consistent_optimum(game: Game, options: &SolveOptions, depth: u32) -> Option<StrategyTree> {
+    let consistent = SolveOptions {
+        consistent_only: true,
+        max_depth: (depth != UNLIMITED).then_some(depth),
+        progress: None,
+        ..options.clone()
+    };
+    solve(game, &consistent).ok().map(|s| s.tree)
 }
 
 /// What a search of one set returns: with `guess` set, `value` is the exact optimum and `guess`

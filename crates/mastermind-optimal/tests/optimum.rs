@@ -170,6 +170,7 @@ fn switching_off_any_rule_leaves_the_optimum_unchanged() {
         Rules { memo: false, ..all_on },
         Rules { canonical_memo: false, ..all_on },
         Rules { heuristic_upper_bound: false, ..all_on },
+        Rules { consistent_upper_bound: false, ..all_on },
         Rules { ordering: false, ..all_on },
         Rules { small_nodes: false, ..all_on },
     ];
