@@ -886,7 +886,8 @@ fn comparison_verdict(
                 &points,
                 (lo.get(), hi.get()),
                 hypothesis,
-            );
+            )
+            .citing(claim.cites.as_deref());
         }
         Comparison::NotDifferent(a, b) => (Claimed::NotDifferent, a, b),
         Comparison::Different(a, b) => (Claimed::Different, a, b),
@@ -919,6 +920,7 @@ fn comparison_verdict(
     Verdict::comparison(text, means, claimed, difference, margin)
         .with_hypothesis(hypothesis)
         .with_reading(tag)
+        .citing(claim.cites.as_deref())
 }
 
 /// Whether an arm's mean is exact rather than a sample: a deterministic player (a strategy tree,

@@ -175,6 +175,10 @@ pub struct ComparisonClaim {
     /// with `of: Some(text)`, it is judged as another reading of the claim with that text.
     #[serde(default)]
     pub reading: Option<Reading>,
+    /// Where another spec makes this claim (`"Table 3 (10/10)"`): judged and shown here, counted
+    /// there. A reading of a cited claim cites it too.
+    #[serde(default)]
+    pub cites: Option<Label>,
 }
 
 /// A statement about two arms (by label) that a two-sample test decides.
