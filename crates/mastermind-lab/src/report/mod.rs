@@ -157,8 +157,8 @@ pub fn render(plan: &Plan, frame: &DataFrame, out: &Path, notice: Option<&str>) 
     Ok(section)
 }
 
-/// Judges the claims of each paper's sections as one family ([`verdict::judge_family`]), then
-/// fills in and writes every pending section's verdict and sensitivity tables.
+/// Decides the claims of each paper's sections as one family ([`verdict::decide_family`]), names
+/// each section's readings ([`verdict::name_readings`]), then fills in and writes every pending section's verdict and sensitivity tables.
 pub fn finish(sections: &mut [Section]) -> Result<()> {
     let mut papers: Vec<String> = sections.iter().map(|s| s.paper.clone()).collect();
     papers.sort();
@@ -169,7 +169,10 @@ pub fn finish(sections: &mut [Section]) -> Result<()> {
             .filter(|s| s.paper == paper)
             .flat_map(|s| s.verdicts.iter_mut())
             .collect();
-        verdict::judge_family(&mut family);
+        verdict::decide_family(&mut family);
+    }
+    for section in sections.iter_mut() {
+        verdict::name_readings(&mut section.verdicts.iter_mut().collect::<Vec<_>>());
     }
     for section in sections.iter_mut() {
         let Some(pending) = &section.pending else { continue };
@@ -434,6 +437,31 @@ mod tests {
         let printed = Printed::new(paper, 0);
         compare(format!("total {ours} vs {paper}"), Estimate::exact(ours), printed, None)
             .with_hypothesis(hypothesis)
+    }
+
+    #[test]
+    fn readings_are_named_within_their_own_spec_not_across_the_paper() {
+        // Two tables of one paper both claim "with subset: mean guesses"; only the second
+        // tries another reading, which must not be reported under the first.
+        let claim = |mean: f64| {
+            let ours = Estimate { mean, se: Some(0.004), df: Some(9.0) };
+            compare("with subset: mean guesses".into(), ours, Printed::new(4.47, 3), None)
+        };
+        let reading = crate::spec::raw::Reading {
+            of: Some("with subset".to_owned().try_into().unwrap()),
+            name: "cyclic shift".to_owned().try_into().unwrap(),
+            because: "the text allows it".to_owned().try_into().unwrap(),
+        };
+        let tagged = claim(4.60).with_reading(Some(verdict::ReadingTag::of("shift", &reading)));
+        let mut sections = [
+            section("P", "table-a", vec![claim(4.60)]),
+            section("P", "table-b", vec![claim(4.60), tagged]),
+        ];
+        finish(&mut sections).unwrap();
+        let (a, b) = (&sections[0].verdicts[0], &sections[1].verdicts[0]);
+        assert_eq!(a.outcome, verdict::Outcome::Contradicted);
+        assert!(!a.why.contains("cyclic shift"), "{}", a.why);
+        assert!(b.why.contains("cyclic shift: contradicted"), "{}", b.why);
     }
 
     #[test]

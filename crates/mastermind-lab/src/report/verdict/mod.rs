@@ -384,11 +384,15 @@ impl Verdict {
     }
 }
 
-/// Judges one paper's claims as a family: every tested claim (and every alternative reading's)
-/// at `ALPHA / m` per side, `m` the number of the paper's own claims with a sampling error; then a claim not
-/// reproduced under its default reading but reproduced under an alternative one becomes an
-/// explained difference, naming the reading and its arm.
+/// Judges one spec's claims as a family: [`decide_family`], then [`name_readings`].
 pub fn judge_family(verdicts: &mut [&mut Verdict]) {
+    decide_family(verdicts);
+    name_readings(verdicts);
+}
+
+/// Decides one paper's claims as a family: every tested claim (and every alternative reading's)
+/// at `ALPHA / m` per side, `m` the number of the paper's own claims with a sampling error.
+pub fn decide_family(verdicts: &mut [&mut Verdict]) {
     // Exact values have no sampling error, so they take no share of the level.
     let sampled = |v: &Verdict| v.test.as_ref().is_some_and(|t| t.difference.se > 0.0);
     let tested =
@@ -397,6 +401,14 @@ pub fn judge_family(verdicts: &mut [&mut Verdict]) {
     for v in verdicts.iter_mut() {
         v.decide(alpha);
     }
+}
+
+/// Names, within one spec, what its other readings give: a claim not reproduced under its
+/// default reading but reproduced under an alternative one becomes an explained difference,
+/// naming the reading and its arm; a contradicted claim lists every reading tried. Readings
+/// are matched by claim text, which is unique within a spec but not across a paper's specs
+/// (two tables may both claim "with subset: mean guesses").
+pub fn name_readings(verdicts: &mut [&mut Verdict]) {
     let reproduced_readings: Vec<(String, ReadingTag)> = verdicts
         .iter()
         .filter(|v| !v.is_claim() && v.outcome == Outcome::Reproduced)
