@@ -1,6 +1,6 @@
 //! A code (a combination of coloured pegs) in the packed form the scorer works on.
 
-use crate::game::{Game, GameError};
+use crate::game::{Game, GameError, first_repeat};
 use rand::RngExt;
 use std::fmt;
 
@@ -36,6 +36,7 @@ impl Code {
                 last: (b'A' + game.colours() - 1) as char,
             });
         }
+        check_repeats(game, colours, &text)?;
         Ok(Code::from_valid_colours(game, colours))
     }
 
@@ -43,6 +44,7 @@ impl Code {
     pub fn from_valid_colours(game: Game, colours: &[u8]) -> Code {
         debug_assert_eq!(colours.len(), usize::from(game.pegs()));
         debug_assert!(colours.iter().all(|&c| c < game.colours()));
+        debug_assert!(game.allows(colours), "{game} codes may not repeat a colour");
         let mut pegs = 0u128;
         for (i, &c) in colours.iter().enumerate() {
             pegs |= u128::from(c + 1) << (8 * i);
@@ -72,27 +74,51 @@ impl Code {
                 pegs: game.pegs(),
             });
         }
+        check_repeats(game, &colours, text)?;
         Ok(Code::from_valid_colours(game, &colours))
     }
 
-    /// The code of lexicographic rank `rank` (`0` is `AA..A`), the inverse of [`Code::rank`].
+    /// The code of lexicographic rank `rank` among the game's codes (`0` is `AA..A`, or `ABC..`
+    /// without repeats), the inverse of [`Code::rank`].
     pub fn from_rank(game: Game, mut rank: u64) -> Code {
-        let k = u64::from(game.colours());
+        let pegs = usize::from(game.pegs());
         let mut colours = [0u8; 16];
-        for slot in colours[..usize::from(game.pegs())].iter_mut().rev() {
-            *slot = (rank % k) as u8;
-            rank /= k;
+        if game.repeats() {
+            let k = u64::from(game.colours());
+            for slot in colours[..pegs].iter_mut().rev() {
+                *slot = (rank % k) as u8;
+                rank /= k;
+            }
+        } else {
+            let mut used = 0u32;
+            for (i, slot) in colours[..pegs].iter_mut().enumerate() {
+                let weight = game.completions(i as u8 + 1);
+                *slot = nth_unused(used, (rank / weight) as u32);
+                rank %= weight;
+                used |= 1 << *slot;
+            }
         }
-        Code::from_valid_colours(game, &colours[..usize::from(game.pegs())])
+        Code::from_valid_colours(game, &colours[..pegs])
     }
 
-    /// A uniformly random code: each peg's colour drawn in turn, first peg first, with one
-    /// `random_range(0..colours)` per peg (so a stream gives the same codes wherever it is used).
+    /// A uniformly random code of the game, each peg's colour drawn in turn, first peg first.
+    ///
+    /// With repeats, one `random_range(0..colours)` per peg (so a stream gives the same codes
+    /// wherever it is used); without, peg `i` draws `random_range(0..colours - i)` and takes that
+    /// colour among those not yet used.
     pub fn random(game: Game, rng: &mut impl RngExt) -> Code {
         let mut colours = [0u8; 16];
         let pegs = usize::from(game.pegs());
-        for slot in &mut colours[..pegs] {
-            *slot = rng.random_range(0..game.colours());
+        if game.repeats() {
+            for slot in &mut colours[..pegs] {
+                *slot = rng.random_range(0..game.colours());
+            }
+        } else {
+            let mut used = 0u32;
+            for (i, slot) in colours[..pegs].iter_mut().enumerate() {
+                *slot = nth_unused(used, u32::from(rng.random_range(0..game.colours() - i as u8)));
+                used |= 1 << *slot;
+            }
         }
         Code::from_valid_colours(game, &colours[..pegs])
     }
@@ -129,10 +155,23 @@ impl Code {
         (out, len)
     }
 
-    /// Lexicographic rank within `game` (`AA..A` is 0): an index into [`CodeSet`](crate::CodeSet).
+    /// Lexicographic rank among the game's codes (`AA..A` is 0): an index into
+    /// [`CodeSet`](crate::CodeSet). Without repeats, peg `i` weighs the colours below its own
+    /// that no earlier peg uses, times the ways to fill the pegs after it.
     pub fn rank(&self, game: Game) -> u64 {
-        let k = u64::from(game.colours());
-        self.colours().fold(0u64, |acc, c| acc * k + u64::from(c))
+        if game.repeats() {
+            let k = u64::from(game.colours());
+            self.colours().fold(0u64, |acc, c| acc * k + u64::from(c))
+        } else {
+            let mut used = 0u32;
+            let mut rank = 0u64;
+            for (i, c) in self.colours().enumerate() {
+                let below_unused = (!used & ((1u32 << c) - 1)).count_ones();
+                rank += u64::from(below_unused) * game.completions(i as u8 + 1);
+                used |= 1 << c;
+            }
+            rank
+        }
     }
 
     /// This code with position `i` set to `colour`.
@@ -168,6 +207,26 @@ impl Code {
     #[inline(always)]
     pub(crate) fn count_word(&self) -> u128 {
         self.counts
+    }
+}
+
+/// The `n`-th colour (from 0) whose bit is clear in `used`.
+fn nth_unused(used: u32, n: u32) -> u8 {
+    let mut free = !used;
+    for _ in 0..n {
+        free &= free - 1;
+    }
+    free.trailing_zeros() as u8
+}
+
+/// Refuses colours that repeat where the game forbids it.
+fn check_repeats(game: Game, colours: &[u8], text: &str) -> Result<(), GameError> {
+    match first_repeat(colours) {
+        Some(c) if !game.repeats() => Err(GameError::RepeatedColour {
+            text: text.to_owned(),
+            letter: (b'A' + c.min(25)) as char,
+        }),
+        _ => Ok(()),
     }
 }
 
@@ -255,6 +314,44 @@ mod tests {
         assert_eq!(c.len(), 16);
         assert_eq!(Code::parse(g, &c.to_string()).unwrap(), c);
         assert_eq!(c.count_word(), 0, "16x26 does not pack colour counts");
+    }
+
+    #[test]
+    fn ranks_without_repeats_are_dense_and_lexicographic() {
+        for game in [Game::BULLS_AND_COWS, Game::without_repeats(3, 3).unwrap()] {
+            let size = game.size().unwrap();
+            let codes: Vec<Code> = (0..size).map(|r| Code::from_rank(game, r)).collect();
+            for (r, c) in codes.iter().enumerate() {
+                assert_eq!(c.rank(game), r as u64);
+                assert_eq!(c.distinct_colours() as usize, c.len(), "{c} repeats a colour");
+            }
+            assert!(codes.windows(2).all(|w| w[0] < w[1]), "not in letter order");
+        }
+        let g = Game::BULLS_AND_COWS;
+        assert_eq!(Code::from_rank(g, 0).to_string(), "ABCD");
+        assert_eq!(Code::from_rank(g, 5039).to_string(), "JIHG");
+    }
+
+    #[test]
+    fn refuses_repeated_colours_where_the_game_forbids_them() {
+        let g = Game::BULLS_AND_COWS;
+        let err = Code::parse(g, "ABCA").unwrap_err();
+        assert_eq!(err, GameError::RepeatedColour { text: "ABCA".into(), letter: 'A' });
+        assert!(Code::from_colours(g, &[1, 2, 2, 3]).is_err());
+        assert!(Code::parse(g, "JBCA").is_ok());
+        assert!(Code::parse(Game::new(4, 10).unwrap(), "ABCA").is_ok());
+    }
+
+    #[test]
+    fn random_codes_without_repeats_are_uniform() {
+        let g = Game::without_repeats(3, 4).unwrap();
+        let mut rng = crate::rng_for(7, &[]);
+        let mut counts = [0u32; 24];
+        for _ in 0..24_000 {
+            counts[Code::random(g, &mut rng).rank(g) as usize] += 1;
+        }
+        // 1000 expected per code; 5 standard deviations is about 160.
+        assert!(counts.iter().all(|&n| (840..=1160).contains(&n)), "{counts:?}");
     }
 
     #[test]

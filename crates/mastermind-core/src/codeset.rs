@@ -7,7 +7,8 @@ use std::ops::Deref;
 /// The default most codes [`CodeSet::enumerate`] will hold: 2^24 codes, 512 MiB.
 pub const DEFAULT_ENUMERATION_LIMIT: u64 = 1 << 24;
 
-/// Every code of a game, in lexicographic order, so that `set[code.rank(game)] == code`.
+/// Every code of a game, in lexicographic order, so that `set[code.rank(game)] == code` (with or
+/// without repeated colours).
 #[derive(Debug, Clone)]
 pub struct CodeSet {
     game: Game,
@@ -29,6 +30,10 @@ impl CodeSet {
             limit,
             bytes: std::mem::size_of::<Code>(),
         })?;
+        if !game.repeats() {
+            let codes = (0..size).map(|rank| Code::from_rank(game, rank)).collect();
+            return Ok(CodeSet { game, codes });
+        }
         let pegs = usize::from(game.pegs());
         let mut colours = vec![0u8; pegs];
         let mut codes = Vec::with_capacity(size as usize);
@@ -77,6 +82,20 @@ mod tests {
             assert_eq!(c.rank(g), r as u64);
             assert_eq!(*c, Code::from_rank(g, r as u64));
         }
+    }
+
+    #[test]
+    fn enumerates_bulls_and_cows() {
+        let g = Game::BULLS_AND_COWS;
+        let set = CodeSet::enumerate(g).unwrap();
+        assert_eq!(set.len(), 5040);
+        let every = CodeSet::enumerate(Game::new(4, 10).unwrap()).unwrap();
+        let distinct: Vec<Code> = every
+            .iter()
+            .filter(|c| c.distinct_colours() == 4)
+            .map(|c| Code::from_colours(g, &c.colours().collect::<Vec<_>>()).unwrap())
+            .collect();
+        assert_eq!(set.codes(), &distinct[..]);
     }
 
     #[test]

@@ -1,4 +1,5 @@
-//! The size of a game: number of pegs and number of colours, validated once.
+//! The size of a game: number of pegs, number of colours and whether a code may repeat a colour,
+//! validated once.
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -17,20 +18,41 @@ pub enum GameError {
     /// The number of colours is outside `2..=26`.
     #[error("a game has 2 to {MAX_COLOURS} colours, not {0}")]
     Colours(u32),
+    /// A game without repeated colours needs at least as many colours as pegs.
+    #[error(
+        "a game without repeated colours needs at least as many colours as pegs: {pegs} pegs, \
+         {colours} colours"
+    )]
+    TooFewColoursWithoutRepeats {
+        /// Pegs of the game.
+        pegs: u32,
+        /// Colours of the game.
+        colours: u32,
+    },
+    /// A code repeats a colour in a game whose codes may not.
+    #[error(
+        "the code {text:?} repeats the colour {letter:?}; this game's codes use each colour at most once"
+    )]
+    RepeatedColour {
+        /// The code as written.
+        text: String,
+        /// The first repeated colour.
+        letter: char,
+    },
     /// The code space is too large to enumerate within the given limit (`size` saturates at
     /// `u64::MAX`; the message gives the true count).
     #[error(
         "the {pegs} pegs x {colours} colours game has {} codes, more than the {limit} that may be \
          held in memory ({bytes} bytes each); use a player that does not enumerate the code set, or a \
          smaller game",
-        code_count(*pegs, *colours)
+        code_count(*pegs, *colours, *size)
     )]
     TooLargeToEnumerate {
         /// Pegs of the game.
         pegs: u8,
         /// Colours of the game.
         colours: u8,
-        /// `colours ^ pegs`, saturated at `u64::MAX`.
+        /// The number of codes ([`Game::size`]), saturated at `u64::MAX`.
         size: u64,
         /// The enumeration limit in codes.
         limit: u64,
@@ -59,51 +81,90 @@ pub enum GameError {
     },
 }
 
-/// A game size: `pegs` positions, each one of `colours` colours (search space `colours ^ pegs`).
+/// A game size: `pegs` positions, each one of `colours` colours, and whether a code may use a
+/// colour more than once (Mastermind: yes, `colours ^ pegs` codes; Bulls and Cows: no,
+/// `colours! / (colours - pegs)!` codes).
 ///
 /// The papers disagree on notation; this type always says pegs first, as in `4x6` for classic
-/// Mastermind (Snyder writes the same game as `6/4`).
+/// Mastermind (Snyder writes the same game as `6/4`). A game without repeats prints as
+/// `4x10 no-repeat`.
+///
+/// Guesses and secrets are codes of the same game: in a game without repeats neither repeats a
+/// colour. Feedback and consistency do not depend on the rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "RawGame", into = "RawGame")]
 pub struct Game {
     pegs: u8,
     colours: u8,
+    repeats: bool,
 }
 
-/// The serialised form of [`Game`], validated on conversion.
+/// The serialised form of [`Game`], validated on conversion; `repeats: true` (the default) is
+/// omitted, so every game written before the rule existed reads and writes as it did.
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawGame {
     pegs: u32,
     colours: u32,
+    #[serde(default = "repeats_by_default", skip_serializing_if = "is_true")]
+    repeats: bool,
+}
+
+fn repeats_by_default() -> bool {
+    true
+}
+
+fn is_true(repeats: &bool) -> bool {
+    *repeats
 }
 
 impl TryFrom<RawGame> for Game {
     type Error = GameError;
     fn try_from(raw: RawGame) -> Result<Self, GameError> {
-        Game::new(raw.pegs, raw.colours)
+        Game::with_rule(raw.pegs, raw.colours, raw.repeats)
     }
 }
 
 impl From<Game> for RawGame {
     fn from(game: Game) -> Self {
-        RawGame { pegs: game.pegs.into(), colours: game.colours.into() }
+        RawGame { pegs: game.pegs.into(), colours: game.colours.into(), repeats: game.repeats }
     }
 }
 
 impl Game {
     /// Classic Mastermind: 4 pegs, 6 colours.
-    pub const CLASSIC: Game = Game { pegs: 4, colours: 6 };
+    pub const CLASSIC: Game = Game { pegs: 4, colours: 6, repeats: true };
 
-    /// A validated game size.
+    /// Bulls and Cows: 4 pegs, 10 colours (the digits), no colour repeated (5040 codes).
+    pub const BULLS_AND_COWS: Game = Game { pegs: 4, colours: 10, repeats: false };
+
+    /// A validated game size whose codes may repeat colours.
     pub fn new(pegs: u32, colours: u32) -> Result<Game, GameError> {
+        Game::with_rule(pegs, colours, true)
+    }
+
+    /// A validated game size whose codes use each colour at most once.
+    pub fn without_repeats(pegs: u32, colours: u32) -> Result<Game, GameError> {
+        Game::with_rule(pegs, colours, false)
+    }
+
+    /// A validated game size, with codes that may repeat colours when `repeats` is true.
+    pub fn with_rule(pegs: u32, colours: u32, repeats: bool) -> Result<Game, GameError> {
         if !(1..=u32::from(MAX_PEGS)).contains(&pegs) {
             return Err(GameError::Pegs(pegs));
         }
         if !(2..=u32::from(MAX_COLOURS)).contains(&colours) {
             return Err(GameError::Colours(colours));
         }
-        Ok(Game { pegs: pegs as u8, colours: colours as u8 })
+        if !repeats && pegs > colours {
+            return Err(GameError::TooFewColoursWithoutRepeats { pegs, colours });
+        }
+        Ok(Game { pegs: pegs as u8, colours: colours as u8, repeats })
+    }
+
+    /// Whether a code may use a colour more than once.
+    pub fn repeats(self) -> bool {
+        self.repeats
     }
 
     /// Number of pegs (positions) in a code.
@@ -116,9 +177,26 @@ impl Game {
         self.colours
     }
 
-    /// Size of the code space, `colours ^ pegs`, or `None` if it overflows `u64`.
+    /// Size of the code space, or `None` if it overflows `u64`: `colours ^ pegs` with repeats,
+    /// `colours! / (colours - pegs)!` without.
     pub fn size(self) -> Option<u64> {
-        u64::from(self.colours).checked_pow(u32::from(self.pegs))
+        code_space(self.pegs, self.colours, self.repeats)
+    }
+
+    /// Number of ways to fill `free` more pegs after `used` pegs are set: the weight of one step
+    /// of a code's lexicographic rank at the peg `pegs - free`.
+    pub(crate) fn completions(self, used: u8) -> u64 {
+        let free = self.pegs - used;
+        if self.repeats {
+            u64::from(self.colours).pow(u32::from(free))
+        } else {
+            (0..free).map(|i| u64::from(self.colours - used - i)).product()
+        }
+    }
+
+    /// Whether `colours` (one per peg) keep this game's rule on repeated colours.
+    pub fn allows(self, colours: &[u8]) -> bool {
+        self.repeats || first_repeat(colours).is_none()
     }
 
     /// Number of dense feedback indices, `(pegs + 1)(pegs + 2) / 2`, the impossible
@@ -137,15 +215,42 @@ impl Game {
 
 impl std::fmt::Display for Game {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}x{}", self.pegs, self.colours)
+        write!(f, "{}x{}", self.pegs, self.colours)?;
+        if !self.repeats {
+            write!(f, " no-repeat")?;
+        }
+        Ok(())
     }
 }
 
-/// `colours ^ pegs` as text: exact while it fits in a `u64`, else `colours^pegs ≈ 4.4e22`.
-fn code_count(pegs: u8, colours: u8) -> String {
-    match u64::from(colours).checked_pow(u32::from(pegs)) {
-        Some(n) => n.to_string(),
-        None => format!("{colours}^{pegs} ≈ {:.1e}", f64::from(colours).powi(i32::from(pegs))),
+/// The first colour that `colours` uses twice, if any.
+pub(crate) fn first_repeat(colours: &[u8]) -> Option<u8> {
+    let mut seen = 0u32;
+    for &c in colours {
+        if seen & 1 << c != 0 {
+            return Some(c);
+        }
+        seen |= 1 << c;
+    }
+    None
+}
+
+/// The number of codes, or `None` past `u64`.
+fn code_space(pegs: u8, colours: u8, repeats: bool) -> Option<u64> {
+    if repeats {
+        u64::from(colours).checked_pow(u32::from(pegs))
+    } else {
+        (0..pegs).try_fold(1u64, |n, i| n.checked_mul(u64::from(colours - i)))
+    }
+}
+
+/// The number of codes as text: exact while it fits in a `u64` (`size`), else an estimate from
+/// above (`colours ^ pegs`).
+fn code_count(pegs: u8, colours: u8, size: u64) -> String {
+    if size != u64::MAX {
+        size.to_string()
+    } else {
+        format!("at most {:.1e}", f64::from(colours).powi(i32::from(pegs)))
     }
 }
 
@@ -161,6 +266,38 @@ mod tests {
             assert_eq!(Game::new(p, k).unwrap().size(), Some(size));
         }
         assert_eq!(Game::new(16, 26).unwrap().size(), None);
+    }
+
+    #[test]
+    fn sizes_without_repeats_are_falling_factorials() {
+        assert_eq!(Game::BULLS_AND_COWS.size(), Some(5040));
+        assert_eq!(Game::without_repeats(4, 10), Ok(Game::BULLS_AND_COWS));
+        assert_eq!(Game::without_repeats(3, 6).unwrap().size(), Some(120));
+        assert_eq!(Game::without_repeats(6, 6).unwrap().size(), Some(720));
+        assert_eq!(Game::without_repeats(5, 8).unwrap().size(), Some(6720));
+        assert_eq!(Game::without_repeats(16, 26).unwrap().size(), None);
+        assert_eq!(Game::BULLS_AND_COWS.to_string(), "4x10 no-repeat");
+        assert_eq!(Game::CLASSIC.to_string(), "4x6");
+    }
+
+    #[test]
+    fn refuses_more_pegs_than_colours_without_repeats() {
+        let err = Game::without_repeats(5, 4).unwrap_err();
+        assert_eq!(err, GameError::TooFewColoursWithoutRepeats { pegs: 5, colours: 4 });
+        assert!(err.to_string().contains("at least as many colours as pegs"), "{err}");
+        assert!(Game::new(5, 4).is_ok());
+    }
+
+    #[test]
+    fn the_rule_is_omitted_from_specs_unless_it_forbids_repeats() {
+        let classic = ron::to_string(&Game::CLASSIC).unwrap();
+        assert_eq!(classic, "(pegs:4,colours:6)");
+        assert_eq!(ron::from_str::<Game>("(pegs: 4, colours: 6)").unwrap(), Game::CLASSIC);
+        let bulls = ron::to_string(&Game::BULLS_AND_COWS).unwrap();
+        assert_eq!(bulls, "(pegs:4,colours:10,repeats:false)");
+        assert_eq!(ron::from_str::<Game>(&bulls).unwrap(), Game::BULLS_AND_COWS);
+        let refused = ron::from_str::<Game>("(pegs: 7, colours: 6, repeats: false)").unwrap_err();
+        assert!(refused.to_string().contains("at least as many colours"), "{refused}");
     }
 
     #[test]

@@ -59,3 +59,45 @@ proptest! {
         agrees(game, &secret, &guess)?;
     }
 }
+
+/// A secret and a guess of a game without repeats: random ranks, decoded by the core.
+fn distinct_pair(game: Game) -> impl Strategy<Value = (Vec<u8>, Vec<u8>)> {
+    let size = game.size().unwrap();
+    let code = (0..size).prop_map(move |rank| Code::from_rank(game, rank).colours().collect());
+    (code.clone(), code)
+}
+
+#[test]
+fn the_scorer_agrees_with_the_reference_on_games_without_repeats() {
+    for pegs in 1..=8u32 {
+        for colours in pegs.max(2)..=16u32 {
+            let game = Game::without_repeats(pegs, colours).unwrap();
+            let mut runner = TestRunner::new(Config { cases: 24, ..Config::default() });
+            runner.run(&distinct_pair(game), |(s, g)| agrees(game, &s, &g)).unwrap();
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(Config { cases: 500, ..Config::default() })]
+
+    /// The rule changes which codes exist, never how they score: the reference knows nothing of
+    /// it, and a code without repeats scores the same in the game that allows them.
+    #[test]
+    fn a_code_scores_the_same_with_and_without_the_rule(
+        (game, secret, guess) in (1..=8u32, 8..=20u32)
+            .prop_map(|(p, c)| Game::without_repeats(p, c).unwrap())
+            .prop_flat_map(|game| (Just(game), distinct_pair(game)))
+            .prop_map(|(game, (s, g))| (game, s, g))
+    ) {
+        let free = Game::new(u32::from(game.pegs()), u32::from(game.colours())).unwrap();
+        let code = |game: Game, colours: &[u8]| Code::from_colours(game, colours).unwrap();
+        prop_assert_eq!(
+            score(&code(game, &secret), &code(game, &guess)),
+            score(&code(free, &secret), &code(free, &guess))
+        );
+        let shared = secret.iter().filter(|c| guess.contains(c)).count();
+        let reply = reference_score(&secret, &guess);
+        prop_assert_eq!(usize::from(reply.total()), shared);
+    }
+}
