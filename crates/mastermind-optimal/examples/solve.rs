@@ -2,7 +2,7 @@
 //! --example solve -- 4x6 [max_depth|-] [seconds]`. With `seconds`, the search is stopped after
 //! that long and prints its best tree and the proved bound. `RULES_OFF=memo,ordering` switches
 //! pruning rules off (to measure what each one saves); `CONSISTENT_ONLY=1` limits the guesses to
-//! the possible codes.
+//! the possible codes. A size ending in `n` (`4x10n`, Bulls and Cows) forbids repeated colours.
 
 use mastermind_core::Game;
 use mastermind_optimal::{SolveOptions, solve};
@@ -14,7 +14,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
     let size = args.next().unwrap_or_else(|| "4x6".into());
     let (pegs, colours) = size.split_once('x').ok_or("the game is written PEGSxCOLOURS")?;
-    let game = Game::new(pegs.parse()?, colours.parse()?)?;
+    let (colours, repeats) = match colours.strip_suffix('n') {
+        Some(colours) => (colours, false),
+        None => (colours, true),
+    };
+    let game = Game::with_rule(pegs.parse()?, colours.parse()?, repeats)?;
     let max_depth = match args.next().as_deref() {
         None | Some("-") => None,
         Some(depth) => Some(depth.parse()?),

@@ -102,7 +102,7 @@ impl Relabelling {
 }
 
 fn rank(ctx: &Context, row: &[u8; 8]) -> u16 {
-    row[..ctx.pegs].iter().fold(0usize, |acc, &c| acc * ctx.colours + usize::from(c)) as u16
+    ctx.rank_of_row(row)
 }
 
 #[cfg(test)]

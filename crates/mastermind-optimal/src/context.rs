@@ -1,6 +1,7 @@
 //! What every node of a search shares: the game's codes by rank, their colours, a table of every
 //! reply, and the lower bound on the cost of a set from its size alone.
 
+use crate::symmetry::AbsentColours;
 use mastermind_core::score::score_indices;
 use mastermind_core::{CodeSet, Feedback, Game, PackedCodes};
 
@@ -35,6 +36,10 @@ pub struct Context {
     pub colour_rows: Vec<[u8; 8]>,
     /// The colours every code holds, bit `c` for colour `c`.
     pub colour_masks: Vec<u32>,
+    /// Without repeats: the rank of every row of colours read as a number in base `colours`
+    /// (`u16::MAX` where a colour repeats), so a relabelled row finds its code. Empty with
+    /// repeats, where that number is the rank.
+    ranks_of_rows: Vec<u16>,
     /// `replies[g * n + s]`: the dense reply index of secret `s` to guess `g`.
     replies: Vec<u8>,
     /// The dense index of the winning reply.
@@ -49,6 +54,12 @@ pub struct Context {
     part_bounds: Vec<(u32, PartBounds)>,
 }
 
+/// `row` read as a number in base `colours`, first peg most significant: the rank of a code in a
+/// game with repeats.
+fn base_colours(row: &[u8; 8], pegs: usize, colours: usize) -> usize {
+    row[..pegs].iter().fold(0usize, |acc, &c| acc * colours + usize::from(c))
+}
+
 /// The lower bound of a part by its size, for every size a `u16` holds (sizes past the game's
 /// are infeasible), so that a count indexes it without a bounds check.
 pub type PartBounds = Box<[u32; 1 << 16]>;
@@ -60,7 +71,7 @@ impl Context {
         crate::check_game(game).ok()?;
         let size = usize::try_from(game.size()?).ok()?;
         let codes = CodeSet::enumerate(game).ok()?.codes().to_vec();
-        let colour_rows = codes
+        let colour_rows: Vec<[u8; 8]> = codes
             .iter()
             .map(|code| {
                 let mut row = [0u8; 8];
@@ -80,6 +91,17 @@ impl Context {
                 None => score_indices(guess, &codes, row),
             }
         }
+        let ranks_of_rows = if game.repeats() {
+            Vec::new()
+        } else {
+            let every = usize::from(game.colours()).pow(u32::from(game.pegs()));
+            let mut table = vec![u16::MAX; every];
+            for (rank, row) in colour_rows.iter().enumerate() {
+                table[base_colours(row, usize::from(game.pegs()), usize::from(game.colours()))] =
+                    rank as u16;
+            }
+            table
+        };
         let pegs = game.pegs();
         Some(Context {
             game,
@@ -89,6 +111,7 @@ impl Context {
             ranks: (0..size as u16).collect(),
             colour_rows,
             colour_masks,
+            ranks_of_rows,
             replies,
             win: Feedback::all_black(pegs).index() as u8,
             feedback_count: game.feedback_count(),
@@ -99,6 +122,22 @@ impl Context {
             bound: SizeBound::new(pegs, size),
             part_bounds: Vec::new(),
         })
+    }
+
+    /// The rank of the code whose colours are `row` (a code of the game).
+    pub fn rank_of_row(&self, row: &[u8; 8]) -> u16 {
+        let number = base_colours(row, self.pegs, self.colours);
+        if self.ranks_of_rows.is_empty() { number as u16 } else { self.ranks_of_rows[number] }
+    }
+
+    /// The absent-colour test at a node whose secrets hold the colours `present` (trivial when
+    /// the rule is off).
+    pub fn absent_colours(&self, rule: bool, present: u32) -> AbsentColours {
+        if rule {
+            AbsentColours::new(self.colours, present, self.game.repeats())
+        } else {
+            AbsentColours::Trivial
+        }
     }
 
     /// Fills the part-bound tables for every depth a search with `max_depth` reaches (and for

@@ -4,7 +4,7 @@
 use crate::Rules;
 use crate::context::{Context, INFEASIBLE, SizeBound};
 use crate::counting::{BLOCK, for_each_block};
-use crate::symmetry::{GuessClasses, absent_colour_mask};
+use crate::symmetry::{AbsentColours, GuessClasses};
 
 /// One guess at a node, with the lower bound its partition gives.
 #[derive(Debug, Clone, Copy)]
@@ -84,7 +84,7 @@ pub(crate) fn class_representatives(
     history: &[u16],
     present: u32,
 ) -> Vec<u16> {
-    let absent = if rules.absent_colours { absent_colour_mask(ctx.colours, present) } else { 0 };
+    let absent = ctx.absent_colours(rules.absent_colours, present);
     let group = rules.symmetry.then(|| group_representatives(ctx, peg_perms, history));
     let all = 0..ctx.size() as u16;
     let kept: Vec<u16> = match &group {
@@ -94,9 +94,10 @@ pub(crate) fn class_representatives(
     kept
 }
 
-/// Whether guess `g` holds none of the colours in `mask`.
-pub(crate) fn holds_none(ctx: &Context, g: u16, mask: u32) -> bool {
-    ctx.colour_masks[usize::from(g)] & mask == 0
+/// Whether the absent-colour test keeps guess `g`.
+pub(crate) fn holds_none(ctx: &Context, g: u16, absent: AbsentColours) -> bool {
+    let g = usize::from(g);
+    absent.keeps(ctx.pegs, &ctx.colour_rows[g], ctx.colour_masks[g])
 }
 
 /// One guess per class of the history's symmetry group (every code when the group is trivial).

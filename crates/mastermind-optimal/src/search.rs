@@ -5,7 +5,7 @@ use crate::context::{Context, INFEASIBLE, UNLIMITED, next_depth};
 use crate::heuristic::heuristic_tree;
 use crate::partition::Partition;
 use crate::scoring::{Candidate, holds_none, present_colours, score_candidates, size_bound};
-use crate::symmetry::{GuessClasses, absent_colour_mask, peg_permutations};
+use crate::symmetry::{GuessClasses, peg_permutations};
 use crate::{
     CONSISTENT_BOUND_MIN_CODES, PROGRESS_EVERY, PROGRESS_INTERVAL, Progress, ProgressCallback,
     Rules, Solution, SolveError, SolveOptions,
@@ -435,8 +435,7 @@ impl<'a> Searcher<'a> {
     /// guess share their history and are searched one after another.
     fn representatives(&mut self, history: &[u16], present: u32) -> Rc<Vec<u16>> {
         let ctx = self.ctx;
-        let absent =
-            if self.rules.absent_colours { absent_colour_mask(ctx.colours, present) } else { 0 };
+        let absent = ctx.absent_colours(self.rules.absent_colours, present);
         let group = if self.rules.symmetry {
             let level = history.len();
             if self.group_cache.len() <= level {
@@ -452,7 +451,7 @@ impl<'a> Searcher<'a> {
         } else {
             Rc::clone(&self.every_code)
         };
-        if absent == 0 {
+        if absent.is_trivial() {
             return group;
         }
         Rc::new(group.iter().copied().filter(|&g| holds_none(ctx, g, absent)).collect())

@@ -6,8 +6,11 @@
 //!   that maps every guess played so far onto itself maps the node's secrets onto themselves, so
 //!   a guess and its image split the secrets into parts of the same costs. Colours no guess has
 //!   used are part of this group: they are interchangeable.
-//! - **Absent colours** ([`absent_colour_mask`]). A colour that no remaining secret holds never
+//! - **Absent colours** ([`AbsentColours`]). A colour that no remaining secret holds never
 //!   scores, so it can replace any other such colour in a guess without changing the partition.
+//!   In a game without repeats a guess holds each colour once, so absent colours are permuted
+//!   among themselves rather than merged: the kept guess holds the smallest absent colours, in
+//!   increasing order of position.
 //!
 //! Both keep a guess only if it is no larger (in code order) than any image under its own kind
 //! of map: the group's images with unused colours relabelled in order of first appearance, and
@@ -20,6 +23,58 @@
 pub fn absent_colour_mask(colours: usize, present: u32) -> u32 {
     let absent = !present & ((1u32 << colours) - 1);
     absent & absent.wrapping_sub(1)
+}
+
+/// The absent-colour test of one node: which guesses are the smallest of their class when the
+/// colours no secret holds are interchangeable.
+#[derive(Debug, Clone, Copy)]
+pub enum AbsentColours {
+    /// No two colours are absent (or the rule is off): every guess is kept.
+    Trivial,
+    /// Codes may repeat colours: every absent colour is written as the smallest, so a kept guess
+    /// holds none of these colours (every absent colour but the smallest).
+    Merged(u32),
+    /// Codes may not repeat colours: a kept guess holds the smallest absent colours, each once,
+    /// in increasing order from the first peg (bit `c` for absent colour `c`).
+    InOrder(u32),
+}
+
+impl AbsentColours {
+    /// The test at a node whose secrets hold the colours `present`, in a game of `colours`
+    /// colours whose codes may repeat colours when `repeats` holds.
+    pub fn new(colours: usize, present: u32, repeats: bool) -> AbsentColours {
+        let absent = !present & ((1u32 << colours) - 1);
+        match absent.count_ones() {
+            0 | 1 => AbsentColours::Trivial,
+            _ if repeats => AbsentColours::Merged(absent_colour_mask(colours, present)),
+            _ => AbsentColours::InOrder(absent),
+        }
+    }
+
+    /// Whether the test keeps every guess.
+    pub fn is_trivial(self) -> bool {
+        matches!(self, AbsentColours::Trivial)
+    }
+
+    /// Whether the guess of colour row `row` (with colour set `mask`) is kept.
+    pub fn keeps(self, pegs: usize, row: &[u8; 8], mask: u32) -> bool {
+        match self {
+            AbsentColours::Trivial => true,
+            AbsentColours::Merged(forbidden) => mask & forbidden == 0,
+            AbsentColours::InOrder(absent) => {
+                let mut next = absent;
+                for &c in &row[..pegs] {
+                    if absent & (1 << c) != 0 {
+                        if c != next.trailing_zeros() as u8 {
+                            return false;
+                        }
+                        next &= next - 1;
+                    }
+                }
+                true
+            }
+        }
+    }
 }
 
 /// The group of a history, ready to test guesses.
@@ -209,6 +264,20 @@ mod tests {
             }
         }
         count
+    }
+
+    #[test]
+    fn without_repeats_absent_colours_are_kept_smallest_first() {
+        // Secrets hold A, B and C only: D, E and F are absent.
+        let test = AbsentColours::new(6, 0b000111, false);
+        let keeps = |s: &str| {
+            let r = row(s);
+            test.keeps(3, &r, r[..3].iter().fold(0, |m, &c| m | 1 << c))
+        };
+        assert!(keeps("ABC") && keeps("ADB") && keeps("DEA") && keeps("DAE"));
+        assert!(!keeps("AEB") && !keeps("EDA") && !keeps("AFD"));
+        assert!(AbsentColours::new(6, 0b011111, false).is_trivial());
+        assert!(matches!(AbsentColours::new(6, 0b000111, true), AbsentColours::Merged(0b110000)));
     }
 
     #[test]
