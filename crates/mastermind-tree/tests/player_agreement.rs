@@ -1,6 +1,8 @@
 //! The tree plays exactly what the one-ply player plays: for every deterministic configuration at
-//! 4x6 (LocalEntropy over the consistent codes included), each secret needs as many guesses in the tree as in a game played through the driver, and
-//! every tree passes the replay check.
+//! 4x6 (LocalEntropy over the consistent codes included), and at 4x6 and 4x8 without repeated
+//! colours, each secret needs as many guesses in the tree as in a game played through the driver,
+//! and every tree passes the replay check. The player scores every candidate; the tree builder
+//! skips the candidates its symmetry relations prove equivalent, so agreement checks them.
 
 use mastermind_core::{CodeSet, Game, TruthfulCodemaker, play_game, rng_for};
 use mastermind_heuristics::{Heuristic, OnePlyConfig, OnePlyStrategy, Pool, Ties};
@@ -9,7 +11,11 @@ use mastermind_tree::build_tree;
 /// Builds the tree of `heuristic` over `pool` with `first_guess` (none: the heuristic's own), and
 /// compares it secret by secret with the player.
 fn check(heuristic: Heuristic, pool: Pool, first_guess: Option<&str>) {
-    let game = Game::CLASSIC;
+    check_in(Game::CLASSIC, heuristic, pool, first_guess);
+}
+
+/// [`check`] in `game`.
+fn check_in(game: Game, heuristic: Heuristic, pool: Pool, first_guess: Option<&str>) {
     let secrets = CodeSet::enumerate(game).unwrap();
     {
         let config = OnePlyConfig {
@@ -94,4 +100,29 @@ agreement! {
     local_entropy_consistent_aabb: LocalEntropy, Consistent, Some("AABB");
     local_entropy_consistent_aabc: LocalEntropy, Consistent, Some("AABC");
     local_entropy_consistent_own_first: LocalEntropy, Consistent, None;
+}
+
+/// The same agreement in games without repeated colours, where zero colours are permuted rather
+/// than merged and every candidate holds distinct colours.
+macro_rules! agreement_without_repeats {
+    ($($name:ident: $pegs:expr, $colours:expr, $heuristic:ident, $pool:ident;)*) => {
+        $(
+            #[test]
+            fn $name() {
+                let game = Game::without_repeats($pegs, $colours).unwrap();
+                check_in(game, Heuristic::$heuristic, Pool::$pool, None);
+            }
+        )*
+    };
+}
+
+agreement_without_repeats! {
+    no_repeat_4x6_worst_case_all: 4, 6, WorstCase, AllPreferConsistent;
+    no_repeat_4x6_expected_size_all: 4, 6, ExpectedSize, AllPreferConsistent;
+    no_repeat_4x6_most_parts_all: 4, 6, MostParts, AllPreferConsistent;
+    no_repeat_4x6_entropy_all: 4, 6, Entropy, AllPreferConsistent;
+    no_repeat_4x6_entropy_consistent: 4, 6, Entropy, Consistent;
+    no_repeat_4x6_local_entropy_consistent: 4, 6, LocalEntropy, Consistent;
+    no_repeat_4x8_most_parts_all: 4, 8, MostParts, AllPreferConsistent;
+    no_repeat_4x8_worst_case_all: 4, 8, WorstCase, AllPreferConsistent;
 }

@@ -5,7 +5,8 @@
 //! by reply and the same consistency:
 //!
 //! - *zero colours*, absent from every secret of the node, never score a peg: a candidate's zero
-//!   pegs may be recoloured with any zero colour;
+//!   pegs may be recoloured with any zero colour (in a game without repeats, with distinct zero
+//!   colours: zero colours are then relabelled in order of first appearance, as free colours are);
 //! - *free colours*, in no guess of the history, are interchangeable: permuting them maps the
 //!   node's secrets onto themselves;
 //! - the *stabiliser* of the history: peg permutations with a colour relabelling that fix every
@@ -36,10 +37,17 @@ struct Element {
 pub(crate) struct Symmetry {
     pegs: usize,
     colours: u8,
-    /// The smallest zero colour, when at least two colours are zero.
+    /// The smallest zero colour, when at least two colours are zero and codes may repeat them.
     zero_min: Option<u8>,
-    /// Bit `c` set for zero colours (only used with `zero_min`).
+    /// Bit `c` set for zero colours (only used with `zero_min`, or without repeats).
     zero: u32,
+    /// Without repeats: rank among the zero colours, or `u8::MAX`; only when there are at least
+    /// two.
+    zero_rank: [u8; 32],
+    /// Without repeats: the zero colours in increasing order.
+    zeros: Vec<u8>,
+    /// Whether codes may repeat a colour.
+    repeats: bool,
     /// Rank among the free non-zero colours, or `u8::MAX`; only when there are at least two.
     free_rank: [u8; 32],
     /// The free non-zero colours in increasing order.
@@ -63,26 +71,24 @@ impl Symmetry {
                 played |= 1 << c;
             }
         }
+        let repeats = game.repeats();
         let zero = all & !present;
-        let zero_min = (zero.count_ones() >= 2).then(|| zero.trailing_zeros() as u8);
+        let several_zero = zero.count_ones() >= 2;
+        let zero_min = (several_zero && repeats).then(|| zero.trailing_zeros() as u8);
         let free_mask = all & !played & !zero;
-        let mut free_rank = [u8::MAX; 32];
-        let mut free = Vec::new();
-        if free_mask.count_ones() >= 2 {
-            for c in 0..colours {
-                if free_mask & (1 << c) != 0 {
-                    free_rank[usize::from(c)] = free.len() as u8;
-                    free.push(c);
-                }
-            }
-        }
+        let (free_rank, free) = ranked(free_mask, colours);
+        let (zero_rank, zeros) =
+            if repeats { ([u8::MAX; 32], Vec::new()) } else { ranked(zero, colours) };
         let root = guesses.is_empty();
         let group = if root { Vec::new() } else { stabiliser(pegs, guesses, played) };
         Symmetry {
             pegs,
             colours,
             zero_min,
-            zero: if zero_min.is_some() { zero } else { 0 },
+            zero: if several_zero { zero } else { 0 },
+            zero_rank,
+            zeros,
+            repeats,
             free_rank,
             free,
             group,
@@ -107,31 +113,38 @@ impl Symmetry {
         self.free.is_empty() && self.group.is_empty() && !self.root
     }
 
-    /// The colour the zero and free relations put at a position holding `c`, given the free
-    /// colours relabelled so far (`relabel`, `introduced`).
+    /// The colour the zero and free relations put at a position holding `c`, given the colours
+    /// relabelled so far (`relabel`, and how many free and zero colours were `introduced`).
     #[inline(always)]
-    fn canonical_colour(&self, c: u8, relabel: &mut [u8; 32], introduced: &mut usize) -> u8 {
-        if self.zero & (1 << c) != 0 {
-            self.zero_min.unwrap_or(c)
-        } else if self.free_rank[usize::from(c)] != u8::MAX {
+    fn canonical_colour(&self, c: u8, relabel: &mut [u8; 32], introduced: &mut [usize; 2]) -> u8 {
+        let in_order = |list: &[u8], count: &mut usize, relabel: &mut [u8; 32]| {
             let slot = &mut relabel[usize::from(c)];
             if *slot == u8::MAX {
-                *slot = self.free[*introduced];
-                *introduced += 1;
+                *slot = list[*count];
+                *count += 1;
             }
             *slot
+        };
+        if self.zero & (1 << c) != 0 {
+            match self.zero_min {
+                Some(min) => min,
+                None => in_order(&self.zeros, &mut introduced[1], relabel),
+            }
+        } else if self.free_rank[usize::from(c)] != u8::MAX {
+            in_order(&self.free, &mut introduced[0], relabel)
         } else {
             c
         }
     }
 
     /// Whether the zero and free relations map `moved` to a code smaller than `code`: zero
-    /// colours become the smallest zero colour, free colours the free colours in order of first
-    /// appearance (the smallest code those two relations reach).
+    /// colours become the smallest zero colour (without repeats: the zero colours in order of
+    /// first appearance), free colours the free colours in order of first appearance (the
+    /// smallest code those two relations reach).
     #[inline]
     fn canonical_is_smaller(&self, moved: &[u8], code: &[u8]) -> bool {
         let mut relabel = [u8::MAX; 32];
-        let mut introduced = 0usize;
+        let mut introduced = [0usize; 2];
         for (&m, &c) in moved.iter().zip(code).take(self.pegs) {
             let m = self.canonical_colour(m, &mut relabel, &mut introduced);
             if m != c {
@@ -173,14 +186,16 @@ impl Symmetry {
     pub fn generate<W: Word>(&self) -> Words<W> {
         let mut out = Words::new();
         let mut code = [0u8; 16];
-        self.extend(0, 0, &mut code, &mut out);
+        self.extend(0, [0, 0], 0, &mut code, &mut out);
         out
     }
 
+    /// Extends `code[..at]` (free and zero colours `introduced` so far, colours `used`).
     fn extend<W: Word>(
         &self,
         at: usize,
-        introduced: usize,
+        introduced: [usize; 2],
+        used: u32,
         code: &mut [u8; 16],
         out: &mut Words<W>,
     ) {
@@ -190,27 +205,60 @@ impl Symmetry {
             }
             return;
         }
+        // A relabelled class may hold its next colour in order, or one already introduced.
+        let in_order = |rank: u8, introduced: usize| -> Option<usize> {
+            let rank = usize::from(rank);
+            if rank == usize::from(u8::MAX) || rank < introduced {
+                Some(introduced)
+            } else if rank == introduced {
+                Some(introduced + 1)
+            } else {
+                None
+            }
+        };
         for c in 0..self.colours {
+            if !self.repeats && used & (1 << c) != 0 {
+                continue;
+            }
             let mut next = introduced;
             if self.zero & (1 << c) != 0 {
-                if Some(c) != self.zero_min {
-                    continue;
-                }
-            } else {
-                let rank = usize::from(self.free_rank[usize::from(c)]);
-                if rank != usize::from(u8::MAX) {
-                    if rank > introduced {
+                if self.repeats {
+                    if Some(c) != self.zero_min {
                         continue;
                     }
-                    if rank == introduced {
-                        next += 1;
-                    }
+                } else {
+                    let Some(count) = in_order(self.zero_rank[usize::from(c)], introduced[1])
+                    else {
+                        continue;
+                    };
+                    next[1] = count;
                 }
+            } else {
+                let Some(count) = in_order(self.free_rank[usize::from(c)], introduced[0]) else {
+                    continue;
+                };
+                next[0] = count;
             }
             code[at] = c;
-            self.extend(at + 1, next, code, out);
+            self.extend(at + 1, next, used | 1 << c, code, out);
         }
     }
+}
+
+/// The colours of `mask` in increasing order, with each colour's rank among them (`u8::MAX` for
+/// others); both empty unless `mask` holds at least two colours.
+fn ranked(mask: u32, colours: u8) -> ([u8; 32], Vec<u8>) {
+    let mut rank = [u8::MAX; 32];
+    let mut list = Vec::new();
+    if mask.count_ones() >= 2 {
+        for c in 0..colours {
+            if mask & (1 << c) != 0 {
+                rank[usize::from(c)] = list.len() as u8;
+                list.push(c);
+            }
+        }
+    }
+    (rank, list)
 }
 
 /// Whether `code` is sorted with colours `0, 1, 2, ...` in runs of non-increasing length: the
@@ -336,6 +384,26 @@ mod tests {
         assert!(!symmetry.is_representative(&colours(game, "CDAA")), "BBCD is smaller");
         assert!(!symmetry.is_representative(&colours(game, "AADC")), "free colours in order");
         assert!(!symmetry.is_representative(&colours(game, "ABCE")));
+    }
+
+    #[test]
+    fn without_repeats_the_root_keeps_one_code_and_zero_colours_keep_their_order() {
+        let game = Game::BULLS_AND_COWS;
+        let root = Symmetry::new(game, &[], (1 << 10) - 1);
+        let kept: Words<u64> = root.generate();
+        assert_eq!(kept.len(), 1);
+        assert_eq!(kept.slice().get(0).code(game).to_string(), "ABCD");
+        // After ABCD, secrets hold no A or B: A and B are zero, E..J free.
+        let after = Symmetry::new(game, &[colours(game, "ABCD")], 0b1111111100);
+        assert!(after.is_representative(&colours(game, "ABCE")));
+        assert!(!after.is_representative(&colours(game, "BACE")), "zero colours in order");
+        assert!(!after.is_representative(&colours(game, "ABCF")), "free colours in order");
+        let generated: Words<u64> = after.generate();
+        for i in 0..generated.len() {
+            let code = generated.slice().get(i).code(game);
+            assert_eq!(code.distinct_colours(), 4, "{code} repeats a colour");
+        }
+        assert!(generated.len() > 1);
     }
 
     #[test]
