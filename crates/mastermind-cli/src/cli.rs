@@ -37,23 +37,47 @@ pub enum Command {
     Completions(completions::CompletionsArgs),
 }
 
-/// The game size.
+/// The game size and its rule on repeated colours.
 #[derive(Debug, Clone, Args)]
 pub struct GameArg {
-    /// The game: pegs x colours.
+    /// The game: pegs x colours (4x6), or `bulls-cows` (4 pegs, 10 colours, none repeated).
     #[arg(long, short, default_value = "4x6", value_parser = parse_game)]
     pub game: Game,
+    /// Codes use each colour at most once (secrets and guesses), as in Bulls and Cows.
+    #[arg(long)]
+    pub no_repeat: bool,
+}
+
+impl GameArg {
+    /// The game asked for: `--game` with `--no-repeat` applied.
+    pub fn game(&self) -> Result<Game, String> {
+        if !self.no_repeat {
+            return Ok(self.game);
+        }
+        let (pegs, colours) = (u32::from(self.game.pegs()), u32::from(self.game.colours()));
+        Game::without_repeats(pegs, colours).map_err(|e| e.to_string())
+    }
 }
 
 /// How answers are written.
 #[derive(Debug, Clone, Args)]
 pub struct OutputArgs {
-    /// How colours are written (any form is accepted as input).
-    #[arg(long, value_enum, default_value_t = ColourStyle::Letters)]
-    pub colours: ColourStyle,
+    /// How colours are written (any form is accepted as input); default: digits in games of
+    /// 10 colours (Bulls and Cows, with 0 for the tenth), letters otherwise.
+    #[arg(long, value_enum)]
+    pub colours: Option<ColourStyle>,
     /// Machine-readable output: one JSON object per line.
     #[arg(long)]
     pub json: bool,
+}
+
+impl OutputArgs {
+    /// The style asked for, or the game's default, checked against the game.
+    pub fn style(&self, game: Game) -> Result<ColourStyle, String> {
+        let style = self.colours.unwrap_or_else(|| ColourStyle::default_for(game));
+        style.check(game)?;
+        Ok(style)
+    }
 }
 
 /// The random seed.
@@ -124,8 +148,12 @@ pub fn players_help() -> String {
     text
 }
 
-/// Parses `4x6` (or `4X6`, `4/6`) into a game.
+/// Parses `4x6` (or `4X6`, `4/6`) into a game, and `bulls-cows` into Bulls and Cows.
 pub fn parse_game(text: &str) -> Result<Game, String> {
+    let name = text.trim().to_ascii_lowercase().replace(['_', ' '], "-");
+    if ["bulls-cows", "bulls-and-cows", "bullscows"].contains(&name.as_str()) {
+        return Ok(Game::BULLS_AND_COWS);
+    }
     let (pegs, colours) = text
         .split_once(['x', 'X', '/'])
         .ok_or_else(|| format!("'{text}' is not a game size: write pegs x colours, as 4x6"))?;
@@ -161,6 +189,12 @@ mod tests {
         assert_eq!(parse_game("5X8").unwrap().to_string(), "5x8");
         assert!(parse_game("4").unwrap_err().contains("pegs x colours"));
         assert!(parse_game("4x1").is_err());
+        assert_eq!(parse_game("bulls-cows"), Ok(Game::BULLS_AND_COWS));
+        assert_eq!(parse_game("Bulls and Cows"), Ok(Game::BULLS_AND_COWS));
+        let no_repeat = GameArg { game: Game::new(4, 10).unwrap(), no_repeat: true };
+        assert_eq!(no_repeat.game(), Ok(Game::BULLS_AND_COWS));
+        let too_few = GameArg { game: Game::new(5, 4).unwrap(), no_repeat: true };
+        assert!(too_few.game().unwrap_err().contains("at least as many colours as pegs"));
         assert_eq!(parse_seed("42"), Ok(Seed::Fixed(42)));
         assert_eq!(parse_seed("clock"), Ok(Seed::Clock));
         assert!(parse_seed("-1").is_err());

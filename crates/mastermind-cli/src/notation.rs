@@ -1,7 +1,8 @@
 //! How people write codes and replies, and how the program writes them back.
 //!
 //! Input is forgiving whatever the display style: a code may be letters (`ABCD`, `a b c d`),
-//! digits counted from 1 (`1123`, up to 9 colours) or colour names (`red red blue green`); a reply
+//! digits counted from 1 (`1123`, up to 9 colours; with 10 colours `0` is the tenth, so Bulls and
+//! Cows is written in the ten digits as people play it) or colour names (`red red blue green`); a reply
 //! may be `2 1`, `21`, `2B1W` or pegs `BBW`. Every rejection says what was wrong in a sentence
 //! that can be shown to the person as it is.
 
@@ -15,7 +16,8 @@ pub enum ColourStyle {
     /// `A` for the first colour, `B` for the second, ... (the lab's notation).
     #[default]
     Letters,
-    /// `1` for the first colour, `2` for the second, ... (games of up to 9 colours).
+    /// `1` for the first colour, `2` for the second, ..., `0` for the tenth (games of up to 10
+    /// colours).
     Digits,
     /// `red`, `green`, `blue`, ... (games of up to 12 colours).
     Names,
@@ -28,12 +30,18 @@ pub const COLOUR_NAMES: [&str; 12] = [
 ];
 
 impl ColourStyle {
+    /// The style a game is written in unless asked otherwise: digits for 10 colours (Bulls and
+    /// Cows is played in digits), letters otherwise.
+    pub fn default_for(game: Game) -> ColourStyle {
+        if game.colours() == 10 { ColourStyle::Digits } else { ColourStyle::Letters }
+    }
+
     /// Checks that the style can write every colour of `game`.
     pub fn check(self, game: Game) -> Result<(), String> {
         let colours = usize::from(game.colours());
         match self {
-            ColourStyle::Digits if colours > 9 => {
-                Err(format!("--colours digits writes at most 9 colours; {game} has {colours}"))
+            ColourStyle::Digits if colours > 10 => {
+                Err(format!("--colours digits writes at most 10 colours; {game} has {colours}"))
             }
             ColourStyle::Names if colours > COLOUR_NAMES.len() => Err(format!(
                 "--colours names knows {} colour names; {game} has {colours}",
@@ -47,7 +55,7 @@ impl ColourStyle {
     pub fn colour(self, colour: u8) -> String {
         match self {
             ColourStyle::Letters => char::from(b'A' + colour).to_string(),
-            ColourStyle::Digits => (colour + 1).to_string(),
+            ColourStyle::Digits => ((colour + 1) % 10).to_string(),
             ColourStyle::Names => COLOUR_NAMES[usize::from(colour)].to_string(),
         }
     }
@@ -66,6 +74,7 @@ impl ColourStyle {
         let last = game.colours() - 1;
         match self {
             ColourStyle::Names => (0..=last).map(|c| self.colour(c)).collect::<Vec<_>>().join(" "),
+            ColourStyle::Digits if last == 9 => "0-9".to_string(),
             _ => format!("{}-{}", self.colour(0), self.colour(last)),
         }
     }
@@ -79,7 +88,7 @@ pub enum CodeError {
         /// Pegs a code needs.
         pegs: u8,
     },
-    /// A character that is neither a letter nor a digit from 1.
+    /// A character that is neither a letter nor a digit from 1 (nor `0` in a game of 10 colours).
     BadSymbol {
         /// The character.
         symbol: char,
@@ -96,6 +105,11 @@ pub enum CodeError {
         /// The game.
         game: Game,
     },
+    /// A colour used twice in a game whose codes use each colour once.
+    Repeated {
+        /// The code as typed.
+        typed: String,
+    },
     /// Too few or too many pegs.
     Length {
         /// Pegs typed.
@@ -109,9 +123,11 @@ impl fmt::Display for CodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CodeError::Empty { pegs } => write!(f, "type a code of {pegs} colours"),
-            CodeError::BadSymbol { symbol: '0' } => {
-                write!(f, "'0' is not a colour: digits count colours from 1")
-            }
+            CodeError::BadSymbol { symbol: '0' } => write!(
+                f,
+                "'0' is not a colour: digits count colours from 1 ('0' is the tenth colour of a \
+                 10-colour game)"
+            ),
             CodeError::BadSymbol { symbol } => write!(
                 f,
                 "'{symbol}' is not a colour: write colours as letters (A), digits from 1 or names"
@@ -135,6 +151,10 @@ impl fmt::Display for CodeError {
                 }
                 write!(f, ")")
             }
+            CodeError::Repeated { typed } => write!(
+                f,
+                "'{typed}' repeats a colour: in this game a code uses each colour at most once"
+            ),
             CodeError::Length { typed, pegs } => write!(
                 f,
                 "that is {typed} colour{}; a code of this game has {pegs}",
@@ -154,7 +174,7 @@ pub fn parse_code(game: Game, text: &str) -> Result<Code, CodeError> {
     }
     let typed = match colour_names(text) {
         Some(names) => names,
-        None => symbol_colours(text)?,
+        None => symbol_colours(text, game.colours() == 10)?,
     };
     if let Some((_, symbol)) = typed.iter().find(|(c, _)| *c >= game.colours()) {
         return Err(CodeError::ColourOutOfRange { typed: symbol.clone(), game });
@@ -163,7 +183,7 @@ pub fn parse_code(game: Game, text: &str) -> Result<Code, CodeError> {
         return Err(CodeError::Length { typed: typed.len(), pegs: game.pegs() });
     }
     let colours: Vec<u8> = typed.iter().map(|(c, _)| *c).collect();
-    Ok(Code::from_valid_colours(game, &colours))
+    Code::from_colours(game, &colours).map_err(|_| CodeError::Repeated { typed: text.to_owned() })
 }
 
 /// Splits typed text into words at spaces and commas.
@@ -183,10 +203,11 @@ fn colour_names(text: &str) -> Option<Vec<(u8, String)>> {
         .collect()
 }
 
-/// The colours of `text` written as letters or digits from 1 (spaces and commas ignored), each
+/// The colours of `text` written as letters or digits from 1 (`0` the tenth colour when
+/// `zero_is_tenth`; spaces and commas ignored), each
 /// with the symbol it was read from. Several words of which one is longer than a symbol read as
 /// colour names, and the first unknown one is reported.
-fn symbol_colours(text: &str) -> Result<Vec<(u8, String)>, CodeError> {
+fn symbol_colours(text: &str, zero_is_tenth: bool) -> Result<Vec<(u8, String)>, CodeError> {
     let words = words(text);
     if words.len() > 1 && words.iter().any(|w| w.len() > 1 && w.chars().all(char::is_alphabetic)) {
         if let Some(word) =
@@ -201,6 +222,7 @@ fn symbol_colours(text: &str) -> Result<Vec<(u8, String)>, CodeError> {
         .map(|ch| match ch {
             'a'..='z' | 'A'..='Z' => Ok((ch.to_ascii_uppercase() as u8 - b'A', ch.to_string())),
             '1'..='9' => Ok((ch as u8 - b'1', ch.to_string())),
+            '0' if zero_is_tenth => Ok((9, ch.to_string())),
             _ => Err(CodeError::BadSymbol { symbol: ch }),
         })
         .collect()
@@ -403,6 +425,21 @@ mod tests {
         check_code("red red navy red", Err("'navy' is not one of the 6 colours"));
     }
 
+    #[test]
+    fn bulls_and_cows_is_written_in_the_ten_digits() {
+        let g = Game::BULLS_AND_COWS;
+        let code = parse_code(g, "1230").unwrap();
+        assert_eq!(code.to_string(), "ABCJ");
+        assert_eq!(ColourStyle::Digits.code(&code), "1230");
+        assert_eq!(ColourStyle::default_for(g), ColourStyle::Digits);
+        assert_eq!(ColourStyle::default_for(Game::CLASSIC), ColourStyle::Letters);
+        assert_eq!(ColourStyle::Digits.palette(g), "0-9");
+        let repeated = parse_code(g, "1231").unwrap_err().to_string();
+        assert!(repeated.contains("'1231' repeats a colour"), "{repeated}");
+        assert!(parse_code(game(4, 10), "1231").is_ok(), "4x10 with repeats");
+        assert!(parse_code(g, "ABCJ").is_ok());
+    }
+
     fn check_reply(pegs: u8, text: &str, expect: Result<(u8, u8), &str>) {
         let got = parse_reply(pegs, text).map(|r| (r.black, r.white)).map_err(|e| e.to_string());
         match (got, expect) {
@@ -461,7 +498,8 @@ mod tests {
         }
         assert_eq!(ColourStyle::Digits.code(&code), "1236");
         assert_eq!(ColourStyle::Names.code(&code), "red green blue purple");
-        assert!(ColourStyle::Digits.check(game(4, 10)).is_err());
+        assert!(ColourStyle::Digits.check(game(4, 10)).is_ok());
+        assert!(ColourStyle::Digits.check(game(4, 11)).is_err());
         assert!(ColourStyle::Names.check(game(4, 12)).is_ok());
         assert!(ColourStyle::Names.check(game(4, 13)).is_err());
         assert_eq!(reply_words(Feedback::new(2, 1)), "2 black, 1 white");

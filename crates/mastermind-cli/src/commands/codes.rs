@@ -29,14 +29,13 @@ pub struct CodesArgs {
 
 /// Prints the consistent codes: one a line in a pipe, in rows on a terminal.
 pub fn run(args: &CodesArgs, mut out: impl Write, terminal: bool) -> Result<()> {
-    let game = args.game.game;
-    args.output.colours.check(game).map_err(anyhow::Error::msg)?;
+    let game = args.game.game().map_err(anyhow::Error::msg)?;
+    let style = args.output.style(game).map_err(anyhow::Error::msg)?;
     let history = history_from(game, &args.turns)?;
     let possible = Possible::after_history(&history);
     let Some(codes) = possible.codes() else {
         bail!("{game} has more than {ENUMERATION_LIMIT} codes: too many to list");
     };
-    let style = args.output.colours;
     let written: Vec<String> = codes.iter().map(|c| style.code(c)).collect();
     if args.output.json {
         let value = if args.count {

@@ -49,8 +49,8 @@ pub struct PlayArgs {
 
 /// Plays one game: reads guesses from `input`, writes the board to `output`.
 pub fn run(args: &PlayArgs, input: impl BufRead, output: impl Write, colour: bool) -> Result<()> {
-    let game = args.game.game;
-    args.output.colours.check(game).map_err(anyhow::Error::msg)?;
+    let game = args.game.game().map_err(anyhow::Error::msg)?;
+    let style = args.output.style(game).map_err(anyhow::Error::msg)?;
     let seed = args.seed.seed.resolve();
     let secret = draw_secret(game, seed);
     let mut codemaker: Box<dyn Codemaker> = if args.lies != 0.0 {
@@ -59,7 +59,7 @@ pub fn run(args: &PlayArgs, input: impl BufRead, output: impl Write, colour: boo
     } else {
         Box::new(TruthfulCodemaker::new(secret))
     };
-    let board = Board { style: args.output.colours, ansi: colour && !args.output.json };
+    let board = Board { style, ansi: colour && !args.output.json };
     let mut console = Console::new(input, output, board, args.output.json);
     introduce(&mut console, game, args, seed)?;
     let lies = args.lies != 0.0;

@@ -50,11 +50,11 @@ enum Answer {
 
 /// Plays one game as the codebreaker, reading replies from `input`.
 pub fn run(args: &SolveArgs, input: impl BufRead, output: impl Write, colour: bool) -> Result<()> {
-    let game = args.game.game;
-    args.output.colours.check(game).map_err(anyhow::Error::msg)?;
+    let game = args.game.game().map_err(anyhow::Error::msg)?;
+    let style = args.output.style(game).map_err(anyhow::Error::msg)?;
     let choice = Choice::from_args(&args.player, game)?;
     let seed = args.seed.seed.resolve();
-    let board = Board { style: args.output.colours, ansi: colour && !args.output.json };
+    let board = Board { style, ansi: colour && !args.output.json };
     let mut console = Console::new(input, output, board, args.output.json);
     introduce(&mut console, game, &choice, seed)?;
     let mut breaker = Codebreaker::new(choice, game, seed);

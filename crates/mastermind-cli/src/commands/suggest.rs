@@ -44,9 +44,8 @@ pub struct SuggestArgs {
 
 /// Prints the next guess, the count of codes still possible and, with `--explain`, the scores.
 pub fn run(args: &SuggestArgs, mut out: impl Write) -> Result<()> {
-    let game = args.game.game;
-    let style = args.output.colours;
-    style.check(game).map_err(anyhow::Error::msg)?;
+    let game = args.game.game().map_err(anyhow::Error::msg)?;
+    let style = args.output.style(game).map_err(anyhow::Error::msg)?;
     let history = history_from(game, &args.turns)?;
     let possible = Possible::after_history(&history);
     let mut choice = crate::players::Choice::from_args(&args.player, game)?;

@@ -96,7 +96,7 @@ pub fn run(args: &TreeArgs, mut out: impl Write) -> Result<()> {
     if let Some(path) = &args.check {
         return check(path, args.json, out);
     }
-    let game = args.game.game;
+    let game = args.game.game().map_err(anyhow::Error::msg)?;
     let start = Instant::now();
     let (name, tree, mut summary) = build(args, game)?;
     let build_ms = start.elapsed().as_secs_f64() * 1e3;
