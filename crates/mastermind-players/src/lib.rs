@@ -124,9 +124,32 @@ impl PlayerSpec {
         }
     }
 
+    /// Whether this family plays games where a colour may appear only once (Bulls and Cows).
+    ///
+    /// One-ply players and strategy trees choose among enumerated codes, which follow the game's
+    /// rule. The search players (EDA, Evo++, the hill-climber, Justus's GA, Metropolis-Hastings)
+    /// make codes by mutation, crossover and moves that may repeat a colour, and the
+    /// exponential-family policy's features count repeated colours; none has operators or a
+    /// repair step for the rule yet, so they refuse such games rather than guess codes the
+    /// game forbids.
+    pub fn plays_without_repeats(&self) -> bool {
+        matches!(self, PlayerSpec::OnePly(_) | PlayerSpec::Tree(_))
+    }
+
     /// Validates the configuration for `game` and prepares what its players share.
     /// The error names the field at fault by its path within the configuration.
     pub fn strategy(&self, game: Game) -> Result<Arc<dyn Strategy>, InvalidParameter> {
+        if !game.repeats() && !self.plays_without_repeats() {
+            return Err(InvalidParameter::refused(
+                "game",
+                game,
+                format!(
+                    "has no repeated colours, and the {} player's moves can repeat a colour \
+                     (only one-ply players and strategy trees play such games)",
+                    self.family()
+                ),
+            ));
+        }
         match self {
             PlayerSpec::OnePly(config) => shared(OnePlyStrategy::new(game, config.clone())),
             PlayerSpec::Eda(config) => shared(EdaStrategy::new(game, config.clone())),
@@ -290,6 +313,26 @@ mod tests {
         let entropy =
             PlayerSpec::OnePly(OnePlyConfig::new(mastermind_heuristics::Heuristic::Entropy));
         assert!(Prepared::new(entropy, game).unwrap().build_time().is_some());
+    }
+
+    #[test]
+    fn search_players_refuse_games_without_repeats_and_one_ply_players_play_them() {
+        let bulls_and_cows = Game::BULLS_AND_COWS;
+        let hill_climber = PlayerSpec::HillClimber(ShcConfig::default());
+        let error = Prepared::new(hill_climber, bulls_and_cows).unwrap_err();
+        assert_eq!(error.field, "game");
+        assert!(error.to_string().contains("HillClimber"), "{error}");
+        let game = Game::without_repeats(4, 6).unwrap();
+        let random = OnePlyConfig::new(mastermind_heuristics::Heuristic::Random);
+        let strategy = PlayerSpec::OnePly(random).strategy(game).unwrap();
+        let mut rng = mastermind_core::rng_for(7, &[]);
+        for rank in [0, 100, 359] {
+            let secret = mastermind_core::Code::from_rank(game, rank);
+            let mut player = strategy.new_player();
+            let mut maker = mastermind_core::TruthfulCodemaker::new(secret);
+            let out = mastermind_core::play_game(game, player.as_mut(), &mut maker, 10, &mut rng);
+            assert!(out.solved());
+        }
     }
 
     #[test]

@@ -158,6 +158,21 @@ mod tests {
     }
 
     #[test]
+    fn a_game_without_repeats_keeps_its_rule_through_json() {
+        let config = OnePlyConfig { ties: Ties::First, ..OnePlyConfig::new(Heuristic::WorstCase) };
+        let game = Game::without_repeats(3, 5).unwrap();
+        let tree = build_tree(game, &config).unwrap().0;
+        let text = to_json(&tree);
+        assert!(text.contains("\"repeats\": false") && text.contains("\"secrets\": 60"), "{text}");
+        let back = from_json(&text).unwrap();
+        assert_eq!(back.game(), game);
+        assert_eq!(back, tree);
+        // Read as the game with repeats, its counts no longer fit.
+        let err = from_json(&text.replacen("\"repeats\": false", "\"repeats\": true", 1));
+        assert!(err.unwrap_err().to_string().contains("has 125"));
+    }
+
+    #[test]
     fn corrupted_json_is_rejected_saying_where() {
         let text = to_json(&knuth_3x3());
         // A count changed deep in the tree.
