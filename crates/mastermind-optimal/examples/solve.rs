@@ -52,6 +52,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         max_depth,
         rules,
         consistent_only: std::env::var("CONSISTENT_ONLY").is_ok_and(|v| v == "1"),
+        possible_before_last_reply: false,
         stop: Some(stop),
         progress: Some(Arc::new(|p: &mastermind_optimal::Progress| {
             eprintln!(

@@ -149,6 +149,12 @@ pub struct SolveOptions {
     /// Guess only codes that could still be the secret ("possibility only"): the optimum of
     /// the consistent players, at least the unconstrained one.
     pub consistent_only: bool,
+    /// With `consistent_only`: a guess need only have been possible before the latest reply,
+    /// so the second guess is any code. This is the rule of mmstrat's `-po` (fancidev's solver
+    /// draws a node's guesses from its parent's secrets); it is kept to compare with that
+    /// solver, and its search runs without the memo (a set's optimum then depends on its
+    /// parent).
+    pub possible_before_last_reply: bool,
     /// Called with a report every [`PROGRESS_EVERY`] nodes or [`PROGRESS_INTERVAL`], whichever
     /// comes first, and whenever a better tree is found
     /// (changes of the lower bound alone are reported with the next periodic report).
@@ -177,6 +183,7 @@ impl fmt::Debug for SolveOptions {
         f.debug_struct("SolveOptions")
             .field("max_depth", &self.max_depth)
             .field("consistent_only", &self.consistent_only)
+            .field("possible_before_last_reply", &self.possible_before_last_reply)
             .field("rules", &self.rules)
             .field("progress", &self.progress.is_some())
             .field("stop", &self.stop)

@@ -73,15 +73,15 @@ pub fn solve(game: Game, options: &SolveOptions) -> Result<Solution, SolveError>
         best_guess: None,
     };
 
-    let outcome = searcher.search(&all, &mut Vec::new(), depth, beta);
+    let outcome = searcher.search(&all, &all, &mut Vec::new(), depth, beta);
     if searcher.stopped {
         // The best complete tree: the first guess that beat the heuristic, with parts the memo
         // holds as solved, or else the heuristic tree.
         let tree = match searcher.root.best_guess {
-            Some(guess) if options.rules.memo => {
+            Some(guess) if options.rules.memo && !searcher.pool_lags => {
                 searcher.stop = None;
                 searcher.stopped = false;
-                let root = searcher.build(&all, &mut Vec::new(), depth, Some(guess));
+                let root = searcher.build(&all, &all, &mut Vec::new(), depth, Some(guess));
                 StrategyTree::new(game, root).map_err(SolveError::Tree)?
             }
             _ if heuristic_fits => heuristic,
@@ -94,7 +94,7 @@ pub fn solve(game: Game, options: &SolveOptions) -> Result<Solution, SolveError>
     let Some(_) = outcome.guess else {
         return Err(infeasible());
     };
-    let root = searcher.build(&all, &mut Vec::new(), depth, None);
+    let root = searcher.build(&all, &all, &mut Vec::new(), depth, None);
     let tree = StrategyTree::new(game, root).map_err(SolveError::Tree)?;
     let total = u64::from(outcome.value);
     debug_assert_eq!(tree.total_guesses(), total);
@@ -167,8 +167,11 @@ struct Searcher<'a> {
     memo_hits: u64,
     stop: Option<Arc<AtomicBool>>,
     stopped: bool,
-    /// Whether guesses are limited to the codes still possible.
+    /// Whether guesses are limited to the codes of a pool: those still possible, or with
+    /// `pool_lags`, those possible before the latest reply.
     consistent_only: bool,
+    /// The pool of a node is its parent's secrets (mmstrat's `-po`), not its own.
+    pool_lags: bool,
     /// When progress was last reported.
     last_report: Instant,
     progress: Option<ProgressCallback>,
@@ -192,6 +195,7 @@ impl<'a> Searcher<'a> {
             memo_hits: 0,
             stop: options.stop.clone(),
             consistent_only: options.consistent_only,
+            pool_lags: options.consistent_only && options.possible_before_last_reply,
             stopped: false,
             last_report: start,
             progress: options.progress.clone(),
@@ -228,9 +232,12 @@ impl<'a> Searcher<'a> {
 
     /// The optimum of `secrets` (sorted ranks, consistent with `history`) with `depth_left`
     /// guesses each, if it is below `beta`; otherwise a lower bound of at least `beta`.
+    /// With [`SolveOptions::consistent_only`], guesses are taken from `pool` (sorted ranks,
+    /// holding `secrets`).
     fn search(
         &mut self,
         secrets: &[u16],
+        pool: &[u16],
         history: &mut Vec<u16>,
         depth_left: u32,
         beta: u32,
@@ -252,7 +259,9 @@ impl<'a> Searcher<'a> {
         {
             return outcome;
         }
-        let remember = self.rules.memo && n >= MEMO_MIN_SECRETS;
+        // A set's optimum depends on its pool when the pool lags, and the memo is keyed by the
+        // set alone.
+        let remember = self.rules.memo && n >= MEMO_MIN_SECRETS && !self.pool_lags;
         if remember && let Some(entry) = self.recall(secrets, depth_left) {
             self.memo_hits += 1;
             if entry.guess.is_some() || entry.value >= beta {
@@ -265,11 +274,11 @@ impl<'a> Searcher<'a> {
         let present = present_colours(self.ctx, secrets);
         let mut kept = self.representatives(history, present);
         if self.consistent_only {
-            // The symmetries that fix the history map the possible codes onto themselves, so a
-            // class of guesses is possible or not as a whole, and so is its representative.
-            kept = Rc::new(
-                kept.iter().copied().filter(|g| secrets.binary_search(g).is_ok()).collect(),
-            );
+            // The symmetries that fix the history map the possible codes onto themselves (and
+            // those possible before the latest reply, which they fix too), so a class of guesses
+            // is in the pool or not as a whole, and so is its representative.
+            kept =
+                Rc::new(kept.iter().copied().filter(|g| pool.binary_search(g).is_ok()).collect());
         }
         let scored = score_candidates(self.ctx, self.rules, secrets, &kept, child_depth, beta);
         let mut candidates = scored.open;
@@ -320,7 +329,8 @@ impl<'a> Searcher<'a> {
             for part in parts.parts() {
                 let part_bound = self.size_bound(part.len(), child_depth);
                 let part_beta = best - (total - part_bound);
-                let outcome = self.search(part, history, child_depth, part_beta);
+                let part_pool = if self.pool_lags { secrets } else { part };
+                let outcome = self.search(part, part_pool, history, child_depth, part_beta);
                 total = total - part_bound + outcome.value;
                 if outcome.guess.is_none() || total >= best {
                     refuted = true;
@@ -544,13 +554,14 @@ impl<'a> Searcher<'a> {
     fn build(
         &mut self,
         secrets: &[u16],
+        pool: &[u16],
         history: &mut Vec<u16>,
         depth_left: u32,
         first_guess: Option<u16>,
     ) -> Node {
         let ctx = self.ctx;
         let guess = first_guess.unwrap_or_else(|| {
-            let outcome = self.search(secrets, history, depth_left, INFEASIBLE);
+            let outcome = self.search(secrets, pool, history, depth_left, INFEASIBLE);
             outcome.guess.expect("a solved set has a first guess")
         });
         let child_depth = next_depth(depth_left);
@@ -559,7 +570,8 @@ impl<'a> Searcher<'a> {
         let mut branches = Vec::new();
         history.push(guess);
         for (reply, part) in parts.parts_in_reply_order() {
-            let node = self.build(&part, history, child_depth, None);
+            let part_pool = if self.pool_lags { secrets } else { &part };
+            let node = self.build(&part, part_pool, history, child_depth, None);
             branches.push(Branch { reply: Feedback::from_index(reply), node });
         }
         history.pop();

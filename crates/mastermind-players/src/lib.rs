@@ -62,6 +62,10 @@ pub struct OptimalSpec {
     /// Guess only codes that could still be the secret: the optimum of consistent play.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub consistent_only: bool,
+    /// With `consistent_only`: guess codes possible before the latest reply, the rule of
+    /// fancidev's `mmstrat -po` (see [`SolveOptions::possible_before_last_reply`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub possible_before_last_reply: bool,
 }
 
 impl OptimalSpec {
@@ -71,6 +75,7 @@ impl OptimalSpec {
         SolveOptions {
             max_depth: self.max_depth,
             consistent_only: self.consistent_only,
+            possible_before_last_reply: self.possible_before_last_reply,
             ..SolveOptions::default()
         }
     }

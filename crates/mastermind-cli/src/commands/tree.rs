@@ -39,6 +39,11 @@ pub struct TreeArgs {
     /// consistent play).
     #[arg(long)]
     pub consistent_only: bool,
+    /// With --consistent-only: a guess need only have been possible before the latest reply
+    /// (so the second guess is free), the rule of mmstrat's -po; slower, the search keeps no
+    /// memo.
+    #[arg(long, requires = "consistent_only")]
+    pub possible_before_last_reply: bool,
     /// With --player optimal: stop the search after this many seconds and give its best tree,
     /// the proved lower bound and the gap (as Ctrl-C does at any time).
     #[arg(long, value_name = "SECONDS", value_parser = positive_seconds)]
@@ -56,7 +61,7 @@ pub struct TreeArgs {
     #[arg(long)]
     pub json: bool,
     /// Check a tree saved as JSON: replay every secret through it and print its summary.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["player", "config", "first_guess", "max_depth", "consistent_only", "time_limit", "output", "format"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["player", "config", "first_guess", "max_depth", "consistent_only", "possible_before_last_reply", "time_limit", "output", "format"])]
     pub check: Option<PathBuf>,
 }
 
@@ -127,6 +132,7 @@ fn build(args: &TreeArgs, game: Game) -> Result<(String, StrategyTree, Summary)>
             let options = SolveOptions {
                 max_depth: args.max_depth,
                 consistent_only: args.consistent_only,
+                possible_before_last_reply: args.possible_before_last_reply,
                 progress: callback,
                 stop: Some(stop.flag()),
                 ..Default::default()
@@ -151,6 +157,7 @@ fn build(args: &TreeArgs, game: Game) -> Result<(String, StrategyTree, Summary)>
         }
         let cost = vec![
             ("consistent_only", json!(args.consistent_only)),
+            ("possible_before_last_reply", json!(args.possible_before_last_reply)),
             ("proved", json!(solution.proved)),
             ("lower_bound", json!(solution.lower_bound)),
             ("gap", json!(solution.total - solution.lower_bound)),
@@ -252,12 +259,13 @@ fn write_summary(
             lines.iter().map(|(k, v)| (k.to_string(), v.clone())).collect();
         writeln!(out, "{}", Value::Object(object))?;
     } else {
+        let width = lines.iter().map(|(name, _)| name.len()).max().unwrap_or(0).max(18);
         for (name, value) in lines {
             let value = match value {
                 Value::String(s) => s.clone(),
                 other => other.to_string(),
             };
-            writeln!(out, "{name:<18} {value}")?;
+            writeln!(out, "{name:<width$} {value}")?;
         }
     }
     Ok(())

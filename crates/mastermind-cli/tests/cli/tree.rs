@@ -119,3 +119,23 @@ fn a_search_stopped_at_its_time_limit_gives_its_best_tree_its_bound_and_the_gap(
     let ran = run(&["tree", "--player", "optimal", "--time-limit", "0"], "");
     assert!(!ran.success && ran.stderr.contains("positive number of seconds"), "{}", ran.stderr);
 }
+
+#[test]
+fn the_consistent_optimum_of_a_game_without_repeats_under_both_pool_rules() {
+    let total = |extra: &[&str]| {
+        let mut args = vec!["tree", "--game", "3x5", "--no-repeat", "--player", "optimal"];
+        args.extend_from_slice(extra);
+        args.push("--json");
+        let json: Value = serde_json::from_str(run_ok(&args).trim()).unwrap();
+        assert_eq!(json["game"], "3x5 no-repeat");
+        assert_eq!(json["proved"], true);
+        json["total"].as_u64().unwrap()
+    };
+    // Every code, only possible codes, and codes possible before the latest reply.
+    let free = total(&[]);
+    let possible = total(&["--consistent-only"]);
+    let lagging = total(&["--consistent-only", "--possible-before-last-reply"]);
+    assert!(free <= lagging && lagging <= possible, "{free} {lagging} {possible}");
+    let ran = run(&["tree", "--player", "optimal", "--possible-before-last-reply"], "");
+    assert!(!ran.success && ran.stderr.contains("--consistent-only"), "{}", ran.stderr);
+}

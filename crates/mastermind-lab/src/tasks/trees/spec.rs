@@ -115,7 +115,11 @@ impl TreeMaker {
         match self {
             TreeMaker::OnePly(c) => serde_json::to_string(c).unwrap_or_default(),
             TreeMaker::Optimal(o) => {
-                let among = if o.consistent_only { " among consistent guesses" } else { "" };
+                let among = match (o.consistent_only, o.possible_before_last_reply) {
+                    (false, _) => "",
+                    (true, false) => " among consistent guesses",
+                    (true, true) => " among codes possible before the latest reply",
+                };
                 match o.max_depth {
                     Some(d) => format!("optimal{among}, at most {d} guesses"),
                     None => format!("optimal{among}"),
