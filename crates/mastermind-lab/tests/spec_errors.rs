@@ -307,3 +307,28 @@ fn non_finite_numbers_are_refused_with_their_field_and_line() {
     assert_eq!(e.field, "task.report.test.alpha", "{e}");
     assert_eq!(e.line, Some(11), "{e}");
 }
+
+#[test]
+fn a_search_player_on_a_game_without_repeats_is_refused_by_its_arm() {
+    let scratch = Scratch::new("no-repeat-player");
+    let no_repeat = |extra_arms: &str| {
+        small_spec("1", extra_arms)
+            .replace("game: (pegs: 3, colours: 4),", "game: (pegs: 3, colours: 4, repeats: false),")
+    };
+    // A first guess that repeats a colour is named with its arm.
+    let e = scratch.rejected(&no_repeat(""));
+    assert!(e.field.contains("arms[1]") && e.message.contains("repeats the colour"), "{e}");
+    let fixed = |extra_arms: &str| {
+        no_repeat(extra_arms).replace("first_guess: Some(\"AAB\")", "first_guess: Some(\"ABC\")")
+    };
+    let e = scratch.rejected(&fixed(r#"(label: "Climber", player: HillClimber(())),"#));
+    assert!(e.field.contains("arms[2]"), "{e}");
+    assert!(e.message.contains("no repeated colours"), "{e}");
+    // The one-ply players of the same spec play it.
+    let text = fixed("");
+    let path = scratch.spec("played", &text);
+    let plan = scratch.workspace().plans(&[path], Profile::Quick).unwrap().remove(0);
+    let frame = common::run_on_threads(&plan, 2);
+    // Every secret of 3x4 without repeats (24 of them), once per arm.
+    assert_eq!(frame.height(), 2 * 24);
+}

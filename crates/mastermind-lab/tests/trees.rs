@@ -132,3 +132,33 @@ fn mistakes_name_the_player_and_field() {
     let huge = scratch.rejected(&spec("(pegs: 8, colours: 8)", PLAYERS, ""));
     assert_eq!(huge.field, "task.games[0]");
 }
+
+#[test]
+fn games_without_repeats_are_stored_with_their_rule_and_rebuild_the_same_trees() {
+    let scratch = Scratch::new("trees-no-repeat");
+    let games = "(pegs: 3, colours: 4, repeats: false), (pegs: 3, colours: 4)";
+    let players =
+        r#"(label: "Knuth", tree: Preset("knuth")), (label: "Optimal", tree: Optimal(()))"#;
+    let path = scratch.spec("trees/no-repeat", &spec(games, players, ""));
+    let plan = scratch.workspace().plans(&[path], Profile::Quick).unwrap().remove(0);
+    let frame = run_on_threads(&plan, 2);
+    // 24 secrets without repeats and 64 with them, for each of two players.
+    assert_eq!(frame.height(), 2 * (24 + 64));
+    let trees = stored_trees(TreeRow::from_frame(&frame).unwrap()).unwrap();
+    let without = Game::without_repeats(3, 4).unwrap();
+    assert_eq!(trees.iter().filter(|t| t.game == without).count(), 2);
+    for stored in trees.iter().filter(|t| t.game == without) {
+        let rebuilt = stored.tree().unwrap();
+        rebuilt.verify().unwrap();
+        let expected = match stored.label.as_str() {
+            "Optimal" => solve(without, &SolveOptions::default()).unwrap().tree,
+            _ => build_tree(without, &mastermind_tree::Preset::Knuth.config(without)).unwrap().0,
+        };
+        assert_eq!(rebuilt, expected, "{}", stored.label);
+        assert!(stored.paths.iter().all(|(secret, _)| {
+            let mut letters: Vec<char> = secret.chars().collect();
+            letters.sort_unstable();
+            letters.windows(2).all(|w| w[0] != w[1])
+        }));
+    }
+}

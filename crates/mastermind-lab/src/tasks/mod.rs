@@ -265,6 +265,26 @@ impl PlanContext<'_> {
         }
     }
 
+    /// Checks that every game of `task.<field>` lets colours repeat: `what` (a table over colour
+    /// patterns, or Snyder's first-guess shares) has no meaning without repeats.
+    pub fn check_games_repeat(
+        &self,
+        field: &str,
+        games: &[mastermind_core::Game],
+        what: &str,
+    ) -> Result<(), SpecError> {
+        match games.iter().position(|g| !g.repeats()) {
+            None => Ok(()),
+            Some(i) => Err(self.error(
+                None,
+                field,
+                &format!("task.{field}[{i}]"),
+                format!("{} has no repeated colours, and {what} compares colour patterns", games[i]),
+                "every code of a game without repeats has the one pattern ABCD...; drop `repeats: false`",
+            )),
+        }
+    }
+
     /// Checks that the spec's list `task.<field>` has at least one entry; otherwise an error that
     /// reads "no `field`: `consequence`", with `hint`.
     pub fn check_listed<T>(

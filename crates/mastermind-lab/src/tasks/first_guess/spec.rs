@@ -73,6 +73,7 @@ impl crate::tasks::Validate for FirstGuessTask {
         )?;
         let hint = "the table enumerates the code space once per colour pattern";
         ctx.check_games("games", &self.games, MAX_CODES, "an exact table", hint)?;
+        ctx.check_games_repeat("games", &self.games, "the first-guess table")?;
         let unit = "decimals; more cannot be compared in double precision";
         ctx.check_range("digits", self.digits, 1..=15, unit, "the thesis prints 7")?;
         let mut paper = Vec::new();

@@ -37,6 +37,8 @@ crate::record! {
         pub pegs: u32,
         /// Colours of the game.
         pub colours: u32,
+        /// Whether a code may repeat a colour (false in Bulls and Cows).
+        pub repeats: bool,
         /// The codemaker's probability of a false reply (0 for a truthful one).
         pub false_reply_p: f64,
         /// Where false replies come from: `none`, `possible_except_win`, `any_except_win` or

@@ -34,6 +34,7 @@ impl Validate for PartitionsTask {
         ctx.check_listed("games", &self.games, "nothing to tabulate", "list game sizes")?;
         let hint = "every code is scored against each pattern's first guess";
         ctx.check_games("games", &self.games, MAX_CODES, "the table", hint)?;
+        ctx.check_games_repeat("games", &self.games, "the partition table")?;
         Ok(self.clone())
     }
 }

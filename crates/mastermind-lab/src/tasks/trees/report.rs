@@ -25,13 +25,20 @@ pub fn render(ctx: &ReportContext<'_>, plan: &TreesPlan, rows: Vec<TreeRow>) -> 
     rendered.tables.push(distributions(ctx, &trees));
     rendered.figures.extend(mean_against_colours(ctx, plan, &trees)?);
     for tree in trees.iter().filter(|t| t.game.size().unwrap_or(0) <= plan.export_up_to_codes) {
-        let path =
-            ctx.figure(&format!("tree-{}-{}", slug(&tree.label), tree.game)).with_extension("json");
+        let name = format!("tree-{}-{}", slug(&tree.label), game_file_name(tree.game));
+        let path = ctx.figure(&name).with_extension("json");
         let json = mastermind_tree::export::to_json(&tree.tree()?);
         std::fs::write(&path, json).with_context(|| format!("writing {}", path.display()))?;
         rendered.figures.push(path);
     }
     Ok(rendered)
+}
+
+/// The game as a file name: `4x6`, or `4x10n` without repeated colours (as `mastermind` and
+/// fancidev's `mmstrat` write it).
+fn game_file_name(game: Game) -> String {
+    let rule = if game.repeats() { "" } else { "n" };
+    format!("{}x{}{rule}", game.pegs(), game.colours())
 }
 
 /// Mean guesses (and the most for any secret) of every player at every game.

@@ -54,6 +54,8 @@ crate::record! {
         pub pegs: u32,
         /// Colours of the game.
         pub colours: u32,
+        /// Whether a code may repeat a colour (false in Bulls and Cows).
+        pub repeats: bool,
         /// Codes of the game.
         pub codes: u64,
         /// The secret's rank in code order.
@@ -85,6 +87,7 @@ pub fn tree_rows(record: &TreeRecord) -> Vec<TreeRow> {
             optimality: record.optimality.clone(),
             pegs: u32::from(game.pegs()),
             colours: u32::from(game.colours()),
+            repeats: game.repeats(),
             codes: game.size().unwrap_or(0),
             secret_rank: secret.rank(game),
             secret: secret.to_string(),
@@ -145,7 +148,8 @@ impl StoredTree {
 pub fn stored_trees(rows: Vec<TreeRow>) -> Result<Vec<StoredTree>> {
     let mut trees: Vec<StoredTree> = Vec::new();
     for row in rows {
-        let game = Game::new(row.pegs, row.colours).context("a stored game size is invalid")?;
+        let game = Game::with_rule(row.pegs, row.colours, row.repeats)
+            .context("a stored game size is invalid")?;
         let same = trees.last().is_some_and(|t| t.label == row.arm && t.game == game);
         if !same {
             trees.push(StoredTree {
