@@ -346,6 +346,11 @@ fn reply_for(pegs: u8, black: usize, white: usize) -> Result<Feedback, ReplyErro
     Ok(reply)
 }
 
+/// How the game's codes use colours, for the opening lines of `play` and `solve`.
+pub fn repeat_rule(game: Game) -> &'static str {
+    if game.repeats() { "a colour may repeat" } else { "no colour twice" }
+}
+
 /// A reply in words: `2 black, 1 white`, `none` for no pegs.
 pub fn reply_words(reply: Feedback) -> String {
     match (reply.black, reply.white) {

@@ -132,11 +132,12 @@ fn introduce<R: BufRead, W: Write>(
 ) -> Result<()> {
     let style = console.board.style;
     let mut text = format!(
-        "Mastermind {game}: find my secret of {} pegs in colours {} (colours may repeat).\n\
+        "Mastermind {game}: find my secret of {} pegs in colours {} ({}).\n\
          A reply has a black peg for each right colour in the right place,\n\
          and a white peg for each other right colour in the wrong place.\n",
         game.pegs(),
-        style.palette(game)
+        style.palette(game),
+        crate::notation::repeat_rule(game)
     );
     if args.lies != 0.0 {
         text.push_str(&format!(

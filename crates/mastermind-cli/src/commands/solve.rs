@@ -115,12 +115,18 @@ fn introduce<R: BufRead, W: Write>(
 ) -> Result<()> {
     let seed_note = if choice.is_random() { format!(", seed {seed}") } else { String::new() };
     let text = format!(
-        "Think of a secret of {} pegs, colours {} (a colour may repeat). I guess ({}{seed_note}).\n\
-         Reply with your black pegs then white pegs: '2 1', '21' or 'BBW'; '0' for none.\n\
+        "Think of a secret of {} pegs, colours {} ({}). I guess ({}{seed_note}).\n\
+         Reply with your {}: '2 1', '21' or 'BBW'; '0' for none.\n\
          'undo' takes back your last reply, 'quit' stops.",
         game.pegs(),
         console.board.style.palette(game),
-        choice.name()
+        crate::notation::repeat_rule(game),
+        choice.name(),
+        if game.repeats() {
+            "black pegs then white pegs"
+        } else {
+            "bulls then cows (black pegs then white pegs)"
+        }
     );
     console.tell(
         &text,
