@@ -152,8 +152,8 @@ pub struct SolveOptions {
     /// With `consistent_only`: a guess need only have been possible before the latest reply,
     /// so the second guess is any code. This is the rule of mmstrat's `-po` (fancidev's solver
     /// draws a node's guesses from its parent's secrets); it is kept to compare with that
-    /// solver, and its search runs without the memo (a set's optimum then depends on its
-    /// parent).
+    /// solver. A set's optimum then depends on its parent's secrets too, and the memo keys on
+    /// both.
     pub possible_before_last_reply: bool,
     /// Called with a report every [`PROGRESS_EVERY`] nodes or [`PROGRESS_INTERVAL`], whichever
     /// comes first, and whenever a better tree is found

@@ -78,7 +78,7 @@ pub fn solve(game: Game, options: &SolveOptions) -> Result<Solution, SolveError>
         // The best complete tree: the first guess that beat the heuristic, with parts the memo
         // holds as solved, or else the heuristic tree.
         let tree = match searcher.root.best_guess {
-            Some(guess) if options.rules.memo && !searcher.pool_lags => {
+            Some(guess) if options.rules.memo => {
                 searcher.stop = None;
                 searcher.stopped = false;
                 let root = searcher.build(&all, &all, &mut Vec::new(), depth, Some(guess));
@@ -259,10 +259,8 @@ impl<'a> Searcher<'a> {
         {
             return outcome;
         }
-        // A set's optimum depends on its pool when the pool lags, and the memo is keyed by the
-        // set alone.
-        let remember = self.rules.memo && n >= MEMO_MIN_SECRETS && !self.pool_lags;
-        if remember && let Some(entry) = self.recall(secrets, depth_left) {
+        let remember = self.rules.memo && n >= MEMO_MIN_SECRETS;
+        if remember && let Some(entry) = self.recall(secrets, pool, depth_left) {
             self.memo_hits += 1;
             if entry.guess.is_some() || entry.value >= beta {
                 return Outcome { value: entry.value, guess: entry.guess };
@@ -285,7 +283,12 @@ impl<'a> Searcher<'a> {
         let node_lower = scored.least_bound.max(lower);
         if node_lower >= beta {
             if remember {
-                self.remember(secrets, depth_left, MemoEntry { value: node_lower, guess: None });
+                self.remember(
+                    secrets,
+                    pool,
+                    depth_left,
+                    MemoEntry { value: node_lower, guess: None },
+                );
             }
             return Outcome::at_least(node_lower);
         }
@@ -371,6 +374,7 @@ impl<'a> Searcher<'a> {
         if remember {
             self.remember(
                 secrets,
+                pool,
                 depth_left,
                 MemoEntry { value: outcome.value, guess: outcome.guess },
             );
@@ -509,8 +513,8 @@ impl<'a> Searcher<'a> {
     }
 
     /// The memo's entry for `secrets` (its guess mapped back from the key's labels).
-    fn recall(&mut self, secrets: &[u16], depth_left: u32) -> Option<MemoEntry> {
-        let relabelling = self.fill_key(secrets, depth_left);
+    fn recall(&mut self, secrets: &[u16], pool: &[u16], depth_left: u32) -> Option<MemoEntry> {
+        let relabelling = self.fill_key(secrets, pool, depth_left);
         let entry = self.memo.get(self.memo_key.as_slice()).copied()?;
         Some(MemoEntry {
             guess: entry.guess.map(|g| relabelling.map_or(g, |r| r.invert(self.ctx, g))),
@@ -518,8 +522,8 @@ impl<'a> Searcher<'a> {
         })
     }
 
-    fn remember(&mut self, secrets: &[u16], depth_left: u32, entry: MemoEntry) {
-        let relabelling = self.fill_key(secrets, depth_left);
+    fn remember(&mut self, secrets: &[u16], pool: &[u16], depth_left: u32, entry: MemoEntry) {
+        let relabelling = self.fill_key(secrets, pool, depth_left);
         let key: Box<[u16]> = self.memo_key.as_slice().into();
         let guess = entry.guess.map(|g| relabelling.map_or(g, |r| r.apply(self.ctx, g)));
         if self.memo.len() >= MEMO_LIMIT {
@@ -535,17 +539,29 @@ impl<'a> Searcher<'a> {
 
     /// Writes the memo key of `secrets` (the depth left, then the secrets or, with
     /// [`Rules::canonical_memo`], their canonical images) and returns the relabelling used.
-    fn fill_key(&mut self, secrets: &[u16], depth_left: u32) -> Option<Relabelling> {
+    ///
+    /// When the pool lags, a set's optimum also depends on its pool (its parent's secrets), so
+    /// the key goes on with the pool under the same relabelling (a symmetry of the game maps
+    /// both, and the optimum with them): the set's size, then a mark for the whole code set
+    /// (the pool below the first guess) or the pool's images.
+    fn fill_key(&mut self, secrets: &[u16], pool: &[u16], depth_left: u32) -> Option<Relabelling> {
         self.memo_key.clear();
         self.memo_key.push(depth_left.min(u32::from(u16::MAX)) as u16);
-        if self.rules.canonical_memo {
-            let relabelling = Relabelling::of(self.ctx, secrets);
-            relabelling.extend_key(self.ctx, secrets, &mut self.memo_key);
-            Some(relabelling)
-        } else {
-            self.memo_key.extend_from_slice(secrets);
-            None
+        let relabelling = self.rules.canonical_memo.then(|| Relabelling::of(self.ctx, secrets));
+        let extend = |key: &mut Vec<u16>, codes: &[u16]| match &relabelling {
+            Some(r) => r.extend_key(self.ctx, codes, key),
+            None => key.extend_from_slice(codes),
+        };
+        extend(&mut self.memo_key, secrets);
+        if self.pool_lags {
+            self.memo_key.push(secrets.len() as u16);
+            let every_code = pool.len() == self.ctx.size();
+            self.memo_key.push(u16::from(every_code));
+            if !every_code {
+                extend(&mut self.memo_key, pool);
+            }
         }
+        relabelling
     }
 
     /// The optimal tree below a set already solved (every node is found again in the memo, or

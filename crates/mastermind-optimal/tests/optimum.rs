@@ -181,7 +181,9 @@ fn guessing_codes_possible_before_the_latest_reply_matches_the_exhaustive_search
         lagging.pool_lags = true;
         let (strict, expected) = (strict.optimum(u32::MAX), lagging.optimum(u32::MAX));
         assert!(expected <= strict, "{game}: the lagging pool holds the possible codes");
-        for rules in [Rules::default(), Rules::none()] {
+        // The memo keys a set with its pool: canonical images, plain ranks, or no memo.
+        let plain_memo = Rules { canonical_memo: false, ..Rules::default() };
+        for rules in [Rules::default(), plain_memo, Rules::none()] {
             let options = SolveOptions {
                 rules,
                 consistent_only: true,

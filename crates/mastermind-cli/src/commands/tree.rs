@@ -40,8 +40,7 @@ pub struct TreeArgs {
     #[arg(long)]
     pub consistent_only: bool,
     /// With --consistent-only: a guess need only have been possible before the latest reply
-    /// (so the second guess is free), the rule of mmstrat's -po; slower, the search keeps no
-    /// memo.
+    /// (so the second guess is free), the rule of mmstrat's -po.
     #[arg(long, requires = "consistent_only")]
     pub possible_before_last_reply: bool,
     /// With --player optimal: stop the search after this many seconds and give its best tree,
