@@ -110,9 +110,15 @@ fn gib(bytes: f64) -> String {
     format!("about {:.2e} GiB of memory", bytes / GIB)
 }
 
-/// The number of codes of a game, as a float (exact up to 2^53, and never overflowing).
+/// The number of codes of a game, as a float (exact up to 2^53, and never overflowing):
+/// `colours^pegs`, or the falling factorial when no colour may repeat.
 pub fn codes(game: Game) -> f64 {
-    f64::from(game.colours()).powi(i32::from(game.pegs()))
+    let colours = f64::from(game.colours());
+    if game.repeats() {
+        colours.powi(i32::from(game.pegs()))
+    } else {
+        (0..game.pegs()).map(|i| colours - f64::from(i)).product()
+    }
 }
 
 /// Checks a plan's estimated cost against `budget`; the error names the field and the estimate.
