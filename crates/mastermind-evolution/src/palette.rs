@@ -78,13 +78,22 @@ impl Palette {
         unreachable!("k is below the number of allowed colours")
     }
 
-    /// A uniformly random code over the allowed colours.
+    /// A uniformly random code over the allowed colours; in a game without repeated colours,
+    /// a uniformly random one of distinct allowed colours (the palette always holds at least as
+    /// many colours as pegs: a ban never removes a colour of the secret).
     pub fn random_code(&self, rng: &mut impl RngExt) -> Code {
         // Not `Code::random`: it draws an index among the allowed colours, a different stream.
         let pegs = usize::from(self.game.pegs());
         let mut colours = [0u8; 16];
-        for slot in &mut colours[..pegs] {
-            *slot = self.random_colour(rng);
+        if self.game.repeats() {
+            for slot in &mut colours[..pegs] {
+                *slot = self.random_colour(rng);
+            }
+        } else {
+            let mut left: Vec<u8> = self.colours().collect();
+            for slot in &mut colours[..pegs] {
+                *slot = left.swap_remove(rng.random_range(0..left.len()));
+            }
         }
         Code::from_valid_colours(self.game, &colours[..pegs])
     }

@@ -126,25 +126,36 @@ pub fn induce(
         slots[q] = Some(cfg.colour(p));
         used |= 1 << cfg.colour(p);
     }
-    let colours: Vec<u8> = palette.colours().collect();
-    let weights: Vec<f64> =
+    let mut colours: Vec<u8> = palette.colours().collect();
+    if !game.repeats() {
+        // Without repeats a free peg takes a colour the code does not hold yet: the palette's
+        // colours minus those kept or moved (still at least as many as the free pegs, since the
+        // palette holds the secret's colours).
+        colours.retain(|&c| used >> c & 1 == 0);
+    }
+    let mut weights: Vec<f64> =
         colours.iter().map(|&c| if used >> c & 1 == 1 { 1.0 } else { unused_weight }).collect();
-    let total: f64 = weights.iter().sum();
     let mut out = [0u8; 16];
     for (slot, value) in out[..pegs].iter_mut().zip(&slots[..pegs]) {
         *slot = match value {
             Some(c) => *c,
             None => {
+                let total: f64 = weights.iter().sum();
                 let mut u = rng.random::<f64>() * total;
-                let mut pick = colours[colours.len() - 1];
-                for (&c, &w) in colours.iter().zip(&weights) {
+                // Rounding can leave `u` past every weight: then the last colour still drawable.
+                let mut pick = weights.iter().rposition(|&w| w > 0.0).unwrap_or(colours.len() - 1);
+                for (i, &w) in weights.iter().enumerate() {
                     if u < w {
-                        pick = c;
+                        pick = i;
                         break;
                     }
                     u -= w;
                 }
-                pick
+                if !game.repeats() {
+                    // Drawn once: its weight goes (the draw stays proportional among the rest).
+                    weights[pick] = 0.0;
+                }
+                colours[pick]
             }
         };
     }
@@ -272,6 +283,33 @@ mod tests {
             let f = score(&cfg, &npg);
             assert_eq!(f.total(), 4);
             assert!(f.black <= 1, "the last moved peg may only be left its own place: {npg}");
+        }
+    }
+
+    #[test]
+    fn without_repeats_induction_and_random_codes_keep_colours_distinct() {
+        let g = Game::BULLS_AND_COWS;
+        let cfg = Code::parse(g, "ABCD").unwrap();
+        let mut palette = Palette::full(g);
+        palette.ban(&Code::parse(g, "EFGH").unwrap());
+        let mut rng = rng_for(9, &[]);
+        let distinct = |code: &Code| {
+            let mut seen = 0u32;
+            (0..code.len()).all(|i| {
+                let bit = 1u32 << code.colour(i);
+                let fresh = seen & bit == 0;
+                seen |= bit;
+                fresh
+            })
+        };
+        for reply in [Feedback::new(0, 0), Feedback::new(1, 1), Feedback::new(0, 4)] {
+            for _ in 0..500 {
+                let npg = induce(&palette, &cfg, reply, 2.0, &mut rng);
+                assert!(distinct(&npg) && palette.allows_code(&npg), "{npg}");
+                assert!(score(&cfg, &npg).total() >= reply.total(), "{npg}");
+                let random = palette.random_code(&mut rng);
+                assert!(distinct(&random) && palette.allows_code(&random), "{random}");
+            }
         }
     }
 

@@ -321,7 +321,7 @@ fn a_search_player_on_a_game_without_repeats_is_refused_by_its_arm() {
     let fixed = |extra_arms: &str| {
         no_repeat(extra_arms).replace("first_guess: Some(\"AAB\")", "first_guess: Some(\"ABC\")")
     };
-    let e = scratch.rejected(&fixed(r#"(label: "Climber", player: HillClimber(())),"#));
+    let e = scratch.rejected(&fixed(r#"(label: "Walker", player: MetropolisHastings(())),"#));
     assert!(e.field.contains("arms[2]"), "{e}");
     assert!(e.message.contains("no repeated colours"), "{e}");
     // The one-ply players of the same spec play it.

@@ -132,13 +132,14 @@ impl PlayerSpec {
     /// Whether this family plays games where a colour may appear only once (Bulls and Cows).
     ///
     /// One-ply players and strategy trees choose among enumerated codes, which follow the game's
-    /// rule. The search players (EDA, Evo++, the hill-climber, Justus's GA, Metropolis-Hastings)
-    /// make codes by mutation, crossover and moves that may repeat a colour, and the
-    /// exponential-family policy's features count repeated colours; none has operators or a
-    /// repair step for the rule yet, so they refuse such games rather than guess codes the
-    /// game forbids.
+    /// rule. The hill-climber induces codes of distinct colours in such a game (its free pegs
+    /// take colours the code does not hold yet). The other search players (EDA, Evo++, Justus's
+    /// GA, Metropolis-Hastings) make codes by mutation, crossover and moves that may repeat a
+    /// colour, and the exponential-family policy's features count repeated colours; none has
+    /// operators or a repair step for the rule yet, so they refuse such games rather than guess
+    /// codes the game forbids.
     pub fn plays_without_repeats(&self) -> bool {
-        matches!(self, PlayerSpec::OnePly(_) | PlayerSpec::Tree(_))
+        matches!(self, PlayerSpec::OnePly(_) | PlayerSpec::Tree(_) | PlayerSpec::HillClimber(_))
     }
 
     /// Validates the configuration for `game` and prepares what its players share.
@@ -150,7 +151,7 @@ impl PlayerSpec {
                 game,
                 format!(
                     "has no repeated colours, and the {} player's moves can repeat a colour \
-                     (only one-ply players and strategy trees play such games)",
+                     (one-ply players, strategy trees and the hill-climber play such games)",
                     self.family()
                 ),
             ));
@@ -323,20 +324,25 @@ mod tests {
     #[test]
     fn search_players_refuse_games_without_repeats_and_one_ply_players_play_them() {
         let bulls_and_cows = Game::BULLS_AND_COWS;
-        let hill_climber = PlayerSpec::HillClimber(ShcConfig::default());
-        let error = Prepared::new(hill_climber, bulls_and_cows).unwrap_err();
+        let mh = PlayerSpec::MetropolisHastings(MhConfig::default());
+        let error = Prepared::new(mh, bulls_and_cows).unwrap_err();
         assert_eq!(error.field, "game");
-        assert!(error.to_string().contains("HillClimber"), "{error}");
+        assert!(error.to_string().contains("MetropolisHastings"), "{error}");
         let game = Game::without_repeats(4, 6).unwrap();
         let random = OnePlyConfig::new(mastermind_heuristics::Heuristic::Random);
-        let strategy = PlayerSpec::OnePly(random).strategy(game).unwrap();
         let mut rng = mastermind_core::rng_for(7, &[]);
-        for rank in [0, 100, 359] {
-            let secret = mastermind_core::Code::from_rank(game, rank);
-            let mut player = strategy.new_player();
-            let mut maker = mastermind_core::TruthfulCodemaker::new(secret);
-            let out = mastermind_core::play_game(game, player.as_mut(), &mut maker, 10, &mut rng);
-            assert!(out.solved());
+        for spec in [PlayerSpec::OnePly(random), PlayerSpec::HillClimber(ShcConfig::default())] {
+            let strategy = spec.strategy(game).unwrap();
+            // Every secret solved; a code of repeated colours would fail the debug assertion
+            // where it is made (`Code::from_valid_colours`).
+            for rank in 0..360 {
+                let secret = mastermind_core::Code::from_rank(game, rank);
+                let mut player = strategy.new_player();
+                let mut maker = mastermind_core::TruthfulCodemaker::new(secret);
+                let out =
+                    mastermind_core::play_game(game, player.as_mut(), &mut maker, 30, &mut rng);
+                assert!(out.solved(), "{} on {secret}", spec.family());
+            }
         }
     }
 
