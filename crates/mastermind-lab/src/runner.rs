@@ -303,11 +303,15 @@ fn last_rendered(figures: &Path, name: &str) -> Option<Section> {
     let path = figures.join(format!("{name}.md"));
     let markdown = std::fs::read_to_string(&path).ok()?;
     let heading = markdown.lines().next()?.strip_prefix("## ")?;
-    let paper = heading.split(" — ").next()?.to_owned();
+    let (paper, rest) = heading.split_once(" — ")?;
+    let paper = paper.to_owned();
+    // `<section>: <title>`, where the section itself holds no ": " in any spec.
+    let label = rest.split(": ").next().unwrap_or(rest).to_owned();
     let latex = crate::report::document::kept_section(figures, name, &markdown);
     Some(Section {
         paper,
         name: name.to_owned(),
+        label,
         markdown,
         latex,
         files: vec![path],

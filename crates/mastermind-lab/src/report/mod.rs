@@ -26,6 +26,9 @@ pub struct Section {
     pub paper: String,
     /// The spec's name.
     pub name: String,
+    /// The paper's table or figure the spec reproduces (its `section` field), which a spec
+    /// citing it names (`cites: Some("Table 3 (10/10)")`).
+    pub label: String,
     /// Markdown for the report (figure links relative to the report).
     pub markdown: String,
     /// The section's body in `report.tex` (paths relative to the report).
@@ -138,6 +141,7 @@ pub fn render(plan: &Plan, frame: &DataFrame, out: &Path, notice: Option<&str>) 
     let mut section = Section {
         paper: raw.paper.to_string(),
         name: plan.name.clone(),
+        label: raw.section.to_string(),
         markdown: String::new(),
         latex,
         files,
@@ -157,6 +161,34 @@ pub fn render(plan: &Plan, frame: &DataFrame, out: &Path, notice: Option<&str>) 
     Ok(section)
 }
 
+/// The alternative readings that other specs of section `i`'s paper try of its table (their
+/// claims cite its label), with the citation taken off their claim text so that they match the
+/// cited section's own claims.
+fn readings_citing(sections: &[Section], i: usize) -> Vec<verdict::Verdict> {
+    let cited = &sections[i];
+    let mut readings = Vec::new();
+    for (j, other) in sections.iter().enumerate() {
+        if j == i || other.paper != cited.paper {
+            continue;
+        }
+        for v in other.verdicts.iter().filter(|v| !v.is_claim()) {
+            let Some(table) = v.cites.as_deref().filter(|t| cited.label.contains(t)) else {
+                continue;
+            };
+            let mut reading = v.clone();
+            if let Some(claim) = v.claim.strip_suffix(&format!(" (cites {table})")) {
+                reading.claim = claim.to_owned();
+            }
+            // Its arm and sensitivity table are in the citing spec: say which.
+            if let Some(tag) = reading.reading.as_mut() {
+                tag.name = format!("{}, in {}", tag.name, other.name);
+            }
+            readings.push(reading);
+        }
+    }
+    readings
+}
+
 /// Decides the claims of each paper's sections as one family ([`verdict::decide_family`]), names
 /// each section's readings ([`verdict::name_readings`]), then fills in and writes every pending section's verdict and sensitivity tables.
 pub fn finish(sections: &mut [Section]) -> Result<()> {
@@ -171,8 +203,9 @@ pub fn finish(sections: &mut [Section]) -> Result<()> {
             .collect();
         verdict::decide_family(&mut family);
     }
-    for section in sections.iter_mut() {
-        verdict::name_readings(&mut section.verdicts.iter_mut().collect::<Vec<_>>());
+    for i in 0..sections.len() {
+        let cited = readings_citing(sections, i);
+        verdict::name_readings(&mut sections[i].verdicts.iter_mut().collect::<Vec<_>>(), &cited);
     }
     for section in sections.iter_mut() {
         let Some(pending) = &section.pending else { continue };
@@ -424,6 +457,7 @@ mod tests {
         Section {
             paper: paper.into(),
             name: name.into(),
+            label: name.into(),
             markdown: format!("## {paper} — {name}: title\n\nbody\n"),
             latex: String::new(),
             files: Vec::new(),
@@ -462,6 +496,33 @@ mod tests {
         assert_eq!(a.outcome, verdict::Outcome::Contradicted);
         assert!(!a.why.contains("cyclic shift"), "{}", a.why);
         assert!(b.why.contains("cyclic shift: contradicted"), "{}", b.why);
+    }
+
+    #[test]
+    fn a_spec_citing_a_table_names_its_readings_under_that_table_s_claims() {
+        // table-b re-runs table-a's claim under another reading and cites it; table-c, another
+        // table with the same claim text, is not cited and hears nothing of it.
+        let claim = |mean: f64| {
+            let ours = Estimate { mean, se: Some(0.004), df: Some(9.0) };
+            compare("with subset: mean guesses".into(), ours, Printed::new(4.47, 3), None)
+        };
+        let reading = crate::spec::raw::Reading {
+            of: Some("with subset".to_owned().try_into().unwrap()),
+            name: "accepted moves".to_owned().try_into().unwrap(),
+            because: "the text allows it".to_owned().try_into().unwrap(),
+        };
+        let tagged = claim(4.60)
+            .with_reading(Some(verdict::ReadingTag::of("moves", &reading)))
+            .citing(Some("Table 3"));
+        let mut sections = [
+            section("P", "Table 3", vec![claim(4.60)]),
+            section("P", "table-b", vec![claim(4.60).citing(Some("Table 3")), tagged]),
+            section("P", "Table 4", vec![claim(4.60)]),
+        ];
+        finish(&mut sections).unwrap();
+        let cited = &sections[0].verdicts[0];
+        assert!(cited.why.contains("accepted moves, in table-b: contradicted"), "{}", cited.why);
+        assert!(!sections[2].verdicts[0].why.contains("accepted moves"));
     }
 
     #[test]

@@ -387,7 +387,7 @@ impl Verdict {
 /// Judges one spec's claims as a family: [`decide_family`], then [`name_readings`].
 pub fn judge_family(verdicts: &mut [&mut Verdict]) {
     decide_family(verdicts);
-    name_readings(verdicts);
+    name_readings(verdicts, &[]);
 }
 
 /// Decides one paper's claims as a family: every tested claim (and every alternative reading's)
@@ -407,12 +407,20 @@ pub fn decide_family(verdicts: &mut [&mut Verdict]) {
 /// default reading but reproduced under an alternative one becomes an explained difference,
 /// naming the reading and its arm; a contradicted claim lists every reading tried. Readings
 /// are matched by claim text, which is unique within a spec but not across a paper's specs
-/// (two tables may both claim "with subset: mean guesses").
-pub fn name_readings(verdicts: &mut [&mut Verdict]) {
-    let reproduced_readings: Vec<(String, ReadingTag)> = verdicts
+/// (two tables may both claim "with subset: mean guesses"); `cited` adds the readings that
+/// other specs try of this spec's table (their claims cite it), already matched to its text.
+pub fn name_readings(verdicts: &mut [&mut Verdict], cited: &[Verdict]) {
+    // Only the alternative readings are read here, and only the claims are changed below.
+    let readings: Vec<&Verdict> =
+        verdicts.iter().map(|v| &**v).chain(cited).filter(|v| !v.is_claim()).collect();
+    let reproduced_readings: Vec<(String, ReadingTag)> = readings
         .iter()
-        .filter(|v| !v.is_claim() && v.outcome == Outcome::Reproduced)
+        .filter(|v| v.outcome == Outcome::Reproduced)
         .filter_map(|v| v.reading.clone().map(|r| (v.claim.clone(), r)))
+        .collect();
+    let alternatives: Vec<(String, String, Outcome)> = readings
+        .iter()
+        .filter_map(|v| v.reading.as_ref().map(|r| (v.claim.clone(), r.name.clone(), v.outcome)))
         .collect();
     for v in verdicts.iter_mut().filter(|v| v.is_claim()) {
         if !matches!(v.outcome, Outcome::Contradicted | Outcome::Inconclusive) {
@@ -427,11 +435,6 @@ pub fn name_readings(verdicts: &mut [&mut Verdict]) {
         }
     }
     // A contradicted claim says what the other readings gave: none reproduces it.
-    let alternatives: Vec<(String, String, Outcome)> = verdicts
-        .iter()
-        .filter(|v| !v.is_claim())
-        .filter_map(|v| v.reading.as_ref().map(|r| (v.claim.clone(), r.name.clone(), v.outcome)))
-        .collect();
     for v in verdicts.iter_mut().filter(|v| v.is_claim() && v.outcome == Outcome::Contradicted) {
         let tried: Vec<String> = alternatives
             .iter()
