@@ -522,7 +522,9 @@ mod tests {
         finish(&mut sections).unwrap();
         let cited = &sections[0].verdicts[0];
         assert!(cited.why.contains("accepted moves, in table-b: contradicted"), "{}", cited.why);
+        assert!(verdict::unchased(&sections[0].verdicts).is_empty(), "chased by table-b");
         assert!(!sections[2].verdicts[0].why.contains("accepted moves"));
+        assert_eq!(verdict::unchased(&sections[2].verdicts).len(), 1);
     }
 
     #[test]

@@ -481,14 +481,16 @@ pub fn mark_single_readings(
     Ok(())
 }
 
-/// Whether a claim is contradicted with neither an arm of another reading nor the spec's reason
-/// why no other reading applies: a disagreement nobody has chased down.
+/// Whether a claim is contradicted with neither an arm of another reading (in its spec, or in a
+/// spec citing its table, which [`name_readings`] has listed) nor the spec's reason why no other
+/// reading applies: a disagreement nobody has chased down.
 pub fn unchased(verdicts: &[Verdict]) -> Vec<&Verdict> {
     verdicts
         .iter()
         .filter(|v| v.is_claim() && v.outcome == Outcome::Contradicted)
         .filter(|v| v.no_other_reading.is_none())
         .filter(|v| !verdicts.iter().any(|o| !o.is_claim() && o.claim == v.claim))
+        .filter(|v| !v.why.contains(EVERY_READING))
         .collect()
 }
 
