@@ -29,8 +29,10 @@ use std::sync::Once;
 const SIZE: (u32, u32) = (1000, 640);
 const FONT: &str = "sans-serif";
 
-/// Ten colours that stay distinguishable (Tableau 10).
-const COLOURS: [RGBColor; 10] = [
+/// Colours that stay distinguishable: Tableau 10, then six dark ones for figures with more
+/// series (black, navy, maroon, dark green, dark gold, dark teal), so that no two of up to 16
+/// series share a colour.
+const COLOURS: [RGBColor; 16] = [
     RGBColor(31, 119, 180),
     RGBColor(255, 127, 14),
     RGBColor(44, 160, 44),
@@ -41,6 +43,12 @@ const COLOURS: [RGBColor; 10] = [
     RGBColor(127, 127, 127),
     RGBColor(188, 189, 34),
     RGBColor(23, 190, 207),
+    RGBColor(0, 0, 0),
+    RGBColor(0, 0, 128),
+    RGBColor(128, 0, 0),
+    RGBColor(0, 100, 0),
+    RGBColor(184, 134, 11),
+    RGBColor(0, 110, 110),
 ];
 
 fn colour(i: usize) -> RGBColor {
