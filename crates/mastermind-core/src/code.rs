@@ -181,6 +181,21 @@ impl Code {
         Code::from_valid_colours(game, &cs[..len])
     }
 
+    /// This code with peg `i` set to `colour`, within the game's rule: with repeats it is
+    /// [`with_colour`](Self::with_colour); without, the peg that held `colour` (if another did)
+    /// takes peg `i`'s old colour, so the colours stay distinct (a swap).
+    pub fn with_colour_keeping_rule(&self, game: Game, i: usize, colour: u8) -> Code {
+        if game.repeats() {
+            return self.with_colour(game, i, colour);
+        }
+        let (mut cs, len) = self.to_array();
+        if let Some(j) = cs[..len].iter().position(|&c| c == colour) {
+            cs[j] = cs[i];
+        }
+        cs[i] = colour;
+        Code::from_valid_colours(game, &cs[..len])
+    }
+
     /// This code with positions `i` and `j` swapped.
     pub fn with_swap(&self, game: Game, i: usize, j: usize) -> Code {
         let (mut cs, len) = self.to_array();
@@ -352,6 +367,18 @@ mod tests {
         }
         // 1000 expected per code; 5 standard deviations is about 160.
         assert!(counts.iter().all(|&n| (840..=1160).contains(&n)), "{counts:?}");
+    }
+
+    #[test]
+    fn setting_a_colour_keeps_the_rule() {
+        let g = Game::BULLS_AND_COWS;
+        let code = Code::parse(g, "ABCD").unwrap();
+        // C is at peg 2: it moves to peg 0 and A takes its place.
+        assert_eq!(code.with_colour_keeping_rule(g, 0, 2).to_string(), "CBAD");
+        assert_eq!(code.with_colour_keeping_rule(g, 0, 7).to_string(), "HBCD");
+        assert_eq!(code.with_colour_keeping_rule(g, 1, 1), code);
+        let classic = Code::parse(Game::CLASSIC, "ABCD").unwrap();
+        assert_eq!(classic.with_colour_keeping_rule(Game::CLASSIC, 0, 2).to_string(), "CBCD");
     }
 
     #[test]
