@@ -6,17 +6,18 @@ use mastermind_core::{Code, Game};
 /// Knuth-style opening as Evo++ uses it (`ABCA` at 4 pegs x 6 colours): peg `i` gets colour
 /// `i mod floor(colours / 2)`. This is the rule of Algorithm::MasterMind's default first move
 /// (cycling over the first half of the alphabet), the implementation the paper ran; it gives `ABCD`
-/// for 4x8 and 4x9, `ABCDA` for 5x8 and 5x9, `ABCDAB` for 6x9.
+/// for 4x8 and 4x9, `ABCDA` for 5x8 and 5x9, `ABCDAB` for 6x9. Without repeated colours, `ABCD..`.
 pub fn knuth_style(game: Game) -> Code {
-    let half = (game.colours() / 2).max(1);
+    let half = if game.repeats() { (game.colours() / 2).max(1) } else { game.colours() };
     let colours: Vec<u8> = (0..game.pegs()).map(|i| i % half).collect();
     Code::from_valid_colours(game, &colours)
 }
 
 /// Pairs opening as the EDA uses it (`AABB` at 4 pegs): peg `i` gets colour `(i / 2) mod colours`,
-/// so `AABBC` at 5 pegs and `AABBCC` at 6.
+/// so `AABBC` at 5 pegs and `AABBCC` at 6. Without repeated colours, `ABCD..`.
 pub fn pairs(game: Game) -> Code {
-    let colours: Vec<u8> = (0..game.pegs()).map(|i| (i / 2) % game.colours()).collect();
+    let run = if game.repeats() { 2 } else { 1 };
+    let colours: Vec<u8> = (0..game.pegs()).map(|i| (i / run) % game.colours()).collect();
     Code::from_valid_colours(game, &colours)
 }
 

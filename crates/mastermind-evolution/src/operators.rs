@@ -52,22 +52,40 @@ pub fn two_point_crossover(game: Game, first: &Code, second: &Code, rng: &mut im
 }
 
 /// The child of [`two_point_crossover`] for given cut points.
+///
+/// In a game without repeated colours the child follows the partially mapped crossover (PMX):
+/// a peg outside the segment whose colour from `second` the segment already holds takes, in its
+/// place, the colour `second` has where the segment holds that colour, and so on until the colour
+/// is not in the segment. Both parents having distinct colours, so has the child, and every peg
+/// outside the segment keeps `second`'s colour when it can.
 pub fn crossover_at(game: Game, first: &Code, second: &Code, a: usize, b: usize) -> Code {
     let pegs = usize::from(game.pegs());
+    let in_segment = |i: usize| if a <= b { a <= i && i <= b } else { i <= b || i >= a };
     let mut colours = [0u8; 16];
     for (i, slot) in colours[..pegs].iter_mut().enumerate() {
-        let from_first = if a <= b { a <= i && i <= b } else { i <= b || i >= a };
-        *slot = if from_first { first.colour(i) } else { second.colour(i) };
+        *slot = if in_segment(i) { first.colour(i) } else { second.colour(i) };
+    }
+    if !game.repeats() {
+        for p in (0..pegs).filter(|&p| !in_segment(p)) {
+            let mut colour = second.colour(p);
+            // At most one segment peg holds it (first's colours are distinct); the chain visits
+            // distinct segment pegs, so it ends.
+            while let Some(q) = (0..pegs).find(|&q| in_segment(q) && first.colour(q) == colour) {
+                colour = second.colour(q);
+            }
+            colours[p] = colour;
+        }
     }
     Code::from_valid_colours(game, &colours[..pegs])
 }
 
 /// Single-point mutation: one uniformly chosen peg gets a uniformly chosen colour of `palette`
 /// (possibly the colour it had, as in Justus's description; operators that need a change, such as
-/// Evo++'s Breeder_Diverser, draw again).
+/// Evo++'s Breeder_Diverser, draw again). Without repeated colours, a peg that held the new colour
+/// takes the mutated peg's old one ([`Code::with_colour_keeping_rule`]).
 pub fn single_point_mutation(palette: &Palette, code: &Code, rng: &mut impl RngExt) -> Code {
     let i = rng.random_range(0..code.len());
-    code.with_colour(palette.game(), i, palette.random_colour(rng))
+    code.with_colour_keeping_rule(palette.game(), i, palette.random_colour(rng))
 }
 
 /// Permutation: the pegs of `code` in a uniformly random order (the colours are kept, their places
@@ -117,6 +135,33 @@ mod tests {
         let share: Vec<f64> =
             from_first.iter().map(|&c| f64::from(c) / (20_000.0 * 0.75)).collect();
         assert!(share.iter().all(|s| (s - 0.55).abs() < 0.025), "position shares {share:?}");
+    }
+
+    #[test]
+    fn without_repeats_crossover_is_pmx_and_mutation_swaps() {
+        let distinct = |code: &Code| {
+            let (cs, len) = code.to_array();
+            (0..len).all(|i| !cs[..i].contains(&cs[i]))
+        };
+        // PMX by hand: the segment CD comes from the first parent; outside it the second
+        // parent's C maps through the segment to F (C's place in the segment holds F in the
+        // second parent), its D to B, and its A stays.
+        let g = Game::without_repeats(5, 8).unwrap();
+        let (p1, p2) = (Code::parse(g, "ABCDE").unwrap(), Code::parse(g, "CDFBA").unwrap());
+        assert_eq!(crossover_at(g, &p1, &p2, 2, 3).to_string(), "FBCDA");
+        let mut rng = rng_for(11, &[]);
+        let palette = Palette::full(Game::BULLS_AND_COWS);
+        for _ in 0..5000 {
+            let g = Game::BULLS_AND_COWS;
+            let (p1, p2) = (palette.random_code(&mut rng), palette.random_code(&mut rng));
+            let child = two_point_crossover(g, &p1, &p2, &mut rng);
+            assert!(distinct(&child), "{p1} x {p2} -> {child}");
+            let mutant = single_point_mutation(&palette, &p1, &mut rng);
+            assert!(distinct(&mutant), "{p1} -> {mutant}");
+            // A mutation changes one peg, or swaps two.
+            let changed = (0..4).filter(|&i| mutant.colour(i) != p1.colour(i)).count();
+            assert!(changed <= 2, "{p1} -> {mutant}");
+        }
     }
 
     #[test]

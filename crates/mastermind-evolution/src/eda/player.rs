@@ -122,13 +122,41 @@ impl EdaPlayer {
         let totals: Vec<f64> = weights.chunks(colours).map(|w| w.iter().sum()).collect();
         let mut buf = [0u8; 16];
         for _ in 0..self.config.replaced() {
-            for (i, slot) in buf[..pegs].iter_mut().enumerate() {
-                *slot = sample(&weights[i * colours..(i + 1) * colours], totals[i], rng);
+            if game.repeats() {
+                for (i, slot) in buf[..pegs].iter_mut().enumerate() {
+                    *slot = sample(&weights[i * colours..(i + 1) * colours], totals[i], rng);
+                }
+            } else {
+                sample_distinct(&weights, colours, &mut buf[..pegs], rng);
             }
             let code = Code::from_valid_colours(game, &buf[..pegs]);
             let fitness = EdaFit { distance: u32::MAX, entropy: 0.0, rank: f64::NEG_INFINITY };
             self.population.push(Individual { code, fitness });
         }
+    }
+}
+
+/// A code of distinct colours from the per-peg model `weights` (`colours` weights per peg), in a
+/// game without repeated colours: peg by peg, each colour drawn in proportion to its weight
+/// among the colours the earlier pegs left (uniformly among them if all those weights are 0).
+fn sample_distinct(weights: &[f64], colours: usize, out: &mut [u8], rng: &mut LabRng) {
+    let mut used = 0u32;
+    for (i, slot) in out.iter_mut().enumerate() {
+        let mut left: Vec<f64> = weights[i * colours..(i + 1) * colours].to_vec();
+        for (c, w) in left.iter_mut().enumerate() {
+            if used >> c & 1 == 1 {
+                *w = 0.0;
+            }
+        }
+        let total: f64 = left.iter().sum();
+        if total <= 0.0 {
+            for (c, w) in left.iter_mut().enumerate() {
+                *w = if used >> c & 1 == 1 { 0.0 } else { 1.0 };
+            }
+        }
+        let total: f64 = left.iter().sum();
+        *slot = sample(&left, total, rng);
+        used |= 1 << *slot;
     }
 }
 

@@ -116,13 +116,24 @@ impl EvoPlayer {
         }
     }
 
-    /// Redraws the pegs of members whose colour has been banned.
+    /// Redraws the pegs of members whose colour has been banned (without repeated colours,
+    /// among the allowed colours the member does not hold yet, of which there is always one:
+    /// the palette holds the secret's colours).
     fn repair(&mut self, rng: &mut LabRng) {
         let palette = self.palette;
         for ind in &mut self.population {
             for i in 0..ind.code.len() {
                 if !palette.allows(ind.code.colour(i)) {
-                    ind.code = ind.code.with_colour(self.game, i, palette.random_colour(rng));
+                    let colour = if self.game.repeats() {
+                        palette.random_colour(rng)
+                    } else {
+                        let free: Vec<u8> = palette
+                            .colours()
+                            .filter(|&c| !ind.code.colours().any(|h| h == c))
+                            .collect();
+                        free[rng.random_range(0..free.len())]
+                    };
+                    ind.code = ind.code.with_colour(self.game, i, colour);
                 }
             }
         }
@@ -300,7 +311,7 @@ fn changing_mutation(palette: &Palette, code: &Code, other: &Code, rng: &mut Lab
         let i = rng.random_range(0..code.len());
         let c = palette.random_colour(rng);
         if c != code.colour(i) {
-            let child = code.with_colour(palette.game(), i, c);
+            let child = code.with_colour_keeping_rule(palette.game(), i, c);
             // At most one such mutation equals `other`: draw again.
             if child != *other {
                 return child;
