@@ -88,13 +88,28 @@ pub struct Kernel {
     p_swap: f64,
     permutations_only: bool,
     subset_move: SubsetMove,
+    distinct: bool,
 }
 
 impl Kernel {
     /// Subset permutation with probability `p_subset`; otherwise a swap with probability `p_swap`
     /// and a recolour with `1 - p_swap`. Both must be probabilities (checked by the configuration).
     pub fn new(p_swap: f64, p_subset: f64) -> Kernel {
-        Kernel { p_subset, p_swap, permutations_only: false, subset_move: SubsetMove::default() }
+        Kernel {
+            p_subset,
+            p_swap,
+            permutations_only: false,
+            subset_move: SubsetMove::default(),
+            distinct: false,
+        }
+    }
+
+    /// The same kernel for a game without repeated colours when `distinct`: a recolour draws
+    /// among the colours the code does not hold (uniformly, so the proposal stays symmetric: as
+    /// many such moves lead from a code as back to it), and becomes a swap when every colour is
+    /// held. Swaps and subset permutations keep colours distinct as they are.
+    pub fn keeping_colours_distinct(self, distinct: bool) -> Kernel {
+        Kernel { distinct, ..self }
     }
 
     /// The same kernel with `subset_move` as its subset permutation.
@@ -124,6 +139,21 @@ impl Kernel {
                 j += 1;
             }
             Move::Swap { i: i as u8, j: j as u8 }
+        } else if self.distinct {
+            let pos = rng.random_range(0..pegs);
+            let absent: Vec<u8> = (0..colours).filter(|c| !state.contains(c)).collect();
+            if absent.is_empty() && pegs < 2 {
+                // One peg, one colour: the only code; nothing can change.
+                return Move::Recolour { pos: 0, colour: state[0] };
+            }
+            if absent.is_empty() {
+                let mut j = rng.random_range(0..pegs - 1);
+                if j >= pos {
+                    j += 1;
+                }
+                return Move::Swap { i: pos as u8, j: j as u8 };
+            }
+            Move::Recolour { pos: pos as u8, colour: absent[rng.random_range(0..absent.len())] }
         } else {
             let pos = rng.random_range(0..pegs);
             let mut colour = rng.random_range(0..colours - 1);
@@ -252,6 +282,35 @@ mod tests {
             }
         }
         assert!((850..1150).contains(&left) && left + right == 2000, "{left} {right}");
+    }
+
+    #[test]
+    fn without_repeats_moves_keep_colours_distinct_and_recolour_uniformly() {
+        let mut rng = rng_for(21, &[]);
+        let kernel = Kernel::new(0.3, 0.2).keeping_colours_distinct(true);
+        let mut state = vec![0u8, 1, 2, 3];
+        let mut recoloured = [0u32; 10];
+        for _ in 0..20_000 {
+            let mv = kernel.propose(&state, 10, &mut rng);
+            if let Move::Recolour { colour, .. } = mv {
+                assert!(!state.contains(&colour), "{mv:?} on {state:?}");
+                recoloured[usize::from(colour)] += 1;
+            }
+            mv.apply(&mut state);
+            let mut sorted = state.clone();
+            sorted.sort_unstable();
+            sorted.dedup();
+            assert_eq!(sorted.len(), 4, "{state:?}");
+        }
+        // Every colour is drawn, none far from the others' rate (the walk visits all codes).
+        assert!(recoloured.iter().all(|&n| n > 500), "{recoloured:?}");
+        // With every colour held, a recolour becomes a swap.
+        let full = [2u8, 0, 3, 1];
+        for _ in 0..200 {
+            let mv =
+                Kernel::new(0.0, 0.0).keeping_colours_distinct(true).propose(&full, 4, &mut rng);
+            assert!(matches!(mv, Move::Swap { .. }), "{mv:?}");
+        }
     }
 
     #[test]

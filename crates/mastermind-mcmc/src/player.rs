@@ -146,12 +146,13 @@ impl MhPlayer {
                 FullReplyScope::Latest => full(latest),
                 FullReplyScope::Latched => fed.iter().any(full),
             };
-        if permutations_only { self.kernel().permutations_only() } else { self.kernel() }
+        if permutations_only { self.kernel(game).permutations_only() } else { self.kernel(game) }
     }
 
-    fn kernel(&self) -> Kernel {
+    fn kernel(&self, game: Game) -> Kernel {
         Kernel::new(self.config.p_swap, self.config.p_subset)
             .with_subset_move(self.config.subset_move)
+            .keeping_colours_distinct(!game.repeats())
     }
 
     /// Brings the walker up to date with `turns`, leaving it at the last guess.
@@ -184,7 +185,7 @@ impl MhPlayer {
         budget: u64,
         rng: &mut LabRng,
     ) -> (Walker, u64) {
-        let full_kernel = self.kernel();
+        let full_kernel = self.kernel(game);
         let mut walker = self.new_walker(game, &Code::random(game, rng));
         let mut steps = 0;
         for (fed, turn) in turns.iter().rev().enumerate() {
@@ -311,7 +312,7 @@ impl Player for MhPlayer {
             return Ok(first);
         }
         let budget = self.config.budget.steps_for(game);
-        let full_kernel = self.kernel();
+        let full_kernel = self.kernel(game);
         let latest = turns.last().expect("not empty");
         let kernel = self.kernel_after(game, latest, &turns);
 
