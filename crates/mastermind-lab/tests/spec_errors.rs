@@ -321,7 +321,8 @@ fn a_search_player_on_a_game_without_repeats_is_refused_by_its_arm() {
     let fixed = |extra_arms: &str| {
         no_repeat(extra_arms).replace("first_guess: Some(\"AAB\")", "first_guess: Some(\"ABC\")")
     };
-    let e = scratch.rejected(&fixed(r#"(label: "Walker", player: MetropolisHastings(())),"#));
+    let policy = r#"(label: "Policy", player: ExpFamily((theta: (one_colour: 0.0, two_colours: 0.0, three_colours: 0.0, consistent: 5.0)))),"#;
+    let e = scratch.rejected(&fixed(policy));
     assert!(e.field.contains("arms[2]"), "{e}");
     assert!(e.message.contains("no repeated colours"), "{e}");
     // The one-ply players of the same spec play it.

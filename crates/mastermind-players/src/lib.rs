@@ -132,14 +132,24 @@ impl PlayerSpec {
     /// Whether this family plays games where a colour may appear only once (Bulls and Cows).
     ///
     /// One-ply players and strategy trees choose among enumerated codes, which follow the game's
-    /// rule. The hill-climber induces codes of distinct colours in such a game (its free pegs
-    /// take colours the code does not hold yet). The other search players (EDA, Evo++, Justus's
-    /// GA, Metropolis-Hastings) make codes by mutation, crossover and moves that may repeat a
-    /// colour, and the exponential-family policy's features count repeated colours; none has
-    /// operators or a repair step for the rule yet, so they refuse such games rather than guess
-    /// codes the game forbids.
+    /// rule. The evolutionary players keep colours distinct in such a game: the hill-climber's
+    /// free pegs take colours the code does not hold yet, the EDA samples its model peg by peg
+    /// among the colours left, and Evo++'s crossover is the partially mapped one (PMX), its
+    /// mutation a swap when the new colour is elsewhere in the code; Metropolis-Hastings
+    /// recolours a peg only with a colour the code does not hold (a symmetric proposal still).
+    /// The exponential-family policy's features count repeated colours and have no such form
+    /// yet (without repeats every first guess has the one pattern ABCD..), so it refuses such
+    /// games.
     pub fn plays_without_repeats(&self) -> bool {
-        matches!(self, PlayerSpec::OnePly(_) | PlayerSpec::Tree(_) | PlayerSpec::HillClimber(_))
+        matches!(
+            self,
+            PlayerSpec::OnePly(_)
+                | PlayerSpec::Tree(_)
+                | PlayerSpec::HillClimber(_)
+                | PlayerSpec::Eda(_)
+                | PlayerSpec::Evo(_)
+                | PlayerSpec::MetropolisHastings(_)
+        )
     }
 
     /// Validates the configuration for `game` and prepares what its players share.
@@ -150,8 +160,8 @@ impl PlayerSpec {
                 "game",
                 game,
                 format!(
-                    "has no repeated colours, and the {} player's moves can repeat a colour \
-                     (one-ply players, strategy trees and the hill-climber play such games)",
+                    "has no repeated colours, and the {} player's features are colour \
+                     patterns with repeats (every other player plays such games)",
                     self.family()
                 ),
             ));
@@ -324,14 +334,22 @@ mod tests {
     #[test]
     fn search_players_refuse_games_without_repeats_and_one_ply_players_play_them() {
         let bulls_and_cows = Game::BULLS_AND_COWS;
-        let mh = PlayerSpec::MetropolisHastings(MhConfig::default());
-        let error = Prepared::new(mh, bulls_and_cows).unwrap_err();
+        let theta = mastermind_importance::Theta::THESIS_INITIAL;
+        let policy = PlayerSpec::ExpFamily(ExpFamilyConfig::new(theta));
+        let error = Prepared::new(policy, bulls_and_cows).unwrap_err();
         assert_eq!(error.field, "game");
-        assert!(error.to_string().contains("MetropolisHastings"), "{error}");
+        assert!(error.to_string().contains("ExpFamily"), "{error}");
         let game = Game::without_repeats(4, 6).unwrap();
         let random = OnePlyConfig::new(mastermind_heuristics::Heuristic::Random);
         let mut rng = mastermind_core::rng_for(7, &[]);
-        for spec in [PlayerSpec::OnePly(random), PlayerSpec::HillClimber(ShcConfig::default())] {
+        let players = [
+            PlayerSpec::OnePly(random),
+            PlayerSpec::HillClimber(ShcConfig::default()),
+            PlayerSpec::Eda(EdaConfig::default()),
+            PlayerSpec::Evo(EvoConfig::default()),
+            PlayerSpec::MetropolisHastings(MhConfig::default()),
+        ];
+        for spec in players {
             let strategy = spec.strategy(game).unwrap();
             // Every secret solved; a code of repeated colours would fail the debug assertion
             // where it is made (`Code::from_valid_colours`).
