@@ -375,6 +375,20 @@ mod tests {
     }
 
     #[test]
+    fn a_game_without_repeats_is_solved_with_codes_of_distinct_colours() {
+        // The shared operators keep colours distinct there (PMX crossover, swapping mutation,
+        // random codes without replacement); a code of repeated colours would fail the debug
+        // assertion where it is made.
+        let game = Game::without_repeats(5, 8).unwrap();
+        for seed in 0..20 {
+            let mut rng = rng_for(12, &[seed]);
+            let secret = Code::random(game, &mut rng);
+            let r = run(game, &JustusConfig::default(), &secret, &mut rng);
+            assert!(!r.capped, "seed {seed}");
+        }
+    }
+
+    #[test]
     fn the_cap_is_reported() {
         let config = JustusConfig { max_generations: 1, ..JustusConfig::default() };
         let secret = Code::parse(game(), "ABCDABCDAB").unwrap();
