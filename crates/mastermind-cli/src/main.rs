@@ -12,6 +12,7 @@ mod commands;
 mod console;
 mod expert;
 mod explain;
+mod memory;
 mod notation;
 mod optimal;
 mod players;

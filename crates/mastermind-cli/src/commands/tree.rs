@@ -53,7 +53,8 @@ pub struct TreeArgs {
     /// Write the export to this file (the summary goes to the standard output).
     #[arg(long, short, value_name = "FILE")]
     pub output: Option<PathBuf>,
-    /// Print only the summary: total, mean, maximum, nodes, nodes scored, build time.
+    /// Print only the summary: total, mean, maximum, nodes, build time, peak memory, nodes
+    /// scored.
     #[arg(long)]
     pub stats: bool,
     /// Print the summary as one JSON object (implies --stats unless --output is given).
@@ -105,6 +106,9 @@ pub fn run(args: &TreeArgs, mut out: impl Write) -> Result<()> {
     let (name, tree, mut summary) = build(args, game)?;
     let build_ms = start.elapsed().as_secs_f64() * 1e3;
     summary.insert(0, ("build_ms", json!((build_ms * 10.0).round() / 10.0)));
+    if let Some(mib) = crate::memory::peak_mib() {
+        summary.insert(1, ("peak_memory_mib", json!(mib)));
+    }
     let mut lines = vec![("game", json!(game.to_string())), ("player", json!(name))];
     lines.extend(tree_summary(&tree));
     lines.extend(summary);

@@ -1,0 +1,31 @@
+//! The process's peak memory, for the summaries of long builds and searches.
+
+/// The most resident memory the process has used so far, in MiB (Linux's `VmHWM`); `None` where
+/// the system does not say.
+pub fn peak_mib() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    parse_vm_hwm(&status)
+}
+
+/// `VmHWM` of a `/proc/<pid>/status` text, in MiB rounded to a tenth.
+fn parse_vm_hwm(status: &str) -> Option<f64> {
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some((kib / 1024.0 * 10.0).round() / 10.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_high_water_mark_is_read_in_mib() {
+        let status =
+            "Name:\tmastermind\nVmPeak:\t  300000 kB\nVmHWM:\t   22528 kB\nVmRSS:\t 1024 kB\n";
+        assert_eq!(parse_vm_hwm(status), Some(22.0));
+        assert_eq!(parse_vm_hwm("Name:\tx\n"), None);
+        if cfg!(target_os = "linux") {
+            assert!(peak_mib().is_some_and(|m| m > 0.0));
+        }
+    }
+}
