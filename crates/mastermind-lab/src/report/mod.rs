@@ -473,23 +473,30 @@ mod tests {
             .with_hypothesis(hypothesis)
     }
 
+    /// The claim "with subset: mean guesses" with our mean, 4.47 in the paper.
+    fn subset_claim(mean: f64) -> verdict::Verdict {
+        let ours = Estimate { mean, se: Some(0.004), df: Some(9.0) };
+        compare("with subset: mean guesses".into(), ours, Printed::new(4.47, 3), None)
+    }
+
+    /// The same claim at 4.60 under the alternative reading `name`, of arm `arm`.
+    fn subset_reading(name: &str, arm: &str) -> verdict::Verdict {
+        let reading = crate::spec::raw::Reading {
+            of: Some("with subset".to_owned().try_into().unwrap()),
+            name: name.to_owned().try_into().unwrap(),
+            because: "the text allows it".to_owned().try_into().unwrap(),
+        };
+        subset_claim(4.60).with_reading(Some(verdict::ReadingTag::of(arm, &reading)))
+    }
+
     #[test]
     fn readings_are_named_within_their_own_spec_not_across_the_paper() {
         // Two tables of one paper both claim "with subset: mean guesses"; only the second
         // tries another reading, which must not be reported under the first.
-        let claim = |mean: f64| {
-            let ours = Estimate { mean, se: Some(0.004), df: Some(9.0) };
-            compare("with subset: mean guesses".into(), ours, Printed::new(4.47, 3), None)
-        };
-        let reading = crate::spec::raw::Reading {
-            of: Some("with subset".to_owned().try_into().unwrap()),
-            name: "cyclic shift".to_owned().try_into().unwrap(),
-            because: "the text allows it".to_owned().try_into().unwrap(),
-        };
-        let tagged = claim(4.60).with_reading(Some(verdict::ReadingTag::of("shift", &reading)));
+        let tagged = subset_reading("cyclic shift", "shift");
         let mut sections = [
-            section("P", "table-a", vec![claim(4.60)]),
-            section("P", "table-b", vec![claim(4.60), tagged]),
+            section("P", "table-a", vec![subset_claim(4.60)]),
+            section("P", "table-b", vec![subset_claim(4.60), tagged]),
         ];
         finish(&mut sections).unwrap();
         let (a, b) = (&sections[0].verdicts[0], &sections[1].verdicts[0]);
@@ -500,24 +507,13 @@ mod tests {
 
     #[test]
     fn a_spec_citing_a_table_names_its_readings_under_that_table_s_claims() {
-        // table-b re-runs table-a's claim under another reading and cites it; table-c, another
+        // table-b re-runs Table 3's claim under another reading and cites it; Table 4, another
         // table with the same claim text, is not cited and hears nothing of it.
-        let claim = |mean: f64| {
-            let ours = Estimate { mean, se: Some(0.004), df: Some(9.0) };
-            compare("with subset: mean guesses".into(), ours, Printed::new(4.47, 3), None)
-        };
-        let reading = crate::spec::raw::Reading {
-            of: Some("with subset".to_owned().try_into().unwrap()),
-            name: "accepted moves".to_owned().try_into().unwrap(),
-            because: "the text allows it".to_owned().try_into().unwrap(),
-        };
-        let tagged = claim(4.60)
-            .with_reading(Some(verdict::ReadingTag::of("moves", &reading)))
-            .citing(Some("Table 3"));
+        let tagged = subset_reading("accepted moves", "moves").citing(Some("Table 3"));
         let mut sections = [
-            section("P", "Table 3", vec![claim(4.60)]),
-            section("P", "table-b", vec![claim(4.60).citing(Some("Table 3")), tagged]),
-            section("P", "Table 4", vec![claim(4.60)]),
+            section("P", "Table 3", vec![subset_claim(4.60)]),
+            section("P", "table-b", vec![subset_claim(4.60).citing(Some("Table 3")), tagged]),
+            section("P", "Table 4", vec![subset_claim(4.60)]),
         ];
         finish(&mut sections).unwrap();
         let cited = &sections[0].verdicts[0];
