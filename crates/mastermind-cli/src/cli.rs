@@ -123,12 +123,12 @@ impl std::fmt::Display for Seed {
 #[derive(Debug, Clone, Args)]
 pub struct PlayerArgs {
     /// The codebreaker (see the list below).
-    #[arg(long, short, default_value = "knuth")]
+    #[arg(long, short, default_value = "knuth", value_parser = crate::players::player_parser(), hide_possible_values = true)]
     pub player: String,
     /// Any player as an experiment spec writes it, with the specs' defaults for missing fields,
     /// e.g. 'MetropolisHastings((theta: 5.0))' or 'OnePly((heuristic: Entropy, subset:
     /// Some((mu: 20))))'. Replaces --player.
-    #[arg(long, value_name = "RON")]
+    #[arg(long, value_name = "RON", conflicts_with = "player")]
     pub config: Option<String>,
     /// The player's first guess (one-ply players, the EDA and Evo++).
     #[arg(long, value_name = "CODE")]

@@ -39,17 +39,28 @@ const SPEC_PLAYERS: [(&str, &str); 10] = [
 pub const OPTIMAL: &str = "optimal";
 
 /// Every player name `--player` accepts, with a one-line description, deterministic ones first.
-pub fn player_names() -> Vec<(String, String)> {
-    let mut names: Vec<(String, String)> = Preset::ALL
-        .iter()
-        .map(|p| (p.name().to_string(), describe(&p.config(Game::CLASSIC))))
-        .collect();
-    names.push((
-        OPTIMAL.into(),
-        "the fewest total guesses: saved at 4x6, searched for elsewhere".into(),
-    ));
-    names.extend(SPEC_PLAYERS.iter().map(|(n, d)| (n.to_string(), d.to_string())));
+pub fn player_names() -> Vec<(&'static str, String)> {
+    let mut names: Vec<(&'static str, String)> =
+        Preset::ALL.iter().map(|p| (p.name(), describe(&p.config(Game::CLASSIC)))).collect();
+    names.push((OPTIMAL, "the fewest total guesses: saved at 4x6, searched for elsewhere".into()));
+    names.extend(SPEC_PLAYERS.iter().map(|(n, d)| (*n, d.to_string())));
     names
+}
+
+/// `--player` of `solve` and `suggest`: one of [`player_names`], which clap lists in its error
+/// for any other name and in shell completions.
+pub fn player_parser() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(
+        player_names()
+            .into_iter()
+            .map(|(name, description)| clap::builder::PossibleValue::new(name).help(description)),
+    )
+}
+
+/// `--player` of `tree`: a preset or the optimum (the players that have a strategy tree).
+pub fn tree_player_parser() -> clap::builder::PossibleValuesParser {
+    let trees = Preset::ALL.iter().map(|p| p.name()).chain([OPTIMAL]);
+    clap::builder::PossibleValuesParser::new(trees)
 }
 
 /// A deterministic one-ply configuration in words: `deterministic: WorstCase over every code

@@ -23,11 +23,11 @@ pub struct TreeArgs {
     #[command(flatten)]
     pub game: GameArg,
     /// The deterministic player (a preset below, or optimal).
-    #[arg(long, short, default_value = "knuth")]
+    #[arg(long, short, default_value = "knuth", value_parser = crate::players::tree_player_parser(), hide_possible_values = true)]
     pub player: String,
     /// A deterministic one-ply player as a spec writes its configuration, e.g. '(heuristic:
     /// MostParts, pool: AllPreferConsistent, ties: First)'. Replaces --player.
-    #[arg(long, value_name = "RON")]
+    #[arg(long, value_name = "RON", conflicts_with = "player")]
     pub config: Option<String>,
     /// The first guess of a one-ply player.
     #[arg(long, value_name = "CODE")]

@@ -93,7 +93,12 @@ fn spec_configurations_and_first_guesses_reach_the_players() {
     assert!(bad.stderr.contains("theta"), "{}", bad.stderr);
     let unknown = run(&["solve", "--player", "oracle"], "");
     assert!(!unknown.success);
-    assert!(unknown.stderr.contains("unknown player 'oracle'"), "{}", unknown.stderr);
+    // clap refuses the name and lists every player.
+    let said = &unknown.stderr;
+    assert!(said.contains("invalid value 'oracle'") && said.contains("hill-climber"), "{said}");
+    // A player named twice, by name and by configuration, is refused.
+    let both = run(&["solve", "--player", "mh", "--config", "MetropolisHastings(())"], "");
+    assert!(!both.success && both.stderr.contains("cannot be used with"), "{}", both.stderr);
 }
 
 /// The person lies at the first reply (AAAA answers AABB with none). Knuth then plays codes

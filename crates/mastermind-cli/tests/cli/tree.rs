@@ -86,9 +86,11 @@ fn text_and_dot_exports() {
     assert!(dot.starts_with("digraph"), "{dot}");
     assert!(dot.contains("8 guesses over 4 secrets"), "{dot}");
     assert_eq!(dot.matches(" -> ").count(), 3, "{dot}");
+    // A player without a tree is refused, and the players with one are listed.
     let ran = run(&["tree", "--player", "mh"], "");
     assert!(!ran.success);
-    assert!(ran.stderr.contains("has no strategy tree"), "{}", ran.stderr);
+    let said = &ran.stderr;
+    assert!(said.contains("invalid value 'mh'") && said.contains("kooi, entropy-all"), "{said}");
 }
 
 #[test]
