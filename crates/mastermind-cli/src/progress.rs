@@ -63,8 +63,15 @@ pub fn search<T>(what: &str, solve: impl FnOnce(Option<ProgressCallback>) -> T) 
     watch(spinner, show, || solve(Some(callback)))
 }
 
-/// A report's nodes, bounds and the gap between them.
+/// A report's nodes, bounds and the gap between them (only the lower bound before any tree is
+/// known, as under a depth limit that the heuristic tree breaks).
 pub fn bounds(report: &Progress) -> String {
+    if report.upper_bound == u64::MAX {
+        return format!(
+            "{} nodes searched, the optimum at least {} guesses in total (no tree yet)",
+            report.nodes, report.lower_bound
+        );
+    }
     format!(
         "{} nodes searched, the optimum between {} and {} guesses in total ({})",
         report.nodes,
@@ -142,4 +149,24 @@ fn watch<T>(
         let _ = watcher.join();
         result
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_say_the_gap_or_that_no_tree_is_known_yet() {
+        let report = |upper| Progress {
+            nodes: 1024,
+            lower_bound: 23440,
+            upper_bound: upper,
+            elapsed: Duration::from_secs(10),
+        };
+        let known = bounds(&report(26600));
+        assert!(known.contains("between 23440 and 26600") && known.contains("gap 11.88%"));
+        let none = bounds(&report(u64::MAX));
+        assert!(none.contains("at least 23440") && none.contains("no tree yet"), "{none}");
+        assert!(!none.contains(&u64::MAX.to_string()), "{none}");
+    }
 }
