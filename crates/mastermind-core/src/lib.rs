@@ -14,6 +14,7 @@
 //! - [`PackedCodes`]: the codes of a narrow game (up to 8 pegs) as two word arrays, scored
 //!   against one guess with SIMD.
 //! - [`partition`]: partition statistics of a candidate guess against a set of codes.
+//! - [`codemakers`]: the lying codemaker of the p-false game and the scripted one of fixed games.
 //! - [`driver`]: the loop that plays one game, owns the counters (`guesses`, `evaluations`,
 //!   `score_calls`, time) and hands players a counted [`Oracle`].
 //! - [`InvalidParameter`]: the one error a player configuration is rejected with, naming the
@@ -26,6 +27,7 @@
 
 pub mod analysis;
 pub mod code;
+pub mod codemakers;
 pub mod codeset;
 pub mod driver;
 pub mod feedback;
@@ -39,6 +41,8 @@ pub mod score;
 pub mod seed;
 
 pub use code::Code;
+pub use codemakers::lying::{FalseReplies, LiarError, LyingCodemaker, ReplyPool, false_reply_pool};
+pub use codemakers::scripted::{Script, ScriptedCodemaker};
 pub use codeset::CodeSet;
 pub use driver::{
     Codemaker, Counters, GameEnd, GameOutcome, Oracle, Player, PlayerError, Strategy,

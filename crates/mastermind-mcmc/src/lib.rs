@@ -15,8 +15,9 @@
 //!   last guess, stop at the first cost-0 code or at the step budget of eq. (38), the three-turn
 //!   stuck rule with restart and re-feeding). Configured by [`MhConfig`], whose defaults are the
 //!   thesis's final "M-H algorithm" (theta = 2).
-//! - [`LyingCodemaker`]: the p-false codemaker; [`ScriptedCodemaker`] and [`table7_scripts`]: the
-//!   six predetermined games of Table 7.
+//! - [`table7_scripts`]: the six predetermined games of Table 7, played by the core's
+//!   [`ScriptedCodemaker`](mastermind_core::ScriptedCodemaker) (the p-false game's codemaker is
+//!   the core's [`LyingCodemaker`](mastermind_core::LyingCodemaker) too).
 //!
 //! Counters, with the meaning the whole lab gives them (reported through the core's
 //! [`Oracle`](mastermind_core::Oracle)):
@@ -39,7 +40,6 @@
 
 pub mod config;
 pub mod cost;
-pub mod liar;
 pub mod moves;
 pub mod player;
 pub mod script;
@@ -51,8 +51,7 @@ pub use config::{
     StuckRule,
 };
 pub use cost::{cost, reply_cost};
-pub use liar::{FalseReplies, LiarError, LyingCodemaker, ReplyPool, false_reply_pool};
 pub use moves::{Kernel, Move, SubsetMove};
 pub use player::{MhPlayer, MhStats, MhStrategy, TurnTrace};
-pub use script::{Script, ScriptedCodemaker, table7_scripts};
+pub use script::table7_scripts;
 pub use walker::{WalkCounters, Walker};

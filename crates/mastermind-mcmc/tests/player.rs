@@ -3,12 +3,10 @@
 //! walk cannot move.
 
 use mastermind_core::{
-    Code, CodeSet, Counters, Feedback, Game, History, LabRng, Oracle, Player, TruthfulCodemaker,
-    play_game, rng_for, score,
+    Code, CodeSet, Counters, FalseReplies, Feedback, Game, History, LabRng, LyingCodemaker, Oracle,
+    Player, TruthfulCodemaker, play_game, rng_for, score,
 };
-use mastermind_mcmc::{
-    Budget, FalseReplies, LyingCodemaker, MhConfig, MhPlayer, MhStrategy, Step, StuckRule, cost,
-};
+use mastermind_mcmc::{Budget, MhConfig, MhPlayer, MhStrategy, Step, StuckRule, cost};
 use rand::RngExt;
 
 fn strategy(config: MhConfig) -> MhStrategy {

@@ -12,7 +12,7 @@ use clap::Args;
 use mastermind_core::{
     Code, Codemaker, Feedback, Game, History, TruthfulCodemaker, rng_for, score,
 };
-use mastermind_mcmc::{FalseReplies, LyingCodemaker};
+use mastermind_core::{FalseReplies, LyingCodemaker};
 use rand::RngExt;
 use serde_json::json;
 use std::io::{BufRead, Write};

@@ -19,7 +19,8 @@ use crate::tasks::games::spec::GamesReport;
 use crate::tasks::{PlanContext, Rendered, ReportContext};
 use anyhow::Result;
 use mastermind_core::Game;
-use mastermind_mcmc::{Script, table7_scripts};
+use mastermind_core::Script;
+use mastermind_mcmc::table7_scripts;
 use std::sync::Arc;
 
 /// The validated experiment.

@@ -7,7 +7,7 @@ use super::recorded::RecordedGame;
 use anyhow::Result;
 use mastermind_core::seed::{derive_seed, name_id};
 use mastermind_core::{GameEnd, LabRng, TruthfulCodemaker, play_game};
-use mastermind_mcmc::{LyingCodemaker, Script, ScriptedCodemaker};
+use mastermind_core::{LyingCodemaker, Script, ScriptedCodemaker};
 use rand::SeedableRng;
 
 /// One game of a plan: (arm, run, secret index).

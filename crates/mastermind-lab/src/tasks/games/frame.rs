@@ -3,7 +3,7 @@
 use super::plan::Codemaker;
 use crate::tasks::record::{ColumnValue, Record};
 use anyhow::Result;
-use mastermind_mcmc::ReplyPool;
+use mastermind_core::ReplyPool;
 use polars::prelude::{Column, DataFrame, DataType};
 use std::collections::{BTreeSet, HashMap};
 

@@ -12,7 +12,7 @@ use crate::tasks::PlanContext;
 use crate::tasks::readings::{self, ArmReading};
 use mastermind_core::seed::name_id;
 use mastermind_core::{Code, CodeSet, Game, rng_for};
-use mastermind_mcmc::{FalseReplies, Script};
+use mastermind_core::{FalseReplies, Script};
 use rand::RngExt;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Arc;

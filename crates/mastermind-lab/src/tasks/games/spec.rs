@@ -4,8 +4,8 @@ use crate::players::PlayerSpec;
 use crate::spec::raw::{PaperNumbers, Reading};
 use crate::spec::scaled::Scaled;
 use crate::spec::values::{Finite, Label};
+use mastermind_core::FalseReplies;
 use mastermind_core::Game;
-use mastermind_mcmc::FalseReplies;
 use mastermind_stats::PairTest;
 use serde::{Deserialize, Serialize};
 

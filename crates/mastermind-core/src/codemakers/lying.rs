@@ -8,9 +8,9 @@
 //! black. The codemaker has its own RNG, seeded when it is built, so that lying does not shift the
 //! player's random stream.
 
-use mastermind_core::{Code, GameError};
-use mastermind_core::{Codemaker, Feedback, Game, LabRng, score};
-use mastermind_core::{InvalidParameter, check_probability};
+use crate::{Code, GameError};
+use crate::{Codemaker, Feedback, Game, LabRng, score};
+use crate::{InvalidParameter, check_probability};
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
 
@@ -169,7 +169,7 @@ impl Codemaker for LyingCodemaker {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mastermind_core::{CodeSet, rng_for};
+    use crate::{CodeSet, rng_for};
 
     #[test]
     fn the_pool_has_the_thirteen_non_winning_replies_of_the_classic_game() {
