@@ -73,7 +73,7 @@ mod tests {
     use super::*;
     use crate::players::{Choice, PlayerSpec};
     use mastermind_core::{Feedback, score};
-    use mastermind_mcmc::MhConfig;
+    use mastermind_players::families::mcmc::MhConfig;
 
     /// A random player asked again after a rebuild makes the same guesses as in the game.
     #[test]

@@ -138,7 +138,7 @@ pub struct PlayerArgs {
 /// The text listing every player, for the help of the commands that take `--player`.
 pub fn players_help() -> String {
     let mut text = String::from("Players (--player):\n");
-    for (name, description) in crate::players::player_names() {
+    for (name, description) in mastermind_players::player_names() {
         text.push_str(&format!("  {name:<24} {description}\n"));
     }
     text.push_str(

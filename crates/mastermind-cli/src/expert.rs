@@ -5,7 +5,7 @@
 
 use crate::optimal;
 use mastermind_core::{Code, Feedback, Game, History, score};
-use mastermind_tree::Preset;
+use mastermind_players::families::tree::Preset;
 
 /// Games larger than this get no expert replay (each of Knuth's guesses would take too long).
 const LARGEST_GAME: u64 = 1 << 20;
@@ -48,7 +48,8 @@ pub fn play(game: Game, secret: Code) -> Option<ExpertGame> {
     let knuth = Preset::from_name("knuth")?.config(game);
     let mut history = History::new(game);
     while history.len() < MAX_TURNS {
-        let guess = mastermind_tree::choose_guess(game, &knuth, &history).ok()?;
+        let guess =
+            mastermind_players::families::tree::choose_guess(game, &knuth, &history).ok()?;
         let reply = score(&secret, &guess);
         history.push(guess, reply);
         if reply == Feedback::all_black(game.pegs()) {

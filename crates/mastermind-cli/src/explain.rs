@@ -6,7 +6,7 @@
 //! those are scored.
 
 use mastermind_core::{Code, CodeSet, Game, PackedCodes, PartitionCounter, PartitionStats};
-use mastermind_heuristics::{Heuristic, Pool};
+use mastermind_players::families::one_ply::{Heuristic, Pool};
 use std::cmp::Ordering;
 
 /// The most candidate-times-possible-code scores worth spending on an explanation.

@@ -6,8 +6,8 @@
 
 use anyhow::{Context, Result, bail};
 use mastermind_core::Game;
-use mastermind_optimal::{SolveOptions, solve};
-use mastermind_tree::StrategyTree;
+use mastermind_players::families::tree::StrategyTree;
+use mastermind_players::{BuildHooks, OptimalSpec, TreeRecipe};
 use std::sync::Arc;
 
 /// The optimal 4x6 tree as exported by `mastermind tree --player optimal --format json`.
@@ -15,7 +15,7 @@ pub const SAVED_4X6: &str = include_str!("../trees/optimal-4x6.json");
 
 /// The saved optimal 4x6 tree, after its shape check and a replay of every secret.
 pub fn saved_4x6() -> Result<StrategyTree> {
-    let tree = mastermind_tree::export::from_json(SAVED_4X6)
+    let tree = mastermind_players::families::tree::export::from_json(SAVED_4X6)
         .context("the saved optimal 4x6 tree does not load")?;
     tree.verify().context("the saved optimal 4x6 tree fails its replay")?;
     Ok(tree)
@@ -27,16 +27,18 @@ pub fn tree_for(game: Game) -> Result<Arc<StrategyTree>> {
     if game == Game::CLASSIC {
         return saved_4x6().map(Arc::new);
     }
-    if game.size().is_none_or(|size| size > mastermind_optimal::MAX_CODES as u64) {
+    if game.size().is_none_or(|size| size > mastermind_players::families::optimal::MAX_CODES as u64)
+    {
         bail!(
             "no optimal strategy for {game}: the exact search handles games of at most {} codes",
-            mastermind_optimal::MAX_CODES
+            mastermind_players::families::optimal::MAX_CODES
         );
     }
     eprintln!("note: no saved optimal tree for {game}; searching for it (this can take long)");
-    let solution = solve(game, &SolveOptions::default())
+    let built = TreeRecipe::Optimal(OptimalSpec::default())
+        .build(game, &BuildHooks::default())
         .with_context(|| format!("the optimal strategy of {game}"))?;
-    Ok(Arc::new(solution.tree))
+    Ok(Arc::new(built.into_tree()))
 }
 
 #[cfg(test)]
@@ -49,14 +51,15 @@ mod tests {
     /// from the search: `UPDATE_SAVED_TREES=1 cargo test -p mastermind-cli saved_optimal`.
     #[test]
     fn saved_optimal_tree_is_optimal() {
-        let solution = solve(Game::CLASSIC, &SolveOptions::default()).unwrap();
-        assert!(solution.proved);
+        let recipe = TreeRecipe::Optimal(OptimalSpec::default());
+        let built = recipe.build(Game::CLASSIC, &BuildHooks::default()).unwrap();
+        assert_eq!(built.optimality(), "proved optimal");
         if std::env::var_os("UPDATE_SAVED_TREES").is_some() {
             let path = concat!(env!("CARGO_MANIFEST_DIR"), "/trees/optimal-4x6.json");
-            std::fs::write(path, export_as(&solution.tree, Format::Json)).unwrap();
+            std::fs::write(path, export_as(built.tree(), Format::Json)).unwrap();
         }
         let saved = saved_4x6().unwrap();
-        assert_eq!(saved.total_guesses(), solution.total);
+        assert_eq!(saved.total_guesses(), built.tree().total_guesses());
         assert_eq!((saved.total_guesses(), saved.max_guesses()), (5625, 6));
     }
 }

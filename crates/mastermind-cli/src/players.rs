@@ -14,41 +14,14 @@
 use crate::cli::PlayerArgs;
 use anyhow::{Context, Result, bail};
 use mastermind_core::{Code, Game, LabRng, Oracle, Player, PlayerError, Strategy};
-use mastermind_evolution::{EdaConfig, EvoConfig, ShcConfig};
-use mastermind_heuristics::{Heuristic, OnePlyConfig, Pool, Prior, Ties};
-use mastermind_mcmc::MhConfig;
 pub use mastermind_players::PlayerSpec;
-use mastermind_tree::{Preset, StrategyTree, TreeStrategy};
+use mastermind_players::families::one_ply::OnePlyConfig;
+use mastermind_players::families::tree::{StrategyTree, TreeStrategy};
+use mastermind_players::{Named, named, player_names, tree_player_names};
 use std::sync::Arc;
 
-/// The lab's players by short name, with the specs' defaults.
-const SPEC_PLAYERS: [(&str, &str); 10] = [
-    ("entropy", "one-ply Entropy over the consistent codes, random ties (Runarsson & Merelo)"),
-    ("most-parts", "one-ply Most parts over the consistent codes, random ties"),
-    ("expected-size", "one-ply Expected size over the consistent codes, random ties"),
-    ("worst-case", "one-ply Worst case over the consistent codes, random ties"),
-    ("random", "a uniformly random consistent code"),
-    ("local-entropy", "the consistent code of highest local entropy"),
-    ("eda", "the EDA of Runarsson & Merelo (fitness f_l)"),
-    ("evo", "Evo++ of Merelo, Mora, Runarsson & Cotta"),
-    ("hill-climber", "the hill-climber of Temporel & Kovacs"),
-    ("mh", "Snyder's Metropolis-Hastings player (theta = 2)"),
-];
-
-/// The name of the optimal player.
-pub const OPTIMAL: &str = "optimal";
-
-/// Every player name `--player` accepts, with a one-line description, deterministic ones first.
-pub fn player_names() -> Vec<(&'static str, String)> {
-    let mut names: Vec<(&'static str, String)> =
-        Preset::ALL.iter().map(|p| (p.name(), describe(&p.config(Game::CLASSIC)))).collect();
-    names.push((OPTIMAL, "the fewest total guesses: saved at 4x6, searched for elsewhere".into()));
-    names.extend(SPEC_PLAYERS.iter().map(|(n, d)| (*n, d.to_string())));
-    names
-}
-
-/// `--player` of `solve` and `suggest`: one of [`player_names`], which clap lists in its error
-/// for any other name and in shell completions.
+/// `--player` of `solve` and `suggest`: one of the façade's short names, which clap lists in its
+/// error for any other name and in shell completions.
 pub fn player_parser() -> clap::builder::PossibleValuesParser {
     clap::builder::PossibleValuesParser::new(
         player_names()
@@ -59,40 +32,7 @@ pub fn player_parser() -> clap::builder::PossibleValuesParser {
 
 /// `--player` of `tree`: a preset or the optimum (the players that have a strategy tree).
 pub fn tree_player_parser() -> clap::builder::PossibleValuesParser {
-    let trees = Preset::ALL.iter().map(|p| p.name()).chain([OPTIMAL]);
-    clap::builder::PossibleValuesParser::new(trees)
-}
-
-/// A deterministic one-ply configuration in words: `deterministic: WorstCase over every code
-/// (consistent ones first), first guess AABB at 4x6`.
-fn describe(config: &OnePlyConfig) -> String {
-    let pool = match config.pool {
-        Pool::Consistent => "the consistent codes",
-        Pool::AllPreferConsistent => "every code (consistent ones first)",
-    };
-    let first = match &config.first_guess {
-        Some(first) => format!(", first guess {first} at 4x6"),
-        None => String::new(),
-    };
-    format!("deterministic: {:?} over {pool}{first}", config.heuristic)
-}
-
-/// The spec of a short-named lab player.
-fn spec_for_name(name: &str) -> Option<PlayerSpec> {
-    let one_ply = |h| Some(PlayerSpec::OnePly(OnePlyConfig::new(h)));
-    match name {
-        "entropy" => one_ply(Heuristic::Entropy),
-        "most-parts" => one_ply(Heuristic::MostParts),
-        "expected-size" => one_ply(Heuristic::ExpectedSize),
-        "worst-case" => one_ply(Heuristic::WorstCase),
-        "random" => one_ply(Heuristic::Random),
-        "local-entropy" => one_ply(Heuristic::LocalEntropy),
-        "eda" => Some(PlayerSpec::Eda(EdaConfig::default())),
-        "evo" => Some(PlayerSpec::Evo(EvoConfig::default())),
-        "hill-climber" => Some(PlayerSpec::HillClimber(ShcConfig::default())),
-        "mh" => Some(PlayerSpec::MetropolisHastings(MhConfig::default())),
-        _ => None,
-    }
+    clap::builder::PossibleValuesParser::new(tree_player_names())
 }
 
 /// A codebreaker chosen on the command line, validated for one game.
@@ -136,44 +76,56 @@ impl Choice {
             None => None,
         };
         if let Some(ron_text) = &args.config {
-            let mut spec: PlayerSpec = ron::from_str(ron_text).with_context(|| {
+            let spec: PlayerSpec = ron::from_str(ron_text).with_context(|| {
                 format!("--config '{ron_text}' is not a player as a spec writes it")
             })?;
-            if let Some(first) = &first_guess {
-                set_first_guess(&mut spec, first)?;
-            }
             let name = spec.family().to_string();
-            if let PlayerSpec::OnePly(config) = &spec {
-                if has_tree(config) {
-                    return Choice::deterministic(name, config.clone(), game);
-                }
-            }
-            return Choice::from_spec(name, spec, game);
+            return Choice::from_any_spec(name, spec, first_guess.as_deref(), game);
         }
         let name = args.player.as_str();
-        if let Some(preset) = Preset::from_name(name) {
-            let mut config = preset.config(game);
-            if let Some(first) = &first_guess {
-                config.first_guess = Some(first.clone());
+        match named(name) {
+            Some(Named::Preset(preset)) => {
+                let mut config = preset.config(game);
+                if let Some(first) = &first_guess {
+                    config.first_guess = Some(first.clone());
+                }
+                Choice::deterministic(name.into(), config, game)
             }
-            return Choice::deterministic(name.into(), config, game);
-        }
-        if name == OPTIMAL {
-            if first_guess.is_some() {
-                bail!(
-                    "--first-guess cannot be combined with --player optimal: the search chooses it"
-                );
+            Some(Named::Optimal) => {
+                if first_guess.is_some() {
+                    bail!(
+                        "--first-guess cannot be combined with --player optimal: the search \
+                         chooses it"
+                    );
+                }
+                let tree = crate::optimal::tree_for(game)?;
+                Ok(Choice::Tree { name: name.into(), tree })
             }
-            let tree = crate::optimal::tree_for(game)?;
-            return Ok(Choice::Tree { name: name.into(), tree });
+            Some(Named::Spec(spec)) => {
+                Choice::from_any_spec(name.into(), spec, first_guess.as_deref(), game)
+            }
+            None => bail!("unknown player '{name}'; `mastermind solve --help` lists them"),
         }
-        let Some(mut spec) = spec_for_name(name) else {
-            bail!("unknown player '{name}'; `mastermind solve --help` lists them");
-        };
-        if let Some(first) = &first_guess {
-            set_first_guess(&mut spec, first)?;
+    }
+
+    /// A player written as a spec, with `first` as its first guess if given: played through the
+    /// tree crate's next guess when it has a tree (the façade's [`PlayerSpec::has_tree`]),
+    /// otherwise built from its spec.
+    fn from_any_spec(
+        name: String,
+        mut spec: PlayerSpec,
+        first: Option<&str>,
+        game: Game,
+    ) -> Result<Choice> {
+        if let Some(first) = first {
+            spec.set_first_guess(first).map_err(|e| anyhow::anyhow!("--first-guess: {e}"))?;
         }
-        Choice::from_spec(name.into(), spec, game)
+        match spec {
+            PlayerSpec::OnePly(config) if spec_has_tree(&config, game) => {
+                Choice::deterministic(name, config, game)
+            }
+            spec => Choice::from_spec(name, spec, game),
+        }
     }
 
     /// A deterministic one-ply player, after checking its first guess against `game`.
@@ -257,34 +209,10 @@ impl Choice {
     }
 }
 
-/// Whether a one-ply configuration is deterministic, so that the tree crate's next guess (which
-/// scores one candidate per symmetry class) plays exactly as its player would, only faster.
-fn has_tree(config: &OnePlyConfig) -> bool {
-    let scored = matches!(
-        config.heuristic,
-        Heuristic::Entropy | Heuristic::MostParts | Heuristic::ExpectedSize | Heuristic::WorstCase
-    );
-    // The pooled prior scores a candidate by every candidate's partition, which the tree crate
-    // refuses: such a player plays through its own crate.
-    let own_parts = config.prior == Prior::OwnParts;
-    scored && own_parts && config.ties == Ties::First && config.subset.is_none()
-}
-
-/// Sets the first guess of a spec whose family has one.
-fn set_first_guess(spec: &mut PlayerSpec, first: &str) -> Result<()> {
-    let slot = match spec {
-        PlayerSpec::OnePly(c) => &mut c.first_guess,
-        PlayerSpec::Eda(c) => &mut c.first_guess,
-        PlayerSpec::Evo(c) => &mut c.first_guess,
-        PlayerSpec::HillClimber(_)
-        | PlayerSpec::MetropolisHastings(_)
-        | PlayerSpec::ExpFamily(_)
-        | PlayerSpec::Tree(_) => {
-            bail!("--first-guess: the {} player has no fixed first guess", spec.family())
-        }
-    };
-    *slot = Some(first.to_string());
-    Ok(())
+/// Whether a one-ply configuration has a tree at `game`, so that the tree crate's next guess
+/// (which scores one candidate per symmetry class) plays exactly as its player would, only faster.
+fn spec_has_tree(config: &OnePlyConfig, game: Game) -> bool {
+    PlayerSpec::OnePly(config.clone()).has_tree(game)
 }
 
 /// A deterministic one-ply player whose every guess is the tree crate's next guess for the
@@ -296,7 +224,7 @@ struct NextGuessPlayer {
 
 impl Player for NextGuessPlayer {
     fn next_guess(&mut self, oracle: &mut Oracle<'_>, _: &mut LabRng) -> Result<Code, PlayerError> {
-        mastermind_tree::choose_guess(self.game, &self.config, oracle.history())
+        mastermind_players::families::tree::choose_guess(self.game, &self.config, oracle.history())
             .map_err(|e| PlayerError(e.to_string()))
     }
 }
@@ -304,6 +232,7 @@ impl Player for NextGuessPlayer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use mastermind_players::families::mcmc::MhConfig;
 
     #[test]
     fn spec_players_parse_from_the_specs_ron() {
@@ -317,13 +246,5 @@ mod tests {
         let PlayerSpec::OnePly(config) = spec else { panic!("{spec:?}") };
         assert_eq!(config.subset.map(|s| s.mu), Some(20));
         assert!(ron::from_str::<PlayerSpec>("OnePly((heuristic: Entropi))").is_err());
-    }
-
-    #[test]
-    fn every_short_name_is_a_valid_player_at_4x6() {
-        for (name, _) in SPEC_PLAYERS {
-            let spec = spec_for_name(name).unwrap();
-            spec.strategy(Game::CLASSIC).unwrap();
-        }
     }
 }

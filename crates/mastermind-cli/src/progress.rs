@@ -5,8 +5,8 @@
 //! terminal (a log). Standard output never sees any of it.
 
 use indicatif::{ProgressBar, ProgressStyle};
-use mastermind_optimal::{Progress, ProgressCallback};
-use mastermind_tree::BuildProgress;
+use mastermind_players::families::optimal::{Progress, ProgressCallback};
+use mastermind_players::families::tree::BuildProgress;
 use std::io::IsTerminal;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex, PoisonError};

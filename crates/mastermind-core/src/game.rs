@@ -183,6 +183,17 @@ impl Game {
         code_space(self.pegs, self.colours, self.repeats)
     }
 
+    /// Size of the code space as a float, for estimates: exact up to 2^53 and never overflowing
+    /// (`1e40` codes is a number, not `None`).
+    pub fn size_estimate(self) -> f64 {
+        let colours = f64::from(self.colours);
+        if self.repeats {
+            colours.powi(i32::from(self.pegs))
+        } else {
+            (0..self.pegs).map(|i| colours - f64::from(i)).product()
+        }
+    }
+
     /// Number of ways to fill `free` more pegs after `used` pegs are set: the weight of one step
     /// of a code's lexicographic rank at the peg `pegs - free`.
     pub(crate) fn completions(self, used: u8) -> u64 {
@@ -257,6 +268,17 @@ fn code_count(pegs: u8, colours: u8, size: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_size_estimate_counts_a_games_own_codes() {
+        for game in [Game::CLASSIC, Game::BULLS_AND_COWS, Game::without_repeats(5, 7).unwrap()] {
+            assert_eq!(game.size_estimate(), game.size().unwrap() as f64, "{game}");
+        }
+        assert_eq!(Game::BULLS_AND_COWS.size_estimate(), 5040.0);
+        let widest = Game::new(16, 26).unwrap();
+        assert_eq!(widest.size(), None, "26^16 overflows u64");
+        assert!(widest.size_estimate() > 4e22);
+    }
 
     #[test]
     fn sizes_of_the_papers_games() {

@@ -10,7 +10,6 @@
 
 use crate::plan::Plan;
 use crate::spec::SpecError;
-use mastermind_core::Game;
 use std::fmt;
 
 /// Nanoseconds per elementary operation (a score, a consistency check), with allowances for the
@@ -108,17 +107,6 @@ fn hours(seconds: f64) -> String {
 
 fn gib(bytes: f64) -> String {
     format!("about {:.2e} GiB of memory", bytes / GIB)
-}
-
-/// The number of codes of a game, as a float (exact up to 2^53, and never overflowing):
-/// `colours^pegs`, or the falling factorial when no colour may repeat.
-pub fn codes(game: Game) -> f64 {
-    let colours = f64::from(game.colours());
-    if game.repeats() {
-        colours.powi(i32::from(game.pegs()))
-    } else {
-        (0..game.pegs()).map(|i| colours - f64::from(i)).product()
-    }
 }
 
 /// Checks a plan's estimated cost against `budget`; the error names the field and the estimate.

@@ -10,7 +10,8 @@
 //!    report). A kind made of units ([`tasks::executor::Kind`]: a game, a run, a tree) is run by
 //!    the one executor, in parallel with rayon, each unit with a seed derived from its identity,
 //!    so results do not depend on the thread count; its rows are typed ([`tasks::record`]).
-//! 3. [`players`]: the one place that maps a player named in a spec to a player crate.
+//! 3. The players come from `mastermind-players`, the one door to the player crates: specs
+//!    name them with its `PlayerSpec`, and the budget reads its cost model.
 //! 4. [`store`]: the task's result table written atomically as Parquet with a JSON manifest
 //!    (seed, spec, crate version, git revision, cache key).
 //! 5. [`report`]: tables (Markdown, LaTeX) with the paper's numbers beside the reproduced ones,
@@ -26,7 +27,6 @@
 pub mod budget;
 pub mod merge;
 pub mod plan;
-pub mod players;
 pub mod provenance;
 pub mod report;
 pub mod runner;

@@ -135,13 +135,3 @@ fn every_repository_spec_fits_the_default_budget_in_both_profiles() {
         }
     }
 }
-
-#[test]
-fn a_game_without_repeats_is_costed_by_its_own_codes() {
-    use mastermind_core::Game;
-    for game in [Game::CLASSIC, Game::BULLS_AND_COWS, Game::without_repeats(5, 7).unwrap()] {
-        let exact = game.size().unwrap() as f64;
-        assert_eq!(mastermind_lab::budget::codes(game), exact, "{game}");
-    }
-    assert_eq!(mastermind_lab::budget::codes(Game::BULLS_AND_COWS), 5040.0);
-}

@@ -6,7 +6,6 @@ mod common;
 
 use common::{Scratch, run_on_threads};
 use mastermind_core::Game;
-use mastermind_importance::{TrainingConfig, train};
 use mastermind_lab::provenance::Provenance;
 use mastermind_lab::runner;
 use mastermind_lab::spec::load;
@@ -15,6 +14,7 @@ use mastermind_lab::spec::scaled::Profile;
 use mastermind_lab::tasks::importance::journal::Journal;
 use mastermind_lab::tasks::importance::spec::TrainingPlan;
 use mastermind_lab::tasks::{PlanContext, Validate, progress_bar};
+use mastermind_players::families::importance::{TrainingConfig, train};
 use polars::prelude::DataFrame;
 use std::io::Write;
 

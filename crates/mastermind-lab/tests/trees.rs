@@ -6,14 +6,14 @@ mod common;
 
 use common::{Scratch, run_on_threads};
 use mastermind_core::Game;
-use mastermind_heuristics::{Heuristic, OnePlyConfig, Pool, Ties};
 use mastermind_lab::provenance::Provenance;
 use mastermind_lab::runner;
 use mastermind_lab::spec::scaled::Profile;
 use mastermind_lab::tasks::record::Record;
 use mastermind_lab::tasks::trees::rows::{TreeRow, stored_trees};
-use mastermind_optimal::{SolveOptions, solve};
-use mastermind_tree::build_tree;
+use mastermind_players::families::one_ply::{Heuristic, OnePlyConfig, Pool, Ties};
+use mastermind_players::families::tree::StrategyTree;
+use mastermind_players::{BuildHooks, OptimalSpec, TreeSpec};
 
 fn spec(games: &str, players: &str, published: &str) -> String {
     format!(
@@ -61,11 +61,8 @@ fn stored_rows_rebuild_the_trees_and_totals_agree_with_the_libraries() {
         rebuilt.verify().unwrap();
         assert_eq!(rebuilt.total_guesses(), stored.total(), "{} {}", stored.label, stored.game);
         let expected = match stored.label.as_str() {
-            "Optimal" => solve(stored.game, &SolveOptions::default()).unwrap().tree,
-            "Knuth" => {
-                let config = mastermind_tree::Preset::Knuth.config(stored.game);
-                build_tree(stored.game, &config).unwrap().0
-            }
+            "Optimal" => built(TreeSpec::Optimal(OptimalSpec::default()), stored.game),
+            "Knuth" => built(TreeSpec::Preset("knuth".into()), stored.game),
             _ => {
                 let config = OnePlyConfig {
                     first_guess: Some("AAB".into()),
@@ -73,7 +70,7 @@ fn stored_rows_rebuild_the_trees_and_totals_agree_with_the_libraries() {
                     ties: Ties::First,
                     ..OnePlyConfig::new(Heuristic::MostParts)
                 };
-                build_tree(Game::new(3, 4).unwrap(), &config).unwrap().0
+                built(TreeSpec::OnePly(config), Game::new(3, 4).unwrap())
             }
         };
         assert_eq!(rebuilt, expected, "{} {}", stored.label, stored.game);
@@ -102,7 +99,9 @@ fn stored_rows_rebuild_the_trees_and_totals_agree_with_the_libraries() {
     // Trees of games of at most 100 codes: 2x3 and 3x4, for each player that has them.
     assert_eq!(exported.len(), 2 + 1 + 2, "{exported:?}");
     for file in exported {
-        let tree = mastermind_tree::export::from_json(&std::fs::read_to_string(file).unwrap());
+        let tree = mastermind_players::families::tree::export::from_json(
+            &std::fs::read_to_string(file).unwrap(),
+        );
         tree.unwrap().verify().unwrap();
     }
 }
@@ -151,8 +150,8 @@ fn games_without_repeats_are_stored_with_their_rule_and_rebuild_the_same_trees()
         let rebuilt = stored.tree().unwrap();
         rebuilt.verify().unwrap();
         let expected = match stored.label.as_str() {
-            "Optimal" => solve(without, &SolveOptions::default()).unwrap().tree,
-            _ => build_tree(without, &mastermind_tree::Preset::Knuth.config(without)).unwrap().0,
+            "Optimal" => built(TreeSpec::Optimal(OptimalSpec::default()), without),
+            _ => built(TreeSpec::Preset("knuth".into()), without),
         };
         assert_eq!(rebuilt, expected, "{}", stored.label);
         assert!(stored.paths.iter().all(|(secret, _)| {
@@ -161,4 +160,9 @@ fn games_without_repeats_are_stored_with_their_rule_and_rebuild_the_same_trees()
             letters.windows(2).all(|w| w[0] != w[1])
         }));
     }
+}
+
+/// The tree `spec` makes for `game`, built afresh.
+fn built(spec: TreeSpec, game: Game) -> StrategyTree {
+    spec.recipe(game).unwrap().build(game, &BuildHooks::default()).unwrap().into_tree()
 }

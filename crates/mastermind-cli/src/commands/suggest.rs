@@ -9,7 +9,7 @@ use crate::possible::Possible;
 use anyhow::{Result, anyhow, bail};
 use clap::Args;
 use mastermind_core::Code;
-use mastermind_heuristics::{Heuristic, Pool, Prior};
+use mastermind_players::families::one_ply::{Heuristic, Pool, Prior};
 use serde_json::json;
 use std::io::Write;
 

@@ -1,15 +1,15 @@
 //! `mastermind tree`: build a deterministic player's strategy tree, export it, or check a saved one.
 
 use crate::cli::GameArg;
-use crate::players::OPTIMAL;
 use crate::progress;
 use crate::stop::{Reason, StopOn};
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 use mastermind_core::Game;
-use mastermind_heuristics::OnePlyConfig;
-use mastermind_optimal::{SolveOptions, solve};
-use mastermind_tree::{Preset, StrategyTree, export};
+use mastermind_players::families::tree::{Preset, StrategyTree, export};
+use mastermind_players::{
+    BuildHooks, BuiltTree, OPTIMAL, OptimalSpec, PlayerSpec, TreeRecipe, TreeSpec,
+};
 use serde_json::{Value, json};
 use std::io::Write;
 use std::path::PathBuf;
@@ -25,8 +25,9 @@ pub struct TreeArgs {
     /// The deterministic player (a preset below, or optimal).
     #[arg(long, short, default_value = "knuth", value_parser = crate::players::tree_player_parser(), hide_possible_values = true)]
     pub player: String,
-    /// A deterministic one-ply player as a spec writes its configuration, e.g. '(heuristic:
-    /// MostParts, pool: AllPreferConsistent, ties: First)'. Replaces --player.
+    /// A player with a tree, as a spec (and `solve --config`) writes it, e.g. 'OnePly((heuristic:
+    /// MostParts, pool: AllPreferConsistent, ties: First))' or 'Tree(Optimal((max_depth:
+    /// Some(6))))'. Replaces --player.
     #[arg(long, value_name = "RON", conflicts_with = "player")]
     pub config: Option<String>,
     /// The first guess of a one-ply player.
@@ -125,92 +126,123 @@ pub fn run(args: &TreeArgs, mut out: impl Write) -> Result<()> {
 
 /// The tree of the chosen player, its name, and what building it cost.
 fn build(args: &TreeArgs, game: Game) -> Result<(String, StrategyTree, Summary)> {
-    if args.config.is_none() && args.player == OPTIMAL {
-        if args.first_guess.is_some() {
-            bail!("--first-guess cannot be combined with --player optimal: the search chooses it");
+    let (name, recipe) = recipe(args, game)?;
+    recipe.check(game).with_context(|| format!("the tree of {name} at {game}"))?;
+    let stop = StopOn::new(args.time_limit.map(Duration::from_secs_f64));
+    let built = match &recipe {
+        TreeRecipe::Optimal(_) => {
+            let what = format!("searching the optimum of {game}");
+            progress::search(&what, |callback| {
+                let hooks = BuildHooks {
+                    search_progress: callback,
+                    stop: Some(stop.flag()),
+                    ..BuildHooks::default()
+                };
+                recipe.build(game, &hooks)
+            })
         }
-        let what = format!("searching the optimum of {game}");
-        let stop = StopOn::new(args.time_limit.map(Duration::from_secs_f64));
-        let solution = progress::search(&what, |callback| {
-            let options = SolveOptions {
+        TreeRecipe::OnePly(_) => {
+            let what = format!("building the tree of {name} at {game}");
+            let total = game.size().unwrap_or(u64::MAX);
+            progress::tree_build(&what, total, |placed| {
+                recipe.build(game, &BuildHooks { placed: Some(placed), ..BuildHooks::default() })
+            })
+        }
+    }
+    .with_context(|| format!("the tree of {name} at {game}"))?;
+    let cost = match &built {
+        BuiltTree::OnePly { stats, .. } => vec![
+            ("nodes_scored", json!(stats.nodes)),
+            ("candidates_scored", json!(stats.candidates_scored)),
+        ],
+        BuiltTree::Optimal(solution) => {
+            if !solution.proved {
+                let why = match stop.reason() {
+                    Some(Reason::TimeLimit) => "at the time limit",
+                    Some(Reason::Interrupt) => "on Ctrl-C",
+                    None => "early",
+                };
+                eprintln!(
+                    "stopped {why} after {:.1} s: best tree {} guesses, the optimum proved at \
+                     least {} ({}); its tree is the best found, not proved optimal",
+                    solution.elapsed.as_secs_f64(),
+                    solution.total,
+                    solution.lower_bound,
+                    progress::gap(solution.lower_bound, solution.total)
+                );
+            }
+            let optimum = match &recipe {
+                TreeRecipe::Optimal(optimum) => *optimum,
+                TreeRecipe::OnePly(_) => OptimalSpec::default(),
+            };
+            vec![
+                ("consistent_only", json!(optimum.consistent_only)),
+                ("possible_before_last_reply", json!(optimum.possible_before_last_reply)),
+                ("proved", json!(solution.proved)),
+                ("lower_bound", json!(solution.lower_bound)),
+                ("gap", json!(solution.total - solution.lower_bound)),
+                ("nodes_searched", json!(solution.nodes_searched)),
+            ]
+        }
+    };
+    Ok((name, built.into_tree(), cost))
+}
+
+/// The player `--player` or `--config` names, as a recipe for `game`, after refusing the options
+/// that do not apply to it.
+fn recipe(args: &TreeArgs, game: Game) -> Result<(String, TreeRecipe)> {
+    let from_flags = args.config.is_none() && args.player == OPTIMAL;
+    let (name, spec) = match &args.config {
+        Some(text) => ("custom".to_string(), tree_config(text)?),
+        None if from_flags => {
+            let optimum = OptimalSpec {
                 max_depth: args.max_depth,
                 consistent_only: args.consistent_only,
                 possible_before_last_reply: args.possible_before_last_reply,
-                progress: callback,
-                stop: Some(stop.flag()),
-                ..Default::default()
             };
-            solve(game, &options)
-        })
-        .with_context(|| format!("the optimum of {game}"))?;
-        if !solution.proved {
-            let why = match stop.reason() {
-                Some(Reason::TimeLimit) => "at the time limit",
-                Some(Reason::Interrupt) => "on Ctrl-C",
-                None => "early",
-            };
-            eprintln!(
-                "stopped {why} after {:.1} s: best tree {} guesses, the optimum proved at least \
-                 {} ({}); its tree is the best found, not proved optimal",
-                solution.elapsed.as_secs_f64(),
-                solution.total,
-                solution.lower_bound,
-                progress::gap(solution.lower_bound, solution.total)
+            (OPTIMAL.to_string(), TreeSpec::Optimal(optimum))
+        }
+        None => (args.player.clone(), TreeSpec::Preset(args.player.clone())),
+    };
+    if !from_flags {
+        let optimum_flag = [
+            (args.max_depth.is_some(), "--max-depth"),
+            (args.consistent_only, "--consistent-only"),
+            (args.time_limit.is_some() && !matches!(spec, TreeSpec::Optimal(_)), "--time-limit"),
+        ];
+        if let Some((_, flag)) = optimum_flag.iter().find(|(given, _)| *given) {
+            bail!(
+                "{flag} applies to --player optimal only (a configuration writes its own \
+                 options; a one-ply player's pool says which guesses it plays)"
             );
         }
-        let cost = vec![
-            ("consistent_only", json!(args.consistent_only)),
-            ("possible_before_last_reply", json!(args.possible_before_last_reply)),
-            ("proved", json!(solution.proved)),
-            ("lower_bound", json!(solution.lower_bound)),
-            ("gap", json!(solution.total - solution.lower_bound)),
-            ("nodes_searched", json!(solution.nodes_searched)),
-        ];
-        return Ok((OPTIMAL.into(), solution.tree, cost));
     }
-    if args.max_depth.is_some() {
-        bail!("--max-depth applies to --player optimal only");
-    }
-    if args.time_limit.is_some() {
-        bail!("--time-limit applies to --player optimal only");
-    }
-    if args.consistent_only {
-        bail!(
-            "--consistent-only applies to --player optimal only (a one-ply player's pool says \
-             which guesses it plays)"
-        );
-    }
-    let (name, mut config) = match &args.config {
-        Some(text) => {
-            let config: OnePlyConfig = ron::from_str(text)
-                .with_context(|| format!("--config '{text}' is not a one-ply configuration"))?;
-            ("custom".to_string(), config)
-        }
-        None => {
-            let Some(preset) = Preset::from_name(&args.player) else {
-                bail!(
-                    "'{}' has no strategy tree; {}",
-                    args.player,
-                    tree_help().lines().next().unwrap_or("")
-                );
-            };
-            (args.player.clone(), preset.config(game))
-        }
-    };
+    let mut recipe = spec.recipe(game).with_context(|| format!("the tree of {name} at {game}"))?;
     if let Some(first) = &args.first_guess {
-        config.first_guess = Some(first.clone());
+        match &mut recipe {
+            TreeRecipe::OnePly(config) => config.first_guess = Some(first.clone()),
+            TreeRecipe::Optimal(_) => {
+                bail!("--first-guess cannot be combined with the optimum: the search chooses it")
+            }
+        }
     }
-    let what = format!("building the tree of {name} at {game}");
-    let total = game.size().unwrap_or(u64::MAX);
-    let (tree, stats) = progress::tree_build(&what, total, |placed| {
-        mastermind_tree::build_tree_with_progress(game, &config, placed)
-    })
-    .with_context(|| format!("the tree of {name} at {game}"))?;
-    let cost = vec![
-        ("nodes_scored", json!(stats.nodes)),
-        ("candidates_scored", json!(stats.candidates_scored)),
-    ];
-    Ok((name, tree, cost))
+    Ok((name, recipe))
+}
+
+/// `--config` of `tree`: a player as a spec writes it (the grammar of `solve --config`) that has
+/// a strategy tree: `OnePly((...))` with `ties: First`, or `Tree(...)`.
+fn tree_config(text: &str) -> Result<TreeSpec> {
+    let spec: PlayerSpec = ron::from_str(text)
+        .with_context(|| format!("--config '{text}' is not a player as a spec writes it"))?;
+    match spec {
+        PlayerSpec::OnePly(config) => Ok(TreeSpec::OnePly(config)),
+        PlayerSpec::Tree(tree) => Ok(tree),
+        other => bail!(
+            "--config: the {} player has no strategy tree; a tree is OnePly((..., ties: First)) or \
+             Tree(Preset(\"knuth\")), Tree(Optimal(()))",
+            other.family()
+        ),
+    }
 }
 
 /// Total, mean, maximum and node count of a tree.

@@ -95,8 +95,9 @@ fn mistakes_on_every_command_are_said_once() {
     let cases: &[(&[&str], &str)] = &[
         (&["tree", "--game", "8x26", "--player", "knuth"], ""),
         (&["tree", "--game", "3x3", "--player", "optimal", "--max-depth", "1"], ""),
-        (&["tree", "--config", "(heuristic: Random)"], ""),
-        (&["tree", "--config", "(heuristic: Entropy, subset: Some((mu: 0)))"], ""),
+        (&["tree", "--config", "OnePly((heuristic: Random))"], ""),
+        (&["tree", "--config", "OnePly((heuristic: Entropy, subset: Some((mu: 0))))"], ""),
+        (&["tree", "--config", "Eda(())"], ""),
         (&["tree", "--player", "nobody"], ""),
         (&["play", "--lies", "2"], ""),
         (&["play", "--colours", "digits", "--game", "4x12"], ""),

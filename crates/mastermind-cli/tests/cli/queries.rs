@@ -2,7 +2,7 @@
 
 use crate::common::{code, run, run_ok};
 use mastermind_core::{Code, CodeSet, Feedback, Game, History, score};
-use mastermind_tree::Preset;
+use mastermind_players::families::tree::Preset;
 use serde_json::Value;
 
 /// The codes of `game` consistent with `turns`.
@@ -31,7 +31,8 @@ fn suggest_at_4x6_gives_knuths_next_guess_and_the_possible_codes() {
         history.push(code(game, g), r);
     }
     let knuth = Preset::from_name("knuth").unwrap().config(game);
-    let expected = mastermind_tree::choose_guess(game, &knuth, &history).unwrap();
+    let expected =
+        mastermind_players::families::tree::choose_guess(game, &knuth, &history).unwrap();
     assert_eq!(answer["guess"], expected.to_string());
     // Replies in any accepted form give the same answer.
     assert_eq!(json_of(&run_ok(&["suggest", "--json", "AABB 10", "C C D E WW"])), answer);
@@ -174,7 +175,7 @@ fn the_optimal_tree_answers_games_that_follow_it_and_says_when_one_does_not() {
     let following = format!("{first} 0 0");
     let answer = json_of(&run_ok(&["suggest", "--json", "--player", "optimal", &following]));
     let saved = include_str!("../../trees/optimal-4x6.json");
-    let tree = mastermind_tree::export::from_json(saved).unwrap();
+    let tree = mastermind_players::families::tree::export::from_json(saved).unwrap();
     let history = [(code(Game::CLASSIC, &first), Feedback::new(0, 0))];
     assert_eq!(answer["guess"], tree.guess_after(&history).unwrap().to_string());
     let other = if first == "ABCD" { "ABCE 0 0" } else { "ABCD 0 0" };

@@ -42,13 +42,22 @@ fn a_build_read_by_a_script_prints_its_result_and_nothing_else() {
 #[test]
 fn a_spec_configuration_builds_its_tree() {
     // Kooi's rule written out: most parts over every code, consistent first, AABC first.
-    let config = "(heuristic: MostParts, pool: AllPreferConsistent, ties: First, first_guess: Some(\"AABC\"))";
+    let config = "OnePly((heuristic: MostParts, pool: AllPreferConsistent, ties: First, first_guess: Some(\"AABC\")))";
     let json: Value =
         serde_json::from_str(run_ok(&["tree", "--config", config, "--json"]).trim()).unwrap();
     assert_eq!((json["player"].as_str(), json["total"].as_u64()), (Some("custom"), Some(5668)));
-    let ran = run(&["tree", "--config", "(heuristic: Random)"], "");
+    let ran = run(&["tree", "--config", "OnePly((heuristic: Random))"], "");
     assert!(!ran.success);
     assert!(ran.stderr.contains("heuristic"), "{}", ran.stderr);
+    // The grammar of `solve --config`: a tree player, and no player without a tree.
+    let optimum = "Tree(Optimal((max_depth: Some(5))))";
+    let json: Value = serde_json::from_str(
+        run_ok(&["tree", "--game", "3x3", "--config", optimum, "--json"]).trim(),
+    )
+    .unwrap();
+    assert_eq!(json["max"].as_u64(), Some(4), "{json}");
+    let ran = run(&["tree", "--config", "MetropolisHastings(())"], "");
+    assert!(!ran.success && ran.stderr.contains("no strategy tree"), "{}", ran.stderr);
 }
 
 #[test]

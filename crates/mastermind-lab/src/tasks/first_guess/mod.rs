@@ -10,7 +10,7 @@ pub mod spec;
 use crate::tasks::executor::Kind;
 use crate::tasks::{Rendered, ReportContext};
 use anyhow::{Context, Result};
-use mastermind_importance::first_guess_table;
+use mastermind_players::families::importance::first_guess_table;
 use spec::FirstGuessPlan;
 
 crate::record! {

@@ -4,7 +4,7 @@ use crate::spec::SpecError;
 use crate::spec::values::{Finite, Label};
 use crate::tasks::PlanContext;
 use mastermind_core::Game;
-use mastermind_importance::ColourPattern;
+use mastermind_players::families::importance::ColourPattern;
 use serde::{Deserialize, Serialize};
 
 /// The largest code space the exact table enumerates (each pattern scores every code once).

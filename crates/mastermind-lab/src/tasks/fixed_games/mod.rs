@@ -9,7 +9,6 @@
 pub mod report;
 pub mod spec;
 
-use crate::players::Prepared;
 use crate::spec::SpecError;
 use crate::spec::scaled::Profile;
 use crate::tasks::games::BuiltOnGames;
@@ -20,7 +19,8 @@ use crate::tasks::{PlanContext, Rendered, ReportContext};
 use anyhow::Result;
 use mastermind_core::Game;
 use mastermind_core::Script;
-use mastermind_mcmc::table7_scripts;
+use mastermind_players::Prepared;
+use mastermind_players::families::mcmc::table7_scripts;
 use std::sync::Arc;
 
 /// The validated experiment.

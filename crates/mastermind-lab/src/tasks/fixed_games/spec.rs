@@ -1,12 +1,12 @@
 //! The spec of a fixed-games experiment (Snyder's Table 7), as written in RON.
 
-use crate::players::PlayerSpec;
 use crate::spec::scaled::Scaled;
 use crate::spec::values::{Finite, Label};
+use mastermind_players::PlayerSpec;
 use serde::{Deserialize, Serialize};
 
 /// A player plays the six predetermined 6/4 games of Table 7 (three truthful, three 20%-false,
-/// from [`mastermind_mcmc::table7_scripts`]) many times; each simulation of the six games is one
+/// from [`mastermind_players::families::mcmc::table7_scripts`]) many times; each simulation of the six games is one
 /// unit, as for the thesis's human subjects.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

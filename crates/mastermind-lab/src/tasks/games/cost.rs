@@ -4,7 +4,6 @@
 use super::plan::Codemaker;
 use super::plan::GamesPlan;
 use crate::budget::{BYTES_PER_CODE, BYTES_PER_ROW, Cost, Driver};
-use crate::players::PlayerCost;
 
 /// Above this many seconds for one game, the player (on its game) is named as the cost's cause
 /// rather than the number of games.
@@ -28,7 +27,7 @@ impl GamesPlan {
             if per_game > costliest.0 {
                 costliest = (per_game, i);
             }
-            prepared += arm.player.prepared_bytes(arm.game);
+            prepared += arm.player.prepared_codes(arm.game) * BYTES_PER_CODE;
         }
         let games = self.game_count() as f64;
         let secrets: f64 = self.arms.iter().map(|a| a.secrets.len() as f64).sum();

@@ -2,7 +2,6 @@
 
 use super::recorded::{self, RecordedGames};
 use super::spec::{Arm, CodemakerSpec, FigureSpec, GamesReport, GamesTask, Secrets, Sweep};
-use crate::players::{PlayerSpec, Prepared};
 use crate::spec::SpecError;
 use crate::spec::raw::{PaperNumbers, Reading};
 use crate::spec::scaled::Profile;
@@ -13,6 +12,7 @@ use crate::tasks::readings::{self, ArmReading};
 use mastermind_core::seed::name_id;
 use mastermind_core::{Code, CodeSet, Game, rng_for};
 use mastermind_core::{FalseReplies, Script};
+use mastermind_players::{PlayerSpec, Prepared};
 use rand::RngExt;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Arc;

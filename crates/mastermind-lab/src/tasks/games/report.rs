@@ -14,7 +14,6 @@ use crate::spec::values::Finite;
 use crate::tasks::ReportContext;
 use crate::tasks::readings;
 use anyhow::Result;
-use mastermind_heuristics::{Heuristic, Ties};
 use mastermind_players::PlayerSpec;
 use mastermind_stats::equivalence::Difference;
 use mastermind_stats::{
@@ -923,20 +922,14 @@ fn comparison_verdict(
         .citing(claim.cites.as_deref())
 }
 
-/// Whether an arm's mean is exact rather than a sample: a deterministic player (a strategy tree,
-/// or a one-ply rule with ties to the first code) over every secret of its game, told the truth.
+/// Whether an arm's mean is exact rather than a sample: a deterministic player (one with a
+/// strategy tree, [`PlayerSpec::has_tree`]) over every secret of its game, told the truth.
 fn plays_exactly(plan: &GamesPlan, arm: &PlannedArm) -> bool {
-    let deterministic = match &arm.player {
-        PlayerSpec::Tree(_) => true,
-        PlayerSpec::OnePly(config) => {
-            config.ties == Ties::First
-                && config.subset.is_none()
-                && config.heuristic != Heuristic::Random
-        }
-        _ => false,
-    };
     let every_secret = arm.game.size().is_some_and(|n| n == arm.secrets.len() as u64);
-    deterministic && every_secret && plan.runs >= 1 && arm.codemaker == Codemaker::Truthful
+    arm.player.has_tree(arm.game)
+        && every_secret
+        && plan.runs >= 1
+        && arm.codemaker == Codemaker::Truthful
 }
 
 /// The decimals a paper printed `value` with, read from its shortest decimal form (at most 4).

@@ -1,11 +1,11 @@
 //! The spec of a games experiment, as written in RON.
 
-use crate::players::PlayerSpec;
 use crate::spec::raw::{PaperNumbers, Reading};
 use crate::spec::scaled::Scaled;
 use crate::spec::values::{Finite, Label};
 use mastermind_core::FalseReplies;
 use mastermind_core::Game;
+use mastermind_players::PlayerSpec;
 use mastermind_stats::PairTest;
 use serde::{Deserialize, Serialize};
 

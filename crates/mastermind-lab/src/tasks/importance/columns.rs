@@ -1,7 +1,7 @@
 //! What both importance-sampling tables share: the descent's state in a row, and the thinning of
 //! long paths for figures.
 
-use mastermind_importance::{Estimate, Theta};
+use mastermind_players::families::importance::{Estimate, Theta};
 
 crate::record! {
     /// Theta at a row, and the importance-sampling estimate there, if the row has one.

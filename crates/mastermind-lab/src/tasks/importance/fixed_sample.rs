@@ -8,7 +8,9 @@ use crate::tasks::record::Record;
 use crate::tasks::{Rendered, ReportContext, Task};
 use anyhow::{Context, Result};
 use indicatif::ProgressBar;
-use mastermind_importance::{FixedSampleRun, LengthSummary, fixed_sample_descent};
+use mastermind_players::families::importance::{
+    FixedSampleRun, LengthSummary, fixed_sample_descent,
+};
 use polars::prelude::DataFrame;
 
 impl Task for FixedSamplePlan {

@@ -8,7 +8,7 @@
 //! and the seed; a journal with another key (the spec changed) is discarded.
 
 use anyhow::{Context, Result};
-use mastermind_importance::{Estimate, LengthSummary, StepRecord, Theta};
+use mastermind_players::families::importance::{Estimate, LengthSummary, StepRecord, Theta};
 use serde::{Deserialize, Serialize};
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Write};

@@ -10,7 +10,7 @@ use crate::spec::scaled::{Profile, Scaled};
 use crate::spec::values::Finite;
 use crate::tasks::PlanContext;
 use mastermind_core::Game;
-use mastermind_importance::{
+use mastermind_players::families::importance::{
     ExpFamilyConfig, ExpFamilyStrategy, FixedSampleConfig, ImportanceError, Theta, TrainingConfig,
 };
 use serde::{Deserialize, Serialize};
@@ -25,7 +25,7 @@ fn one() -> Finite {
 }
 
 fn default_max_turns() -> u32 {
-    mastermind_importance::player::DEFAULT_MAX_TURNS
+    mastermind_players::families::importance::DEFAULT_MAX_TURNS
 }
 
 fn random_consistent() -> Theta {

@@ -9,7 +9,7 @@ use crate::tasks::record::Record;
 use crate::tasks::{Rendered, ReportContext, Task};
 use anyhow::{Context, Result};
 use indicatif::ProgressBar;
-use mastermind_importance::{
+use mastermind_players::families::importance::{
     ExpFamilyConfig, ExpFamilyStrategy, GameRecord, StepRecord, Theta, TrainingRun, resume,
     simulate,
 };
@@ -80,7 +80,7 @@ impl Task for TrainingPlan {
 
     fn cost(&self) -> crate::budget::Cost {
         // Every step and every evaluation game samples from the consistent set each turn.
-        let codes = crate::budget::codes(self.game);
+        let codes = self.game.size_estimate();
         let turns = f64::from(self.game.pegs()) + f64::from(self.game.colours());
         let games = f64::from(self.config.steps) * f64::from(self.config.games_per_step)
             + 2.0 * f64::from(self.evaluation_games);

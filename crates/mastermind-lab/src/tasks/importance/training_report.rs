@@ -13,7 +13,7 @@ use crate::spec::raw::Judging;
 use crate::spec::values::Finite;
 use crate::tasks::{Rendered, ReportContext};
 use anyhow::Result;
-use mastermind_importance::Theta;
+use mastermind_players::families::importance::Theta;
 use mastermind_stats::{Alternative, Summary, TTestResult, pooled_t_test, welch_t_test};
 
 /// The feature each coordinate weighs.

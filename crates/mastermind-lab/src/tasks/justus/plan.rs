@@ -8,7 +8,7 @@ use crate::spec::sweep::with_parameter;
 use crate::tasks::PlanContext;
 use crate::tasks::readings::{self, ArmReading};
 use mastermind_core::Game;
-use mastermind_evolution::{JustusConfig, JustusStrategy};
+use mastermind_players::families::evolution::{JustusConfig, JustusStrategy};
 use std::collections::{HashMap, HashSet};
 
 /// The most runs one spec may ask for.

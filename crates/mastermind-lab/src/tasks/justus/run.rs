@@ -5,7 +5,7 @@ use super::plan::JustusPlan;
 use anyhow::Result;
 use mastermind_core::LabRng;
 use mastermind_core::seed::name_id;
-use mastermind_evolution::palette::Palette;
+use mastermind_players::families::evolution::Palette;
 use rand::SeedableRng;
 use std::time::Instant;
 

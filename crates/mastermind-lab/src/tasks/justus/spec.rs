@@ -3,7 +3,7 @@
 use crate::spec::scaled::Scaled;
 use crate::spec::values::{Finite, Label};
 use mastermind_core::Game;
-use mastermind_evolution::JustusConfig;
+use mastermind_players::families::evolution::JustusConfig;
 use serde::{Deserialize, Serialize};
 
 /// Runs of Justus's genetic algorithm, each against a random secret, for one or more configurations.

@@ -2,7 +2,6 @@
 //! budget for every size.
 
 use super::spec::MhBudgetTask;
-use crate::players::{PlayerSpec, Prepared};
 use crate::spec::SpecError;
 use crate::spec::raw::Reading;
 use crate::spec::scaled::Profile;
@@ -12,7 +11,8 @@ use crate::tasks::games::plan::{Codemaker, GamesPlan, PlannedArm};
 use crate::tasks::games::spec::GamesReport;
 use mastermind_core::seed::name_id;
 use mastermind_core::{Code, Game, rng_for};
-use mastermind_mcmc::{Budget, MAX_STEPS, MhConfig};
+use mastermind_players::families::mcmc::{Budget, MAX_STEPS, MhConfig};
+use mastermind_players::{PlayerSpec, Prepared};
 use rand::RngExt;
 use std::sync::Arc;
 

@@ -3,7 +3,7 @@
 use crate::spec::scaled::Scaled;
 use crate::spec::values::{Finite, Label};
 use mastermind_core::Game;
-use mastermind_mcmc::MhConfig;
+use mastermind_players::families::mcmc::MhConfig;
 use serde::{Deserialize, Serialize};
 
 /// For each game size: the M-H player run to a candidate every turn (the "optimal" mean length),

@@ -13,7 +13,7 @@ use crate::tasks::executor::Kind;
 use crate::tasks::{PlanContext, Rendered, ReportContext, Validate};
 use anyhow::{Context, Result};
 use mastermind_core::{CodeSet, Game, PartitionCounter};
-use mastermind_importance::ColourPattern;
+use mastermind_players::families::importance::ColourPattern;
 use serde::{Deserialize, Serialize};
 
 /// The spec: the games to tabulate.

@@ -14,10 +14,9 @@ pub mod spec;
 use crate::tasks::executor::Kind;
 use crate::tasks::{Rendered, ReportContext};
 use anyhow::{Context, Result};
-use mastermind_optimal::solve;
-use mastermind_tree::{StrategyTree, build_tree};
+use mastermind_players::BuildHooks;
 use rows::{TreeRecord, TreeRow, tree_rows};
-use spec::{TreeMaker, TreeUnit, TreesPlan};
+use spec::{TreeUnit, TreesPlan};
 use std::time::Instant;
 
 impl Kind for TreesPlan {
@@ -56,25 +55,17 @@ impl Kind for TreesPlan {
 /// Builds one unit's tree, timed, and checks it by replay before anything is stored.
 fn build(unit: &TreeUnit) -> Result<TreeRecord> {
     let start = Instant::now();
-    let (tree, scored, optimality): (StrategyTree, u64, &str) = match &unit.maker {
-        TreeMaker::OnePly(config) => {
-            let (tree, stats) = build_tree(unit.game, config)?;
-            (tree, stats.nodes, "heuristic")
-        }
-        TreeMaker::Optimal(options) => {
-            let solution = solve(unit.game, &options.solve_options())?;
-            let optimality = if solution.proved { "proved optimal" } else { "best found" };
-            (solution.tree, solution.nodes_searched, optimality)
-        }
-    };
+    let built = unit.recipe.build(unit.game, &BuildHooks::default())?;
     let seconds = start.elapsed().as_secs_f64();
+    let (nodes_scored, optimality) = (built.nodes(), built.optimality().to_owned());
+    let tree = built.into_tree();
     tree.verify().context("the tree failed its replay check")?;
     Ok(TreeRecord {
         label: unit.label.clone(),
-        strategy: unit.maker.describe(),
+        strategy: unit.recipe.describe(),
         tree,
         seconds,
-        nodes_scored: scored,
-        optimality: optimality.to_owned(),
+        nodes_scored,
+        optimality,
     })
 }

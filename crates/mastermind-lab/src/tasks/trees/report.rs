@@ -27,7 +27,7 @@ pub fn render(ctx: &ReportContext<'_>, plan: &TreesPlan, rows: Vec<TreeRow>) -> 
     for tree in trees.iter().filter(|t| t.game.size().unwrap_or(0) <= plan.export_up_to_codes) {
         let name = format!("tree-{}-{}", slug(&tree.label), game_file_name(tree.game));
         let path = ctx.figure(&name).with_extension("json");
-        let json = mastermind_tree::export::to_json(&tree.tree()?);
+        let json = mastermind_players::families::tree::export::to_json(&tree.tree()?);
         std::fs::write(&path, json).with_context(|| format!("writing {}", path.display()))?;
         rendered.figures.push(path);
     }

@@ -2,7 +2,7 @@
 
 use anyhow::{Context, Result, bail};
 use mastermind_core::{Code, Feedback, Game, score};
-use mastermind_tree::{Branch, Node, StrategyTree};
+use mastermind_players::families::tree::{Branch, Node, StrategyTree};
 
 /// One built tree and what it cost.
 #[derive(Debug, Clone)]

@@ -4,10 +4,8 @@ use crate::spec::SpecError;
 use crate::spec::scaled::Profile;
 use crate::spec::values::Label;
 use crate::tasks::PlanContext;
-use mastermind_core::{Game, History};
-use mastermind_heuristics::OnePlyConfig;
-pub use mastermind_players::{OptimalSpec, TreeSpec};
-use mastermind_tree::Preset;
+use mastermind_core::Game;
+pub use mastermind_players::{OptimalSpec, TreeRecipe, TreeSpec};
 use serde::{Deserialize, Serialize};
 
 /// The largest game a tree is built for: the builder holds every code of the game and a node per
@@ -96,37 +94,8 @@ pub struct TreeUnit {
     pub label: String,
     /// The game.
     pub game: Game,
-    /// How to build it.
-    pub maker: TreeMaker,
-}
-
-/// A resolved strategy.
-#[derive(Debug, Clone)]
-pub enum TreeMaker {
-    /// A one-ply configuration for this game.
-    OnePly(OnePlyConfig),
-    /// The exact search.
-    Optimal(OptimalSpec),
-}
-
-impl TreeMaker {
-    /// What is stored in the `strategy` column.
-    pub fn describe(&self) -> String {
-        match self {
-            TreeMaker::OnePly(c) => serde_json::to_string(c).unwrap_or_default(),
-            TreeMaker::Optimal(o) => {
-                let among = match (o.consistent_only, o.possible_before_last_reply) {
-                    (false, _) => "",
-                    (true, false) => " among consistent guesses",
-                    (true, true) => " among codes possible before the latest reply",
-                };
-                match o.max_depth {
-                    Some(d) => format!("optimal{among}, at most {d} guesses"),
-                    None => format!("optimal{among}"),
-                }
-            }
-        }
-    }
+    /// How to build it, resolved and checked for the game.
+    pub recipe: TreeRecipe,
 }
 
 impl crate::tasks::Validate for StrategyTreesTask {
@@ -170,8 +139,11 @@ impl crate::tasks::Validate for StrategyTreesTask {
                 if codes > quick_cap.min(arm.max_codes.unwrap_or(u64::MAX)) {
                     continue;
                 }
-                let maker = resolve(ctx, &field, arm, *game)?;
-                units.push(TreeUnit { label: arm.label.to_string(), game: *game, maker });
+                let recipe = arm.tree.recipe(*game).map_err(|e| {
+                    let at = format!("{field}.tree");
+                    ctx.error(Some(&arm.label), "tree", &at, e.to_string(), "")
+                })?;
+                units.push(TreeUnit { label: arm.label.to_string(), game: *game, recipe });
             }
         }
         for (i, published) in self.published.iter().enumerate() {
@@ -192,36 +164,4 @@ impl crate::tasks::Validate for StrategyTreesTask {
             export_up_to_codes: self.export_up_to_codes,
         })
     }
-}
-
-/// The strategy of `arm` for `game`, checked: a preset must exist and a one-ply configuration
-/// must be deterministic (choosing the first guess validates it, and costs little: with guess
-/// equivalence the root of a game has only a handful of candidate classes).
-fn resolve(
-    ctx: &PlanContext<'_>,
-    field: &str,
-    arm: &TreeArm,
-    game: Game,
-) -> Result<TreeMaker, SpecError> {
-    let config = match &arm.tree {
-        TreeSpec::Optimal(options) => return Ok(TreeMaker::Optimal(*options)),
-        TreeSpec::OnePly(config) => config.clone(),
-        TreeSpec::Preset(name) => match Preset::from_name(name) {
-            Some(preset) => preset.config(game),
-            None => {
-                let names: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
-                return Err(ctx.error(
-                    Some(&arm.label),
-                    "tree",
-                    &format!("{field}.tree"),
-                    format!("no preset is called {name:?}"),
-                    &format!("the presets are {}", names.join(", ")),
-                ));
-            }
-        },
-    };
-    mastermind_tree::choose_guess(game, &config, &History::new(game)).map_err(|e| {
-        ctx.error(Some(&arm.label), "tree", &format!("{field}.tree"), e.to_string(), "")
-    })?;
-    Ok(TreeMaker::OnePly(config))
 }

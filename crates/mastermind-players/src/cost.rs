@@ -1,23 +1,19 @@
-//! The players an experiment spec can name (the `mastermind-players` crate's map, shared with the
-//! command line), and what each may cost for the budget check.
+//! What a player may cost, for the lab's budget check before anything runs: upper bounds within
+//! an order of magnitude, in elementary operations (a score or a consistency check) and in codes
+//! held. The lab turns them into seconds and bytes; the model lives here because only here are
+//! the players' internals (pools, subsets, budgets, caps) known.
 
-pub use mastermind_players::{OptimalSpec, PlayerSpec, Prepared, TreeSpec};
-
+use crate::spec::PlayerSpec;
+use crate::trees::TreeRecipe;
 use mastermind_core::Game;
+use mastermind_heuristics::{Heuristic, PartitionOver, Pool};
+use mastermind_mcmc::Budget;
 
-/// Rough costs of a player, for the budget check ([`crate::budget`]): upper bounds within an
-/// order of magnitude, in elementary operations (a score or a consistency check) and bytes.
-pub trait PlayerCost {
-    /// Operations of one game of `game` lasting about `turns` turns.
-    fn operations_per_game(&self, game: Game, turns: f64) -> f64;
-    /// Bytes the prepared player of one arm holds (an enumerated code set, say).
-    fn prepared_bytes(&self, game: Game) -> f64;
-}
-
-impl PlayerCost for PlayerSpec {
-    fn operations_per_game(&self, game: Game, turns: f64) -> f64 {
-        use mastermind_heuristics::{Heuristic, PartitionOver, Pool};
-        let codes = crate::budget::codes(game);
+impl PlayerSpec {
+    /// Elementary operations of one game of `game` lasting about `turns` turns (a tree player
+    /// only walks its tree; building it is [`TreeRecipe::build_operations`]).
+    pub fn operations_per_game(&self, game: Game, turns: f64) -> f64 {
+        let codes = game.size_estimate();
         let size = f64::from(game.pegs()) * f64::from(game.colours());
         match self {
             PlayerSpec::OnePly(config) => {
@@ -48,14 +44,13 @@ impl PlayerCost for PlayerSpec {
                 let inductions = (10.0 * codes.sqrt()).min(config.max_inductions as f64);
                 inductions * turns * turns
             }
-            // The tree is built once per arm, when the plan is made; a game only walks it.
             PlayerSpec::Tree(_) => turns,
             PlayerSpec::MetropolisHastings(config) => {
                 // A walk run to a candidate stops at the first one, far below its safety cap:
                 // allow ten times the thesis's formula for a budget of that size.
                 let steps = match config.budget {
-                    mastermind_mcmc::Budget::UntilCandidate { cap } => {
-                        let formula = mastermind_mcmc::Budget::default().steps_for(game);
+                    Budget::UntilCandidate { cap } => {
+                        let formula = Budget::default().steps_for(game);
                         (cap as f64).min(10.0 * formula as f64)
                     }
                     budget => budget.steps_for(game) as f64,
@@ -65,14 +60,35 @@ impl PlayerCost for PlayerSpec {
         }
     }
 
-    fn prepared_bytes(&self, game: Game) -> f64 {
+    /// Codes the prepared strategy of one arm holds (an enumerated code set, say); a tree
+    /// player's are its build's ([`TreeRecipe::held_codes`]).
+    pub fn prepared_codes(&self, game: Game) -> f64 {
         match self {
-            PlayerSpec::OnePly(_) | PlayerSpec::ExpFamily(_) => {
-                crate::budget::codes(game) * 1.5 * crate::budget::BYTES_PER_CODE
-            }
-            // The code set a few times over while building, then a node per secret.
-            PlayerSpec::Tree(_) => crate::budget::codes(game) * 4.0 * crate::budget::BYTES_PER_CODE,
+            PlayerSpec::OnePly(_) | PlayerSpec::ExpFamily(_) => game.size_estimate() * 1.5,
+            PlayerSpec::Tree(_) => TreeRecipe::held_codes(game),
             _ => 0.0,
         }
+    }
+}
+
+impl TreeRecipe {
+    /// Elementary operations of building the tree: a heuristic tree scores about `n^1.5`
+    /// (candidate, secret) pairs per node level over the consistent pool, a hundred times that
+    /// when every code is a candidate (5x8 Knuth: about 0.6e9, measured 1-4 s); the exact search
+    /// grows faster than any power, and `n^3` bounds what it has finished (4x6: 2e9, measured
+    /// 0.1 s; 4x7: 1.4e10, 15 s).
+    pub fn build_operations(&self, game: Game) -> f64 {
+        let n = game.size_estimate();
+        match self {
+            TreeRecipe::OnePly(config) if config.pool == Pool::Consistent => 10.0 * n.powf(1.5),
+            TreeRecipe::OnePly(_) => 100.0 * n.powf(1.5),
+            TreeRecipe::Optimal(_) => n.powi(3),
+        }
+    }
+
+    /// Codes a build holds at its peak: the code set a few times over while building, then a
+    /// node per secret.
+    pub fn held_codes(game: Game) -> f64 {
+        game.size_estimate() * 4.0
     }
 }
