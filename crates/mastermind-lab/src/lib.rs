@@ -14,8 +14,9 @@
 //!    name them with its `PlayerSpec`, and the budget reads its cost model.
 //! 4. [`store`]: the task's result table written atomically as Parquet with a JSON manifest
 //!    (seed, spec, crate version, git revision, cache key).
-//! 5. [`report`]: tables (Markdown, LaTeX) with the paper's numbers beside the reproduced ones,
-//!    significance groups, and figures (PNG, SVG), always from the stored Parquet.
+//! 5. [`report`]: each kind's report from the stored Parquet, rendered by `mastermind-report`:
+//!    tables (Markdown, LaTeX) with the paper's numbers beside the reproduced ones, significance
+//!    groups, verdicts and figures (PNG, SVG).
 //! 6. [`budget`]: an estimate of each plan's work and memory, checked before anything runs.
 //! 7. [`merge`]: sharded runs (`run --shard I/N`) and the merge of their parts.
 //! 8. [`runner`]: the executor that ties the stages together and skips specs whose inputs have

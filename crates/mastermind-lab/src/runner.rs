@@ -289,7 +289,7 @@ pub fn report_every(
         }
     }
     report::finish(&mut sections)?;
-    let (summaries, unreadable) = report::summary::load_all(&workspace.experiments());
+    let (summaries, unreadable) = report::load_summaries(&workspace.experiments());
     problems.extend(unreadable);
     problems.extend(report::summary::missing(&summaries, &sections));
     let order = workspace.paper_order();

@@ -27,7 +27,7 @@ fn every_repository_spec_validates_in_both_profiles() {
 fn every_paper_summary_parses_and_rests_on_specs_that_exist() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).ancestors().nth(2).unwrap();
     let workspace = Workspace::find(root).unwrap();
-    let (summaries, problems) = mastermind_lab::report::summary::load_all(&workspace.experiments());
+    let (summaries, problems) = mastermind_lab::report::load_summaries(&workspace.experiments());
     assert!(problems.is_empty(), "{problems:#?}");
     assert!(summaries.len() >= 5, "found only {} summaries", summaries.len());
     let order = workspace.paper_order();

@@ -10,7 +10,7 @@ pub mod raw;
 pub mod scaled;
 pub mod sweep;
 mod validate;
-pub mod values;
+pub use mastermind_report::values;
 
 pub use error::SpecError;
 pub use validate::validate;
@@ -143,7 +143,7 @@ pub fn discover(root: &Path) -> std::io::Result<Vec<PathBuf>> {
             if path.is_dir() {
                 stack.push(path);
             } else if path.extension().is_some_and(|e| e == "ron")
-                && path.file_name().is_none_or(|n| n != crate::report::summary::FILE_NAME)
+                && path.file_name().is_none_or(|n| n != crate::report::SUMMARY_FILE_NAME)
             {
                 found.push(path);
             }

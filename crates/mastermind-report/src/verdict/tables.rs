@@ -1,7 +1,7 @@
 //! A spec's verdicts as tables: its claims, and the sensitivity of each to the paper's readings.
 
 use super::{Outcome, Verdict};
-use crate::report::table::Table;
+use crate::table::Table;
 
 /// The header of a verdict table.
 pub const HEADER: [&str; 8] = [

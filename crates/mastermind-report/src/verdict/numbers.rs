@@ -1,7 +1,7 @@
 //! Numbers: our estimate against the paper's printed value, and thresholds from a bootstrap.
 
 use super::{Claimed, Outcome, Test, Verdict};
-use crate::spec::raw::Margin;
+use crate::judging::Margin;
 use mastermind_stats::equivalence::{Difference, Interval};
 
 /// The percentile interval of bootstrap `replicates` at `alpha` and `1 - alpha` (the replicates'

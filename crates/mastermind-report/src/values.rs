@@ -1,7 +1,8 @@
 //! Values a spec may hold, refused when they are read: a [`Finite`] number (no infinity, no NaN)
 //! and a [`Label`] (text without control characters, since names appear in Markdown tables and
-//! legends). RON reports the position of a refused value like any other parse error, and
-//! [`SpecError::from_ron`](crate::spec::SpecError::from_ron) names its field by its path.
+//! legends). RON reports the position of a refused value like any other parse error, and the
+//! lab's `SpecError::from_ron` names its field by its path. They live with the report because
+//! every label and number a spec writes ends up in its tables and legends.
 
 use serde::{Deserialize, Serialize};
 use std::fmt;

@@ -10,10 +10,6 @@ use super::Section;
 use super::latex::escape;
 use super::verdict::{Outcome, Verdict};
 use serde::Deserialize;
-use std::path::{Path, PathBuf};
-
-/// The file name of a paper's summary, beside its specs (never read as a spec).
-pub const FILE_NAME: &str = "summary.ron";
 
 /// A paper's summary as written in `summary.ron`.
 #[derive(Debug, Clone, Deserialize)]
@@ -40,29 +36,6 @@ pub struct Headline {
     /// measures it (or saying that it is a hypothesis).
     #[serde(default)]
     pub reason: Option<String>,
-}
-
-/// Reads every `summary.ron` below `experiments`, in path order; a file that does not parse is a
-/// problem, reported with its path and position.
-pub fn load_all(experiments: &Path) -> (Vec<PaperSummary>, Vec<String>) {
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(experiments)
-        .map(|dirs| {
-            dirs.filter_map(|d| d.ok().map(|d| d.path().join(FILE_NAME)))
-                .filter(|p| p.is_file())
-                .collect()
-        })
-        .unwrap_or_default();
-    paths.sort();
-    let mut summaries = Vec::new();
-    let mut problems = Vec::new();
-    for path in paths {
-        let text = std::fs::read_to_string(&path).unwrap_or_default();
-        match ron::from_str::<PaperSummary>(&text) {
-            Ok(summary) => summaries.push(summary),
-            Err(e) => problems.push(format!("{}: {e}", path.display())),
-        }
-    }
-    (summaries, problems)
 }
 
 /// What a headline claim comes to, from the verdicts it rests on.

@@ -29,7 +29,7 @@ pub use numbers::{Estimate, Printed, compare, compare_bootstrapped};
 pub use statements::{best_within, compare_groups};
 pub use tables::{HEADER, row, section_table, sensitivity_table};
 
-use crate::spec::raw::Reading;
+use crate::judging::Reading;
 use mastermind_stats::equivalence::{Difference, Equivalence, Interval, bonferroni};
 use numbers::percentile_interval;
 /// How a contradicted claim says that no other reading an arm plays reproduces it.
@@ -459,7 +459,7 @@ pub fn name_readings(verdicts: &mut [&mut Verdict], cited: &[Verdict]) {
 /// renamed claim cannot silently lose its reason.
 pub fn mark_single_readings(
     verdicts: &mut [Verdict],
-    entries: &[crate::spec::raw::NoOtherReading],
+    entries: &[crate::judging::NoOtherReading],
 ) -> Result<(), String> {
     for entry in entries {
         let mut found = false;
@@ -497,13 +497,13 @@ pub fn unchased(verdicts: &[Verdict]) -> Vec<&Verdict> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::spec::raw::Margin;
+    use crate::judging::Margin;
 
-    fn label(text: &str) -> crate::spec::values::Label {
+    fn label(text: &str) -> crate::values::Label {
         text.to_owned().try_into().unwrap()
     }
 
-    fn finite(value: f64) -> crate::spec::values::Finite {
+    fn finite(value: f64) -> crate::values::Finite {
         value.try_into().unwrap()
     }
 
@@ -710,7 +710,7 @@ mod tests {
         judge_family(&mut alone.iter_mut().collect::<Vec<_>>());
         assert_eq!(unchased(&alone).len(), 1);
         assert!(sensitivity_table(&alone).is_none());
-        let entry = |claim: &str| crate::spec::raw::NoOtherReading {
+        let entry = |claim: &str| crate::judging::NoOtherReading {
             claim: label(claim),
             because: label("The paper defines E once."),
         };

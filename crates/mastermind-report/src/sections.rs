@@ -1,21 +1,9 @@
-//! Tables and figures, always regenerated from the stored Parquet results, never edited by hand.
-//!
-//! Each spec gets `figures/<profile>/<spec>.md` and `.tex` (its tables) and its figures as PNG and
-//! SVG beside them; `figures/<profile>/REPORT.md` stitches every spec's section together by paper,
-//! and `figures/<profile>/report.tex` does the same in LaTeX for one PDF ([`document`], [`pdf`]).
+//! A rendered spec's [`Section`], and the report stitched from every section: each paper's
+//! claims judged as one family ([`finish`]), the verdict counts, and `REPORT.md` and `report.tex`
+//! ([`write_index`]).
 
-pub mod document;
-pub mod latex;
-pub mod pdf;
-pub mod plot;
-pub mod summary;
-pub mod table;
-pub mod verdict;
-
-use crate::plan::Plan;
-use crate::tasks::ReportContext;
-use anyhow::{Context, Result, anyhow};
-use polars::prelude::DataFrame;
+use crate::{document, summary, table, verdict};
+use anyhow::{Context, Result};
 use std::path::{Path, PathBuf};
 use table::Table;
 
@@ -63,103 +51,6 @@ pub struct Pending {
 
 /// Marks where a section's verdict tables go until its paper's claims are judged.
 pub const VERDICT_SLOT: &str = "\u{0}verdicts\u{0}";
-
-/// Renders the tables and figures of one spec from its results into `out` (the profile's folder);
-/// `notice`, if any, is a paragraph shown under the description (a warning about the results).
-pub fn render(plan: &Plan, frame: &DataFrame, out: &Path, notice: Option<&str>) -> Result<Section> {
-    let base = out.join(&plan.name);
-    if let Some(dir) = base.parent() {
-        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-    }
-    let raw = &plan.raw;
-    let title = format!("{} — {}", raw.paper, raw.section);
-    let mut files = Vec::new();
-    let mut markdown = format!("## {title}: {}\n\n", raw.title);
-    let description = match notice {
-        Some(notice) => format!("{}\n\n{notice}", raw.description.trim()),
-        None => raw.description.trim().to_owned(),
-    };
-    if !description.trim().is_empty() {
-        markdown += &format!("{}\n\n", description.trim());
-    }
-    let mut tables_tex = String::new();
-    let context = ReportContext { title: &title, base: &base, judging: &raw.judging };
-    // A figure that cannot be drawn is recorded in `errors`; a panic elsewhere in a report is
-    // an error of this spec only, never of the process that renders every spec.
-    let (rendered, errors) = plot::collecting_failures(|| {
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| plan.task.report(&context, frame)))
-    });
-    let rendered = rendered.unwrap_or_else(|panic| {
-        Err(anyhow!("the report panicked: {}", plot::panic_text(&panic)))
-    })?;
-    let mut verdicts = rendered.verdicts;
-    verdict::mark_single_readings(&mut verdicts, &raw.judging.no_other_reading)
-        .map_err(|e| anyhow!("{}: {e}", plan.name))?;
-    let tables = rendered.tables.clone();
-    for (k, table) in tables.iter().enumerate() {
-        markdown += &table.markdown();
-        markdown += "\n";
-        tables_tex += &table.latex(&format!("tab:{}:{}", plan.name, k + 1));
-        tables_tex += "\n";
-    }
-    markdown += VERDICT_SLOT;
-    tables_tex += VERDICT_SLOT;
-    for note in &rendered.notes {
-        markdown += &format!("{note}\n\n");
-    }
-    let mut pngs = Vec::new();
-    for figure in rendered.figures {
-        if figure.extension().is_some_and(|e| e == "png") {
-            let relative = figure.strip_prefix(out).unwrap_or(&figure);
-            markdown += &format!("![{title}]({})\n\n", relative.display());
-            let stem = figure.file_stem().unwrap_or_default().to_string_lossy().into_owned();
-            pngs.push((
-                relative.display().to_string(),
-                format!("{title}: {} ({stem}).", raw.title),
-            ));
-        }
-        files.push(figure);
-    }
-    for error in &errors {
-        markdown += &format!("**Not drawn:** {error}\n\n");
-    }
-    let md_path = base.with_extension("md");
-    let tex_path = base.with_extension("tex");
-    files.push(md_path.clone());
-    files.push(tex_path.clone());
-    let heading = format!("{}: {}", raw.section, raw.title);
-    let latex = document::SectionBody {
-        name: &plan.name,
-        heading: &heading,
-        description: description.trim(),
-        has_tables: !tables.is_empty() || !verdicts.is_empty(),
-        notes: &rendered.notes,
-        figures: &pngs,
-        errors: &errors,
-    }
-    .latex();
-    let mut section = Section {
-        paper: raw.paper.to_string(),
-        name: plan.name.clone(),
-        label: raw.section.to_string(),
-        markdown: String::new(),
-        latex,
-        files,
-        errors,
-        verdicts,
-        pending: Some(Pending {
-            markdown,
-            tables_tex,
-            md_path,
-            tex_path,
-            tables_before: tables.len(),
-        }),
-    };
-    // Judged alone first, so that a spec run by itself has its tables; the report index judges
-    // it again with every other spec of its paper.
-    finish(std::slice::from_mut(&mut section))?;
-    Ok(section)
-}
 
 /// The alternative readings that other specs of section `i`'s paper try of its table (their
 /// claims cite its label), with the citation taken off their claim text so that they match the
@@ -481,7 +372,7 @@ mod tests {
 
     /// The same claim at 4.60 under the alternative reading `name`, of arm `arm`.
     fn subset_reading(name: &str, arm: &str) -> verdict::Verdict {
-        let reading = crate::spec::raw::Reading {
+        let reading = crate::judging::Reading {
             of: Some("with subset".to_owned().try_into().unwrap()),
             name: name.to_owned().try_into().unwrap(),
             because: "the text allows it".to_owned().try_into().unwrap(),
@@ -541,7 +432,7 @@ mod tests {
             section("Trees", "e", vec![exact(7.0, 7.0, None)]),
         ];
         // P2's spec says why no other reading applies to its claim; P1's says nothing.
-        let entry = crate::spec::raw::NoOtherReading {
+        let entry = crate::judging::NoOtherReading {
             claim: sections[3].verdicts[0].claim.clone().try_into().unwrap(),
             because: "The paper leaves nothing open.".to_owned().try_into().unwrap(),
         };
