@@ -2,9 +2,9 @@
 //! validated by clap; the runner matches on the typed [`Command`] itself.
 
 use clap::{Args, Parser, Subcommand};
-use mastermind_lab::budget::Budget;
-use mastermind_lab::spec::scaled::Profile;
-use mastermind_lab::tasks::Shard;
+use mastermind_experiments::budget::Budget;
+use mastermind_experiments::spec::scaled::Profile;
+use mastermind_experiments::tasks::Shard;
 
 /// The experiment runner: runs the specs under `experiments/`, stores their results under
 /// `data/<profile>/` and renders every table and figure under `figures/<profile>/`.

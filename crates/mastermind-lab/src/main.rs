@@ -6,12 +6,13 @@ mod cli;
 
 use anyhow::{Result, bail};
 use cli::{Command, RunOptions};
-use mastermind_lab::budget::{self, Budget};
-use mastermind_lab::plan::Plan;
+use mastermind_experiments::budget::{self, Budget};
+use mastermind_experiments::plan::Plan;
+use mastermind_experiments::spec::scaled::Profile;
+use mastermind_experiments::tasks::Shard;
+use mastermind_experiments::workspace::Workspace;
 use mastermind_lab::provenance::Provenance;
-use mastermind_lab::runner::{self, Workspace};
-use mastermind_lab::spec::scaled::Profile;
-use mastermind_lab::tasks::Shard;
+use mastermind_lab::runner;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -77,14 +78,14 @@ fn try_main(command: Command) -> Result<()> {
 /// Lists every spec with its paper, section and title (or why it does not parse).
 fn list(workspace: &Workspace) -> Result<()> {
     for path in &workspace.specs()? {
-        match mastermind_lab::spec::load(&workspace.experiments(), path) {
+        match mastermind_experiments::spec::load(&workspace.experiments(), path) {
             Ok(spec) => println!(
                 "{:50} {} — {}: {}",
                 spec.name, spec.raw.paper, spec.raw.section, spec.raw.title
             ),
             Err(e) => println!(
                 "{:50} (does not parse: {e})",
-                mastermind_lab::spec::spec_name(&workspace.experiments(), path)
+                mastermind_experiments::spec::spec_name(&workspace.experiments(), path)
             ),
         }
     }
@@ -103,7 +104,8 @@ fn with_prefixes(workspace: &Workspace, prefixes: &[String]) -> Result<Vec<PathB
     if prefixes.is_empty() {
         return Ok(all);
     }
-    let name_of = |p: &PathBuf| mastermind_lab::spec::spec_name(&workspace.experiments(), p);
+    let name_of =
+        |p: &PathBuf| mastermind_experiments::spec::spec_name(&workspace.experiments(), p);
     let chosen: Vec<PathBuf> = all
         .into_iter()
         .filter(|p| prefixes.iter().any(|n| name_of(p).starts_with(n.as_str())))

@@ -8,13 +8,12 @@
 //! order as the spec's result: the same table an unsharded run gives.
 
 use crate::store::ResultPaths;
-use crate::tasks::Shard;
 use anyhow::{Result, bail};
+use mastermind_experiments::tasks::Shard;
 
 use std::path::Path;
 
-/// The column of a part that holds each row's unit index; merged results do not have it.
-pub const UNIT_COLUMN: &str = "unit";
+pub use mastermind_experiments::tasks::executor::UNIT_COLUMN;
 
 /// Where the part of `shard` of a spec's result lives.
 pub fn part_paths(data_root: &Path, profile: &str, spec: &str, shard: Shard) -> ResultPaths {

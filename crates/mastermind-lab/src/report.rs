@@ -4,21 +4,20 @@
 //! SVG beside them; `figures/<profile>/REPORT.md` stitches every spec's section together by paper,
 //! and `figures/<profile>/report.tex` does the same in LaTeX for one PDF. The rendering, the
 //! verdicts and the document are the `mastermind-report` crate's; this module hands it one spec's
-//! stored results through its kind's report ([`crate::tasks::Task::report`]).
+//! stored results through its kind's report ([`mastermind_experiments::tasks::Task::report`]).
 
 pub use mastermind_report::{
     PaperOrder, Pending, Section, VERDICT_SLOT, document, finish, latex, pdf, plot, summary, table,
     verdict, write_index,
 };
 
-use crate::plan::Plan;
-use crate::tasks::ReportContext;
 use anyhow::{Context, Result, anyhow};
+use mastermind_experiments::plan::Plan;
+use mastermind_experiments::tasks::ReportContext;
 use polars::prelude::DataFrame;
 use std::path::{Path, PathBuf};
 
-/// The file name of a paper's summary, beside its specs (never read as a spec).
-pub const SUMMARY_FILE_NAME: &str = "summary.ron";
+pub use mastermind_report::summary::SUMMARY_FILE_NAME;
 
 /// Reads every `summary.ron` below `experiments`, in path order; a file that does not parse is a
 /// problem, reported with its path and position.

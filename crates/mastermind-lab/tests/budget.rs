@@ -5,10 +5,10 @@
 mod common;
 
 use common::{Scratch, small_spec};
-use mastermind_lab::budget::{Budget, check};
-use mastermind_lab::runner::Workspace;
-use mastermind_lab::spec::SpecError;
-use mastermind_lab::spec::scaled::Profile;
+use mastermind_experiments::budget::{Budget, check};
+use mastermind_experiments::spec::SpecError;
+use mastermind_experiments::spec::scaled::Profile;
+use mastermind_experiments::workspace::Workspace;
 use std::path::Path;
 
 /// The budget error of a spec that validates.

@@ -5,9 +5,9 @@
 mod common;
 
 use common::{Scratch, small_spec};
+use mastermind_experiments::spec::scaled::Profile;
 use mastermind_lab::provenance::Provenance;
 use mastermind_lab::runner;
-use mastermind_lab::spec::scaled::Profile;
 use mastermind_lab::store::{self, Manifest, ResultPaths};
 use polars::prelude::{Column, DataFrame};
 use std::path::Path;

@@ -5,12 +5,12 @@
 mod common;
 
 use common::{Scratch, small_spec};
+use mastermind_experiments::spec::scaled::Profile;
 use mastermind_lab::provenance::Provenance;
 use mastermind_lab::report::plot::{
     Labels, LineChart, LineSeries, OffScale, Reference, Source, box_plots, grouped_bars,
 };
 use mastermind_lab::runner;
-use mastermind_lab::spec::scaled::Profile;
 use mastermind_lab::store::ResultPaths;
 use std::sync::mpsc;
 use std::time::Duration;

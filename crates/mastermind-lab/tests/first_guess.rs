@@ -4,10 +4,10 @@
 mod common;
 
 use common::Scratch;
+use mastermind_experiments::spec::scaled::Profile;
+use mastermind_experiments::tasks::progress_bar;
 use mastermind_lab::provenance::Provenance;
 use mastermind_lab::runner;
-use mastermind_lab::spec::scaled::Profile;
-use mastermind_lab::tasks::progress_bar;
 
 fn spec(games: &str, shares: &str) -> String {
     format!(

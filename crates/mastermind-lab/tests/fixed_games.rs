@@ -4,13 +4,13 @@
 mod common;
 
 use common::{Scratch, run_on_threads};
-use mastermind_lab::spec::raw::RawTask;
-use mastermind_lab::spec::scaled::Profile;
-use mastermind_lab::spec::{load, validate};
-use mastermind_lab::tasks::fixed_games::report::scored;
-use mastermind_lab::tasks::games::frame::PlayedGame;
-use mastermind_lab::tasks::record::Record;
-use mastermind_lab::tasks::{PlanContext, Validate};
+use mastermind_experiments::spec::raw::RawTask;
+use mastermind_experiments::spec::scaled::Profile;
+use mastermind_experiments::spec::{load, validate};
+use mastermind_experiments::tasks::fixed_games::report::scored;
+use mastermind_experiments::tasks::games::frame::PlayedGame;
+use mastermind_experiments::tasks::record::Record;
+use mastermind_experiments::tasks::{PlanContext, Validate};
 
 fn spec(simulations: &str, cap: &str) -> String {
     format!(

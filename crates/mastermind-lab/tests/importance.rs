@@ -6,14 +6,14 @@ mod common;
 
 use common::{Scratch, run_on_threads};
 use mastermind_core::Game;
+use mastermind_experiments::spec::load;
+use mastermind_experiments::spec::raw::RawTask;
+use mastermind_experiments::spec::scaled::Profile;
+use mastermind_experiments::tasks::importance::journal::Journal;
+use mastermind_experiments::tasks::importance::spec::TrainingPlan;
+use mastermind_experiments::tasks::{PlanContext, Validate, progress_bar};
 use mastermind_lab::provenance::Provenance;
 use mastermind_lab::runner;
-use mastermind_lab::spec::load;
-use mastermind_lab::spec::raw::RawTask;
-use mastermind_lab::spec::scaled::Profile;
-use mastermind_lab::tasks::importance::journal::Journal;
-use mastermind_lab::tasks::importance::spec::TrainingPlan;
-use mastermind_lab::tasks::{PlanContext, Validate, progress_bar};
 use mastermind_players::families::importance::{TrainingConfig, train};
 use polars::prelude::DataFrame;
 use std::io::Write;
@@ -135,7 +135,7 @@ fn an_interrupted_training_resumes_from_its_journal_to_the_same_table() {
         .unwrap();
 
     let bar = progress_bar(6, String::new(), "steps");
-    use mastermind_lab::tasks::Task;
+    use mastermind_experiments::tasks::Task;
     let resumed = plan.run(file.raw.seed, &bar).unwrap();
     assert!(resumed.equals_missing(&uninterrupted));
     assert!(!journal.exists());

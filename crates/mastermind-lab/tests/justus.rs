@@ -4,8 +4,8 @@
 mod common;
 
 use common::{Scratch, run_on_threads};
-use mastermind_lab::spec::scaled::Profile;
-use mastermind_lab::spec::{load, validate};
+use mastermind_experiments::spec::scaled::Profile;
+use mastermind_experiments::spec::{load, validate};
 use polars::prelude::DataFrame;
 
 /// A small Justus spec on 6 pegs x 3 colours; `arms` replaces the arm list.

@@ -6,10 +6,10 @@
 mod common;
 
 use common::{LATEXMK, Scratch, small_spec};
+use mastermind_experiments::spec::scaled::Profile;
 use mastermind_lab::provenance::Provenance;
 use mastermind_lab::report::pdf::{self, PdfBuild};
 use mastermind_lab::runner;
-use mastermind_lab::spec::scaled::Profile;
 
 /// A spec whose description and labels hold Unicode and LaTeX's specials.
 fn awkward_spec() -> String {

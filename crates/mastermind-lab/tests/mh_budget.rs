@@ -4,9 +4,9 @@
 mod common;
 
 use common::{Scratch, run_on_threads};
-use mastermind_lab::spec::scaled::Profile;
-use mastermind_lab::spec::{load, validate};
-use mastermind_lab::tasks::mh_budget::report::least_squares;
+use mastermind_experiments::spec::scaled::Profile;
+use mastermind_experiments::spec::{load, validate};
+use mastermind_experiments::tasks::mh_budget::report::least_squares;
 
 fn spec(budgets: &str, threshold: &str) -> String {
     format!(

@@ -4,9 +4,9 @@
 mod common;
 
 use common::{Scratch, run_on_threads};
-use mastermind_lab::spec::scaled::Profile;
-use mastermind_lab::tasks::partitions::PartitionRow;
-use mastermind_lab::tasks::record::Record;
+use mastermind_experiments::spec::scaled::Profile;
+use mastermind_experiments::tasks::partitions::PartitionRow;
+use mastermind_experiments::tasks::record::Record;
 
 #[test]
 fn the_largest_parts_at_4x6_are_knuths() {

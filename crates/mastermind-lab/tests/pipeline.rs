@@ -4,9 +4,9 @@
 mod common;
 
 use common::{Scratch, run_on_threads, small_spec};
+use mastermind_experiments::spec::scaled::Profile;
 use mastermind_lab::provenance::Provenance;
 use mastermind_lab::runner;
-use mastermind_lab::spec::scaled::Profile;
 use mastermind_lab::store::{ResultPaths, read};
 
 #[test]

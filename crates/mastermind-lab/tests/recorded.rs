@@ -4,9 +4,9 @@
 mod common;
 
 use common::{Scratch, run_on_threads};
+use mastermind_experiments::spec::scaled::Profile;
 use mastermind_lab::provenance::Provenance;
 use mastermind_lab::runner;
-use mastermind_lab::spec::scaled::Profile;
 
 const RECORDED: &str = "# program: a test program 1.0\n# options: none\n\
                         secret,guesses,evaluations,seconds\n\

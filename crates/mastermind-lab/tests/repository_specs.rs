@@ -1,8 +1,8 @@
 //! Every spec under the repository's `experiments/` parses and validates in both profiles, so a
 //! broken spec is caught by the tests rather than by the first `cargo xtask reproduce`.
 
-use mastermind_lab::runner::Workspace;
-use mastermind_lab::spec::scaled::Profile;
+use mastermind_experiments::spec::scaled::Profile;
+use mastermind_experiments::workspace::Workspace;
 use std::path::Path;
 
 #[test]

@@ -3,7 +3,7 @@
 mod common;
 
 use common::{Scratch, small_spec};
-use mastermind_lab::spec::scaled::Profile;
+use mastermind_experiments::spec::scaled::Profile;
 
 #[test]
 fn a_syntax_error_names_line_and_column() {

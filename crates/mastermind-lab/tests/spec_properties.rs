@@ -4,8 +4,8 @@
 mod common;
 
 use common::{Scratch, small_spec};
-use mastermind_lab::spec::scaled::Profile;
-use mastermind_lab::spec::{SpecError, load, parse, validate};
+use mastermind_experiments::spec::scaled::Profile;
+use mastermind_experiments::spec::{SpecError, load, parse, validate};
 use proptest::prelude::*;
 use std::path::Path;
 

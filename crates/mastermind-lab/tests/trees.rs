@@ -6,11 +6,11 @@ mod common;
 
 use common::{Scratch, run_on_threads};
 use mastermind_core::Game;
+use mastermind_experiments::spec::scaled::Profile;
+use mastermind_experiments::tasks::record::Record;
+use mastermind_experiments::tasks::trees::rows::{TreeRow, stored_trees};
 use mastermind_lab::provenance::Provenance;
 use mastermind_lab::runner;
-use mastermind_lab::spec::scaled::Profile;
-use mastermind_lab::tasks::record::Record;
-use mastermind_lab::tasks::trees::rows::{TreeRow, stored_trees};
 use mastermind_players::families::one_ply::{Heuristic, OnePlyConfig, Pool, Ties};
 use mastermind_players::families::tree::StrategyTree;
 use mastermind_players::{BuildHooks, OptimalSpec, TreeSpec};

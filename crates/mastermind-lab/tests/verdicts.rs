@@ -3,9 +3,9 @@
 mod common;
 
 use common::Scratch;
+use mastermind_experiments::spec::scaled::Profile;
 use mastermind_lab::provenance::Provenance;
 use mastermind_lab::runner;
-use mastermind_lab::spec::scaled::Profile;
 
 /// Knuth's rule over every 3x4 secret is exact; a random player over them is a sample.
 fn spec(knuth_paper: &str, random_paper: &str, claims: &str) -> String {

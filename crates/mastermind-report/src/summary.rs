@@ -11,6 +11,9 @@ use super::latex::escape;
 use super::verdict::{Outcome, Verdict};
 use serde::Deserialize;
 
+/// The file name of a paper's summary, beside its specs (never read as a spec).
+pub const SUMMARY_FILE_NAME: &str = "summary.ron";
+
 /// A paper's summary as written in `summary.ron`.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(rename = "Summary", deny_unknown_fields)]

@@ -3,10 +3,10 @@
 #![allow(dead_code)]
 
 use indicatif::ProgressBar;
-use mastermind_lab::plan::Plan;
-use mastermind_lab::runner::Workspace;
-use mastermind_lab::spec::scaled::Profile;
-use mastermind_lab::spec::{SpecError, load, validate};
+use mastermind_experiments::plan::Plan;
+use mastermind_experiments::spec::scaled::Profile;
+use mastermind_experiments::spec::{SpecError, load, validate};
+use mastermind_experiments::workspace::Workspace;
 use polars::prelude::DataFrame;
 use std::path::PathBuf;
 

@@ -6,7 +6,6 @@
 //! The smallest kind, and the worked example of ARCHITECTURE.md: a spec, its validation, one
 //! unit per game, a typed row, and a report.
 
-use crate::report::table::{Table, num};
 use crate::spec::SpecError;
 use crate::spec::scaled::Profile;
 use crate::tasks::executor::Kind;
@@ -14,6 +13,7 @@ use crate::tasks::{PlanContext, Rendered, ReportContext, Validate};
 use anyhow::{Context, Result};
 use mastermind_core::{CodeSet, Game, PartitionCounter};
 use mastermind_players::families::importance::ColourPattern;
+use mastermind_report::table::{Table, num};
 use serde::{Deserialize, Serialize};
 
 /// The spec: the games to tabulate.

@@ -5,12 +5,12 @@
 use super::columns::thinned;
 use super::fixed_sample::FixedSampleRow;
 use super::spec::FixedSamplePlan;
-use crate::report::plot::Interval;
-use crate::report::plot::panels::{Mark, Panel, PathSeries, stacked_paths};
-use crate::report::table::{Table, num};
-use crate::report::verdict::Verdict;
 use crate::tasks::{Rendered, ReportContext};
 use anyhow::Result;
+use mastermind_report::plot::Interval;
+use mastermind_report::plot::panels::{Mark, Panel, PathSeries, stacked_paths};
+use mastermind_report::table::{Table, num};
+use mastermind_report::verdict::Verdict;
 
 /// What the report uses of a row, with the empty cells of a row kind as NaN.
 struct Row {

@@ -143,7 +143,9 @@ pub fn discover(root: &Path) -> std::io::Result<Vec<PathBuf>> {
             if path.is_dir() {
                 stack.push(path);
             } else if path.extension().is_some_and(|e| e == "ron")
-                && path.file_name().is_none_or(|n| n != crate::report::SUMMARY_FILE_NAME)
+                && path
+                    .file_name()
+                    .is_none_or(|n| n != mastermind_report::summary::SUMMARY_FILE_NAME)
             {
                 found.push(path);
             }

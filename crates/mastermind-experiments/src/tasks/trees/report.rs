@@ -4,12 +4,12 @@
 
 use super::rows::{StoredTree, TreeRow, stored_trees};
 use super::spec::TreesPlan;
-use crate::report::plot::{self, Labels, LineSeries};
-use crate::report::table::Table;
-use crate::report::verdict::{self, Estimate, Printed, Verdict};
 use crate::tasks::{Rendered, ReportContext};
 use anyhow::{Context, Result};
 use mastermind_core::Game;
+use mastermind_report::plot::{self, Labels, LineSeries};
+use mastermind_report::table::Table;
+use mastermind_report::verdict::{self, Estimate, Printed, Verdict};
 
 /// Tables, figure, notes and exported trees.
 pub fn render(ctx: &ReportContext<'_>, plan: &TreesPlan, rows: Vec<TreeRow>) -> Result<Rendered> {

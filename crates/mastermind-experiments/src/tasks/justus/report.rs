@@ -4,14 +4,14 @@
 use super::plan::{JustusPlan, PlannedJustusArm};
 use super::run::RunRow;
 use super::spec::{JustusFigure, JustusPaper};
-use crate::report::plot::{self, Labels, LineSeries};
-use crate::report::table::{Table, num};
-use crate::report::verdict::{self, Estimate, Printed, ReadingTag, Verdict};
 use crate::spec::raw::Judging;
 use crate::spec::values::Finite;
 use crate::tasks::ReportContext;
 use crate::tasks::readings;
 use anyhow::Result;
+use mastermind_report::plot::{self, Labels, LineSeries};
+use mastermind_report::table::{Table, num};
+use mastermind_report::verdict::{self, Estimate, Printed, ReadingTag, Verdict};
 use mastermind_stats::{Summary, mean_confidence_interval};
 use std::path::PathBuf;
 

@@ -2,14 +2,14 @@
 //! (Figure 6) and log(budget) against pegs + colours with its least-squares line (Figure 7).
 
 use super::plan::{MhBudgetPlan, budget_label, optimal_label, reading_label, size_label};
-use crate::report::plot::{self, Labels, LineSeries};
-use crate::report::table::{Table, num};
-use crate::report::verdict::{self, Estimate, Printed, ReadingTag, Verdict};
 use crate::spec::raw::Judging;
 use crate::spec::values::Finite;
 use crate::tasks::games::frame::{GamesByArm, PlayedGame};
 use crate::tasks::{Rendered, ReportContext};
 use anyhow::Result;
+use mastermind_report::plot::{self, Labels, LineSeries};
+use mastermind_report::table::{Table, num};
+use mastermind_report::verdict::{self, Estimate, Printed, ReadingTag, Verdict};
 use mastermind_stats::{Summary, mean_confidence_interval};
 
 /// What one size came to.

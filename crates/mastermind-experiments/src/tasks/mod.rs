@@ -20,10 +20,10 @@ mod readings;
 pub mod record;
 pub mod trees;
 
-use crate::report::table::Table;
 use crate::spec::{SpecError, SpecFile};
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use mastermind_report::table::Table;
 use polars::prelude::DataFrame;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -159,7 +159,7 @@ pub struct Rendered {
     /// Paragraphs of findings shown after the tables.
     pub notes: Vec<String>,
     /// The paper's claims this spec tests, each with its verdict from the data.
-    pub verdicts: Vec<crate::report::verdict::Verdict>,
+    pub verdicts: Vec<mastermind_report::verdict::Verdict>,
 }
 
 /// A kind's spec as a RON file writes it, validated into a runnable plan for a profile.

@@ -9,12 +9,14 @@
 use super::record::{ColumnValue, Record, column};
 use super::{Rendered, ReportContext, Shard, Task};
 use crate::budget::Cost;
-use crate::merge::UNIT_COLUMN;
 use anyhow::{Context, Result, bail};
 use indicatif::{ParallelProgressIterator, ProgressBar};
 use mastermind_core::seed::derive_seed;
 use polars::prelude::DataFrame;
 use rayon::prelude::*;
+
+/// The column of a shard's part that holds each row's unit index; merged results do not have it.
+pub const UNIT_COLUMN: &str = "unit";
 
 /// A kind of experiment made of independent units (a game, a run, a tree).
 pub trait Kind: Send + Sync {

@@ -4,11 +4,11 @@
 //! fitted theta and under a baseline (random consistent play) with a one-sided t-test;
 //! `FixedSampleDescent` is her check of the estimates on one fixed sample (Figure 4).
 
-use crate::runner::Workspace;
 use crate::spec::SpecError;
 use crate::spec::scaled::{Profile, Scaled};
 use crate::spec::values::Finite;
 use crate::tasks::PlanContext;
+use crate::workspace::Workspace;
 use mastermind_core::Game;
 use mastermind_players::families::importance::{
     ExpFamilyConfig, ExpFamilyStrategy, FixedSampleConfig, ImportanceError, Theta, TrainingConfig,

@@ -3,10 +3,10 @@
 
 use super::PatternRow;
 use super::spec::{FirstGuessPlan, parse_pattern};
-use crate::report::table::Table;
-use crate::report::verdict::{self, Estimate, Printed};
 use crate::tasks::{Rendered, ReportContext};
 use anyhow::Result;
+use mastermind_report::table::Table;
+use mastermind_report::verdict::{self, Estimate, Printed};
 
 /// The tables and the agreement sentence.
 pub fn render(

@@ -4,17 +4,17 @@
 use super::frame::{GameRow, GamesByArm, PlayedGame};
 use super::plan::{Codemaker, GamesPlan, PlannedArm};
 use super::spec::{Comparison, ComparisonClaim, FigureSpec, TestOn};
-use crate::report::plot::dots::{self, ArmRow, DotLabels};
-use crate::report::plot::pareto::{self, TimedPlayer};
-use crate::report::plot::{self, Labels, LineSeries, Source};
-use crate::report::table::{Table, num};
-use crate::report::verdict::{self, Claimed, Estimate, Outcome, Printed, ReadingTag, Verdict};
 use crate::spec::raw::{Judging, Margin, PaperNumbers};
 use crate::spec::values::Finite;
 use crate::tasks::ReportContext;
 use crate::tasks::readings;
 use anyhow::Result;
 use mastermind_players::PlayerSpec;
+use mastermind_report::plot::dots::{self, ArmRow, DotLabels};
+use mastermind_report::plot::pareto::{self, TimedPlayer};
+use mastermind_report::plot::{self, Labels, LineSeries, Source};
+use mastermind_report::table::{Table, num};
+use mastermind_report::verdict::{self, Claimed, Estimate, Outcome, Printed, ReadingTag, Verdict};
 use mastermind_stats::equivalence::Difference;
 use mastermind_stats::{
     Alternative, Correction, Summary, group_samples_corrected, holm, mean_confidence_interval,

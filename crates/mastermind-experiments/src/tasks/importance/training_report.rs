@@ -5,15 +5,15 @@
 use super::columns::thinned;
 use super::spec::TrainingPlan;
 use super::training::TrainingRow;
-use crate::report::plot::panels::{Level, Mark, Panel, PathSeries, stacked_paths};
-use crate::report::plot::{Labels, grouped_bars};
-use crate::report::table::{Table, num};
-use crate::report::verdict::{self, Estimate, Outcome, Printed, Verdict};
 use crate::spec::raw::Judging;
 use crate::spec::values::Finite;
 use crate::tasks::{Rendered, ReportContext};
 use anyhow::Result;
 use mastermind_players::families::importance::Theta;
+use mastermind_report::plot::panels::{Level, Mark, Panel, PathSeries, stacked_paths};
+use mastermind_report::plot::{Labels, grouped_bars};
+use mastermind_report::table::{Table, num};
+use mastermind_report::verdict::{self, Estimate, Outcome, Printed, Verdict};
 use mastermind_stats::{Alternative, Summary, TTestResult, pooled_t_test, welch_t_test};
 
 /// The feature each coordinate weighs.

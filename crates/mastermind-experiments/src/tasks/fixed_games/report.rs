@@ -2,12 +2,12 @@
 //! six games, beside the paper's rows; and one line per game.
 
 use super::{FIRST_FALSE_SCRIPT, FixedGamesPlan};
-use crate::report::table::{Table, num};
-use crate::report::verdict::Verdict;
 use crate::spec::values::Finite;
 use crate::tasks::games::frame::PlayedGame;
 use crate::tasks::{Rendered, ReportContext};
 use anyhow::Result;
+use mastermind_report::table::{Table, num};
+use mastermind_report::verdict::Verdict;
 use mastermind_stats::Summary;
 
 /// One game, scored.
