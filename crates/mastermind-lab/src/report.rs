@@ -42,6 +42,13 @@ pub fn load_summaries(experiments: &Path) -> (Vec<summary::PaperSummary>, Vec<St
     (summaries, problems)
 }
 
+/// `<base>-<name>`: the path (without extension) of a spec's figure or export called `name`,
+/// beside its tables.
+fn beside(base: &Path, name: &str) -> PathBuf {
+    let file = format!("{}-{name}", base.file_name().unwrap_or_default().to_string_lossy());
+    base.with_file_name(file)
+}
+
 /// Renders the tables and figures of one spec from its results into `out` (the profile's folder);
 /// `notice`, if any, is a paragraph shown under the description (a warning about the results).
 pub fn render(plan: &Plan, frame: &DataFrame, out: &Path, notice: Option<&str>) -> Result<Section> {
@@ -61,15 +68,29 @@ pub fn render(plan: &Plan, frame: &DataFrame, out: &Path, notice: Option<&str>) 
         markdown += &format!("{}\n\n", description.trim());
     }
     let mut tables_tex = String::new();
-    let context = ReportContext { title: &title, base: &base, judging: &raw.judging };
-    // A figure that cannot be drawn is recorded in `errors`; a panic elsewhere in a report is
-    // an error of this spec only, never of the process that renders every spec.
-    let (rendered, errors) = plot::collecting_failures(|| {
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| plan.task.report(&context, frame)))
-    });
-    let rendered = rendered.unwrap_or_else(|panic| {
-        Err(anyhow!("the report panicked: {}", plot::panic_text(&panic)))
-    })?;
+    let context = ReportContext { title: &title, judging: &raw.judging };
+    // A panic in a report is an error of this spec only, never of the process that renders
+    // every spec.
+    let rendered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        plan.task.report(&context, frame)
+    }))
+    .unwrap_or_else(|panic| Err(anyhow!("the report panicked: {}", plot::panic_text(&panic))))?;
+    // A figure that cannot be drawn is an error of that figure, shown in the section; the
+    // tables, the other figures and the data stay.
+    let mut errors = Vec::new();
+    let mut drawn = Vec::new();
+    for named in &rendered.figures {
+        match named.figure.draw(&beside(&base, &named.name)) {
+            Ok(paths) => drawn.extend(paths),
+            Err(e) => errors.push(format!("{e:#}")),
+        }
+    }
+    for export in &rendered.exports {
+        let path = beside(&base, &export.name).with_extension(&export.extension);
+        std::fs::write(&path, &export.text)
+            .with_context(|| format!("writing {}", path.display()))?;
+        drawn.push(path);
+    }
     let mut verdicts = rendered.verdicts;
     verdict::mark_single_readings(&mut verdicts, &raw.judging.no_other_reading)
         .map_err(|e| anyhow!("{}: {e}", plan.name))?;
@@ -86,7 +107,7 @@ pub fn render(plan: &Plan, frame: &DataFrame, out: &Path, notice: Option<&str>) 
         markdown += &format!("{note}\n\n");
     }
     let mut pngs = Vec::new();
-    for figure in rendered.figures {
+    for figure in drawn {
         if figure.extension().is_some_and(|e| e == "png") {
             let relative = figure.strip_prefix(out).unwrap_or(&figure);
             markdown += &format!("![{title}]({})\n\n", relative.display());

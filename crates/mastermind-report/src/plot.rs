@@ -4,6 +4,7 @@
 //! is registered under the family name `sans-serif` before the first figure is drawn.
 
 pub mod dots;
+mod figure;
 mod labels;
 pub mod lines;
 pub mod panels;
@@ -16,13 +17,13 @@ pub(crate) const CENTRE_LEFT: plotters::style::text_anchor::Pos =
         v_pos: plotters::style::text_anchor::VPos::Center,
     };
 
+pub use figure::{Figure, NamedFigure};
 pub use lines::{Interval, LineChart, LineSeries, OffScale, Reference, Source, intervals_by_group};
 
 use anyhow::{Result, anyhow};
 use plotters::coord::Shift;
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
-use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 use std::sync::Once;
 
@@ -66,48 +67,50 @@ fn register_fonts() {
 }
 
 /// Labels of a chart.
-#[derive(Debug, Clone)]
-pub struct Labels<'a> {
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Labels {
     /// Title above the plot.
-    pub title: &'a str,
+    pub title: String,
     /// X axis description.
-    pub x: &'a str,
+    pub x: String,
     /// Y axis description.
-    pub y: &'a str,
+    pub y: String,
+}
+
+impl Labels {
+    /// The labels of a chart titled `title` with axes described by `x` and `y`.
+    pub fn new(title: impl Into<String>, x: impl Into<String>, y: impl Into<String>) -> Labels {
+        Labels { title: title.into(), x: x.into(), y: y.into() }
+    }
+
+    /// The same labels with the y axis described by `y`.
+    fn with_y(&self, y: String) -> Labels {
+        Labels { y, ..self.clone() }
+    }
 }
 
 /// Something that can draw itself on any plotters backend.
-trait Figure {
+trait Drawing {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>;
 }
 
 /// Draws a figure to `<base>.png` and `<base>.svg`; returns both paths.
 ///
 /// A figure that cannot be drawn (an error, or a panic inside the plotting library) is an error
-/// for that figure only: inside [`collecting_failures`] it is recorded there and no files are
-/// returned, so that the rest of the report (tables, other figures) is still written.
-fn both(base: &Path, figure: &impl Figure) -> Result<Vec<PathBuf>> {
-    let drawn = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| draw_both(base, figure)))
+/// naming the figure, so that whoever draws a report's figures records it for that figure alone
+/// and keeps the rest of the report (tables, other figures).
+fn both(base: &Path, figure: &impl Drawing) -> Result<Vec<PathBuf>> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| draw_both(base, figure)))
         .unwrap_or_else(|panic| {
             Err(anyhow!("the plotting library panicked: {}", panic_text(&panic)))
-        });
-    match drawn {
-        Ok(files) => Ok(files),
-        Err(e) => {
+        })
+        .map_err(|e| {
             let name = base.file_name().unwrap_or_default().to_string_lossy().into_owned();
-            let failure = format!("figure {name} not drawn: {e:#}");
-            FAILURES.with(|f| match f.borrow_mut().as_mut() {
-                Some(list) => {
-                    list.push(failure);
-                    Ok(Vec::new())
-                }
-                None => Err(anyhow!(failure)),
-            })
-        }
-    }
+            anyhow!("figure {name} not drawn: {e:#}")
+        })
 }
 
-fn draw_both(base: &Path, figure: &impl Figure) -> Result<Vec<PathBuf>> {
+fn draw_both(base: &Path, figure: &impl Drawing) -> Result<Vec<PathBuf>> {
     register_fonts();
     if let Some(dir) = base.parent() {
         std::fs::create_dir_all(dir)?;
@@ -134,20 +137,6 @@ pub fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {
         .map(|s| (*s).to_owned())
         .or_else(|| panic.downcast_ref::<String>().cloned())
         .unwrap_or_else(|| "no message".to_owned())
-}
-
-thread_local! {
-    /// Figures that could not be drawn, while [`collecting_failures`] runs on this thread.
-    static FAILURES: RefCell<Option<Vec<String>>> = const { RefCell::new(None) };
-}
-
-/// Runs `draw` (a task's report) so that every figure that cannot be drawn is recorded rather
-/// than failing the report; returns its result and the failures, one sentence per figure.
-pub fn collecting_failures<T>(draw: impl FnOnce() -> T) -> (T, Vec<String>) {
-    let outer = FAILURES.with(|f| f.borrow_mut().replace(Vec::new()));
-    let result = draw();
-    let failures = FAILURES.with(|f| std::mem::replace(&mut *f.borrow_mut(), outer));
-    (result, failures.unwrap_or_default())
 }
 
 /// The finite points of a series: drawing code never sees an infinite or NaN coordinate.
@@ -296,7 +285,7 @@ fn legend_rect<DB: DrawingBackend>(
 }
 
 /// Grouped bars: for each category (an integer such as a number of guesses), one bar per series.
-pub fn grouped_bars(
+pub(crate) fn grouped_bars(
     base: &Path,
     labels: &Labels,
     categories: &[u32],
@@ -319,14 +308,14 @@ pub fn grouped_bars(
 }
 
 struct Bars<'a> {
-    labels: &'a Labels<'a>,
+    labels: &'a Labels,
     categories: &'a [u32],
     series: &'a [(String, Vec<f64>)],
     x: (f64, f64),
     top: f64,
 }
 
-impl Figure for Bars<'_> {
+impl Drawing for Bars<'_> {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
         draw_bars(root, self.labels, self.categories, self.series, self.x, self.top)
     }
@@ -341,11 +330,11 @@ fn draw_bars<DB: DrawingBackend>(
     top: f64,
 ) -> Result<()> {
     let e = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("drawing: {e}");
-    let mut chart = titled_chart(root, labels.title, lo..hi, 0.0..top)?;
+    let mut chart = titled_chart(root, &labels.title, lo..hi, 0.0..top)?;
     chart
         .configure_mesh()
-        .x_desc(labels.x)
-        .y_desc(labels.y)
+        .x_desc(labels.x.as_str())
+        .y_desc(labels.y.as_str())
         .x_labels(categories.len().clamp(2, 20))
         .x_label_formatter(&|x| {
             if (x - x.round()).abs() < 1e-6 { format!("{}", x.round()) } else { String::new() }
@@ -373,19 +362,10 @@ fn draw_bars<DB: DrawingBackend>(
 }
 
 /// Box plots (quartiles, median, whiskers to the most extreme values within 1.5 IQR, and a
-/// cross at the mean), one per labelled sample.
-pub fn box_plots(
-    base: &Path,
-    labels: &Labels,
-    samples: &[(String, Vec<f64>)],
-) -> Result<Vec<PathBuf>> {
-    box_plots_with_paper(base, labels, samples, &[])
-}
-
-/// Box plots as [`box_plots`], with the paper's mean of each sample (by index; `None` where it
-/// has none) as a hollow marker. When the positive values span more than two orders of
-/// magnitude, the y axis is logarithmic (ticks at powers of ten) and says so.
-pub fn box_plots_with_paper(
+/// cross at the mean), one per labelled sample, with the paper's mean of each sample (by index;
+/// `None` where it has none) as a hollow marker. When the positive values span more than two
+/// orders of magnitude, the y axis is logarithmic (ticks at powers of ten) and says so.
+pub(crate) fn box_plots(
     base: &Path,
     labels: &Labels,
     samples: &[(String, Vec<f64>)],
@@ -410,9 +390,9 @@ pub fn box_plots_with_paper(
     let y_desc = match (log_y, lo <= 0.0) {
         (true, true) => format!("{} (log scale; 0 drawn at the bottom)", labels.y),
         (true, false) => format!("{} (log scale)", labels.y),
-        _ => labels.y.to_owned(),
+        _ => labels.y.clone(),
     };
-    let labels = Labels { title: labels.title, x: labels.x, y: &y_desc };
+    let labels = labels.with_y(y_desc);
     let (y0, y1) = if log_y {
         let (y0, y1) = axis(positive.log10(), hi.log10(), 0.05)?;
         boxes = boxes.iter().map(|b| b.log10(y0)).collect();
@@ -430,7 +410,7 @@ pub fn box_plots_with_paper(
 }
 
 struct Boxes<'a> {
-    labels: &'a Labels<'a>,
+    labels: &'a Labels,
     names: &'a [String],
     boxes: &'a [BoxStats],
     /// The paper's means, already on the axis's scale.
@@ -439,7 +419,7 @@ struct Boxes<'a> {
     log_y: bool,
 }
 
-impl Figure for Boxes<'_> {
+impl Drawing for Boxes<'_> {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
         draw_boxes(root, self)
     }
@@ -497,7 +477,7 @@ fn draw_boxes<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, figure: &Boxes)
     let longest = names.iter().map(|n| n.chars().count()).max().unwrap_or(0) as u32;
     root.fill(&WHITE).map_err(e)?;
     let mut chart = ChartBuilder::on(root)
-        .caption(labels.title, (FONT, title_size(root, labels.title)))
+        .caption(labels.title.as_str(), (FONT, title_size(root, &labels.title)))
         .margin(20)
         .x_label_area_size(if upright { 45 + 8 * longest.min(30) } else { 55 })
         .y_label_area_size(75)
@@ -506,8 +486,8 @@ fn draw_boxes<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, figure: &Boxes)
     let y_text = |y: f64| if figure.log_y { log_tick(y) } else { short_number(y) };
     chart
         .configure_mesh()
-        .x_desc(labels.x)
-        .y_desc(labels.y)
+        .x_desc(labels.x.as_str())
+        .y_desc(labels.y.as_str())
         .x_label_style(TextStyle::from((FONT, 15)))
         .x_labels(boxes.len().max(2))
         .x_label_formatter(&|x| {

@@ -23,10 +23,10 @@ pub mod trees;
 use crate::spec::{SpecError, SpecFile};
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use mastermind_report::plot::NamedFigure;
 use mastermind_report::table::Table;
 use polars::prelude::DataFrame;
 use std::io::IsTerminal;
-use std::path::{Path, PathBuf};
 
 /// A validated experiment of some kind, ready to run and to report.
 pub trait Task: Send + Sync {
@@ -129,24 +129,14 @@ impl std::fmt::Display for Shard {
     }
 }
 
-/// Where and under what title a task's report is drawn.
+/// Under what title and rules a task's report is written. A report writes no file: it describes
+/// its figures and exports, and the runner puts them beside the spec's tables.
 #[derive(Debug, Clone)]
 pub struct ReportContext<'a> {
     /// `"<paper> — <section>"`, for captions and figure titles.
     pub title: &'a str,
-    /// Figure files start with this path (`figures/<profile>/<spec>`); add `-<name>`.
-    pub base: &'a Path,
     /// How the spec's claims are judged.
     pub judging: &'a crate::spec::raw::Judging,
-}
-
-impl ReportContext<'_> {
-    /// The path (without extension) of the figure called `name`.
-    pub fn figure(&self, name: &str) -> PathBuf {
-        let file =
-            format!("{}-{name}", self.base.file_name().unwrap_or_default().to_string_lossy());
-        self.base.with_file_name(file)
-    }
 }
 
 /// What a task's report produced.
@@ -154,12 +144,25 @@ impl ReportContext<'_> {
 pub struct Rendered {
     /// Tables, in order.
     pub tables: Vec<Table>,
-    /// Figure files written (PNG and SVG).
-    pub figures: Vec<PathBuf>,
+    /// Figures to draw, in order, each as `<spec>-<name>.png` and `.svg`.
+    pub figures: Vec<NamedFigure>,
+    /// Other files to write beside the figures (a strategy tree as JSON), in order.
+    pub exports: Vec<Export>,
     /// Paragraphs of findings shown after the tables.
     pub notes: Vec<String>,
     /// The paper's claims this spec tests, each with its verdict from the data.
     pub verdicts: Vec<mastermind_report::verdict::Verdict>,
+}
+
+/// A text file a report asks to be written beside its figures: `<spec>-<name>.<extension>`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Export {
+    /// The file name's suffix after the spec's.
+    pub name: String,
+    /// The extension (`json`).
+    pub extension: String,
+    /// The file's contents.
+    pub text: String,
 }
 
 /// A kind's spec as a RON file writes it, validated into a runnable plan for a profile.

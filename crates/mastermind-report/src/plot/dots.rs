@@ -3,7 +3,7 @@
 //! paper's mean (a dot plot, one row per player), on the right the same rows as bars split by
 //! the number of guesses (each bar the player's whole distribution).
 
-use super::{CENTRE_LEFT, FONT, Figure, axis, both, short_number};
+use super::{CENTRE_LEFT, Drawing, FONT, axis, both, short_number};
 use anyhow::{Result, anyhow};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -26,14 +26,14 @@ pub struct ArmRow {
 }
 
 /// What the figure says: its title, what the interval is over, and the categories.
-#[derive(Debug, Clone, Copy)]
-pub struct DotLabels<'a> {
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DotLabels {
     /// Title above both panels.
-    pub title: &'a str,
+    pub title: String,
     /// The left panel's x axis (mean guesses, and what the interval is over).
-    pub means: &'a str,
+    pub means: String,
     /// The number of guesses each share counts, in order.
-    pub categories: &'a [u32],
+    pub categories: Vec<u32>,
     /// Rows by mean, fewest guesses at the top (players); otherwise in the order given (the
     /// points of a sweep).
     pub by_mean: bool,
@@ -41,7 +41,11 @@ pub struct DotLabels<'a> {
 
 /// Draws the figure to `<base>.png` and `<base>.svg`, the first row at the top. Rows without a
 /// finite mean are left out.
-pub fn means_and_shares(base: &Path, labels: &DotLabels, rows: &[ArmRow]) -> Result<Vec<PathBuf>> {
+pub(crate) fn means_and_shares(
+    base: &Path,
+    labels: &DotLabels,
+    rows: &[ArmRow],
+) -> Result<Vec<PathBuf>> {
     let mut rows: Vec<ArmRow> = rows.iter().filter(|r| r.mean.is_finite()).cloned().collect();
     if labels.by_mean {
         rows.sort_by(|a, b| a.mean.total_cmp(&b.mean));
@@ -57,7 +61,7 @@ pub fn means_and_shares(base: &Path, labels: &DotLabels, rows: &[ArmRow]) -> Res
 }
 
 struct Dots<'a> {
-    labels: &'a DotLabels<'a>,
+    labels: &'a DotLabels,
     rows: &'a [ArmRow],
     x: (f64, f64),
 }
@@ -94,12 +98,12 @@ fn dark(c: RGBColor) -> bool {
     u32::from(c.0) * 299 + u32::from(c.1) * 587 + u32::from(c.2) * 114 < 140_000
 }
 
-impl Figure for Dots<'_> {
+impl Drawing for Dots<'_> {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
         let e = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("drawing: {e}");
         root.fill(&WHITE).map_err(e)?;
         let titled = root
-            .titled(self.labels.title, (FONT, super::title_size(root, self.labels.title)))
+            .titled(self.labels.title.as_str(), (FONT, super::title_size(root, &self.labels.title)))
             .map_err(e)?;
         let (width, _) = titled.dim_in_pixel();
         let (left, right) = titled.split_horizontally(width * 56 / 100);
@@ -122,7 +126,7 @@ impl Figure for Dots<'_> {
             .map_err(e)?;
         means
             .configure_mesh()
-            .x_desc(self.labels.means)
+            .x_desc(self.labels.means.as_str())
             .x_labels(6)
             .x_label_formatter(&|x| short_number(*x))
             .y_labels(0)
@@ -196,7 +200,7 @@ impl Figure for Dots<'_> {
             .light_line_style(TRANSPARENT)
             .draw()
             .map_err(e)?;
-        let categories = self.labels.categories;
+        let categories = &self.labels.categories;
         let merged = categories.len() > MOST_PARTS;
         let kept = categories.len().min(MOST_PARTS - 1);
         for (i, r) in self.rows.iter().enumerate() {

@@ -4,7 +4,7 @@
 //! positions on the x axis for points that stand apart from a sweep.
 
 use super::{
-    CENTRE_LEFT, FONT, Figure, Labels, Plane, axis, both, colour, finite, log_label_count,
+    CENTRE_LEFT, Drawing, FONT, Labels, Plane, axis, both, colour, finite, log_label_count,
     log_tick, short_number, three_digits, titled_chart, untitled_chart,
 };
 use anyhow::{Result, anyhow};
@@ -103,14 +103,14 @@ pub struct OffScale {
     pub note: String,
 }
 
-/// A line chart, built option by option and drawn by [`LineChart::draw`].
+/// A line chart, built option by option and drawn as [`Figure::Lines`](super::Figure::Lines).
 ///
 /// The y axis turns logarithmic (and says so) when the positive values span more than two
 /// orders of magnitude. When every x is a whole number, ticks fall on whole numbers only. With
 /// more than six legend entries the legend moves beside the plot, where it covers nothing.
 #[derive(Debug, Clone)]
-pub struct LineChart<'a> {
-    labels: &'a Labels<'a>,
+pub struct LineChart {
+    labels: Labels,
     series: Vec<LineSeries>,
     intervals: Vec<Vec<Interval>>,
     paper: Vec<LineSeries>,
@@ -119,9 +119,9 @@ pub struct LineChart<'a> {
     x_names: Vec<(f64, String)>,
 }
 
-impl<'a> LineChart<'a> {
+impl LineChart {
     /// A chart of `series` with the titles `labels`.
-    pub fn new(labels: &'a Labels<'a>, series: Vec<LineSeries>) -> LineChart<'a> {
+    pub fn new(labels: Labels, series: Vec<LineSeries>) -> LineChart {
         LineChart {
             labels,
             series,
@@ -167,7 +167,7 @@ impl<'a> LineChart<'a> {
 
     /// Draws the chart to `<base>.png` and `<base>.svg`; returns both paths. Infinite and NaN
     /// values are left out.
-    pub fn draw(self, base: &Path) -> Result<Vec<PathBuf>> {
+    pub(crate) fn draw(&self, base: &Path) -> Result<Vec<PathBuf>> {
         let keep = |set: &[LineSeries]| -> Vec<LineSeries> {
             set.iter()
                 .map(|s| LineSeries { name: s.name.clone(), points: finite(&s.points) })
@@ -193,8 +193,8 @@ impl<'a> LineChart<'a> {
             values.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| (a.min(v), b.max(v)));
         let log_y = lo > 0.0 && hi / lo > 100.0 && references.iter().all(|r| r.value > 0.0);
         let y_desc =
-            if log_y { format!("{} (log scale)", self.labels.y) } else { self.labels.y.into() };
-        let labels = Labels { title: self.labels.title, x: self.labels.x, y: &y_desc };
+            if log_y { format!("{} (log scale)", self.labels.y) } else { self.labels.y.clone() };
+        let labels = self.labels.with_y(y_desc);
         let mut lines = Lines {
             labels: &labels,
             series,
@@ -233,7 +233,7 @@ impl<'a> LineChart<'a> {
 
 /// A chart ready to draw: values already on the axis's scale (log10 where `log_y`).
 struct Lines<'a> {
-    labels: &'a Labels<'a>,
+    labels: &'a Labels,
     series: Vec<LineSeries>,
     /// Error bars per series (by index).
     intervals: Vec<Vec<Interval>>,
@@ -346,7 +346,7 @@ impl Lines<'_> {
     }
 }
 
-impl Figure for Lines<'_> {
+impl Drawing for Lines<'_> {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
         let e = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("drawing: {e}");
         if !self.legend_beside() {
@@ -359,7 +359,7 @@ impl Figure for Lines<'_> {
         }
         root.fill(&WHITE).map_err(e)?;
         let titled = root
-            .titled(self.labels.title, (FONT, super::title_size(root, self.labels.title)))
+            .titled(self.labels.title.as_str(), (FONT, super::title_size(root, &self.labels.title)))
             .map_err(e)?;
         let (width, _) = titled.dim_in_pixel();
         let (plot, legend) = titled.split_horizontally(width * 68 / 100);
@@ -379,7 +379,7 @@ impl Lines<'_> {
     ) -> Result<Plane<'b, DB>> {
         let ((x0, x1), (y0, y1)) = (self.x, self.y);
         let mut chart = if titled {
-            titled_chart(area, self.labels.title, x0..x1, y0..y1)?
+            titled_chart(area, &self.labels.title, x0..x1, y0..y1)?
         } else {
             untitled_chart(area, x0..x1, y0..y1)?
         };
@@ -400,8 +400,8 @@ impl Lines<'_> {
         let y_text = |y: &f64| if self.log_y { log_tick(*y) } else { short_number(*y) };
         chart
             .configure_mesh()
-            .x_desc(self.labels.x)
-            .y_desc(self.labels.y)
+            .x_desc(self.labels.x.as_str())
+            .y_desc(self.labels.y.as_str())
             .x_labels(self.x_label_count())
             .x_label_formatter(&x_text)
             .y_labels(if self.log_y { log_label_count(y0, y1) } else { 10 })
@@ -657,7 +657,8 @@ mod tests {
     }
 
     fn chart_with_x(xs: &[f64]) -> Lines<'static> {
-        static LABELS: Labels<'static> = Labels { title: "t", x: "x", y: "y" };
+        static LABELS: std::sync::LazyLock<Labels> =
+            std::sync::LazyLock::new(|| Labels::new("t", "x", "y"));
         let series =
             vec![LineSeries { name: "s".into(), points: xs.iter().map(|&x| (x, 1.0)).collect() }];
         let mut lines = Lines {

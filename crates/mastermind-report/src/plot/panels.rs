@@ -1,7 +1,7 @@
 //! Paths against a shared x axis in vertically stacked panels (parameter paths, estimates along a
 //! descent), with the legend beside each panel so it never covers data.
 
-use super::{FONT, Figure, both, colour, finite};
+use super::{Drawing, FONT, both, colour, finite};
 use anyhow::{Result, anyhow};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -63,7 +63,7 @@ pub struct Panel {
 }
 
 /// Draws `panels` stacked top to bottom, sharing the x range, to `<base>.png` and `.svg`.
-pub fn stacked_paths(
+pub(crate) fn stacked_paths(
     base: &Path,
     title: &str,
     x_label: &str,
@@ -131,7 +131,7 @@ fn y_range(panel: &Panel) -> (f64, f64) {
     if a.is_finite() && b.is_finite() && b > a { (a, b) } else { (0.0, 1.0) }
 }
 
-impl Figure for Stacked<'_> {
+impl Drawing for Stacked<'_> {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
         let e = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("drawing: {e}");
         root.fill(&WHITE).map_err(e)?;

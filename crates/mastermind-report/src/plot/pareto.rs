@@ -4,7 +4,7 @@
 
 use super::labels::{LEADER_BEYOND, LabelRequest, Rect, place_labels};
 use super::{
-    Figure, Labels, axis, both, colour, log_label_count, log_tick, short_number, titled_chart,
+    Drawing, Labels, axis, both, colour, log_label_count, log_tick, short_number, titled_chart,
 };
 use anyhow::{Result, anyhow};
 use plotters::coord::Shift;
@@ -40,7 +40,7 @@ pub fn pareto_front(players: &[TimedPlayer]) -> Vec<&TimedPlayer> {
 
 /// Draws the figure as `base`.png and `base`.svg. Players without a positive, finite time or a
 /// finite mean are left out.
-pub fn guesses_against_time(
+pub(crate) fn guesses_against_time(
     base: &Path,
     labels: &Labels,
     players: &[TimedPlayer],
@@ -68,7 +68,7 @@ pub fn guesses_against_time(
 }
 
 struct Scatter<'a> {
-    labels: &'a Labels<'a>,
+    labels: &'a Labels,
     players: &'a [TimedPlayer],
     x: (f64, f64),
     y: (f64, f64),
@@ -91,15 +91,15 @@ pub fn staircase(front: &[(f64, f64)], right: f64, top: f64) -> Vec<(f64, f64)> 
     path
 }
 
-impl Figure for Scatter<'_> {
+impl Drawing for Scatter<'_> {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
         let e = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("drawing: {e}");
         let ((x0, x1), (y0, y1)) = (self.x, self.y);
-        let mut chart = titled_chart(root, self.labels.title, x0..x1, y0..y1)?;
+        let mut chart = titled_chart(root, &self.labels.title, x0..x1, y0..y1)?;
         chart
             .configure_mesh()
-            .x_desc(self.labels.x)
-            .y_desc(self.labels.y)
+            .x_desc(self.labels.x.as_str())
+            .y_desc(self.labels.y.as_str())
             .x_labels(log_label_count(x0, x1))
             .x_label_formatter(&|x| log_tick(*x))
             .y_label_formatter(&|y| short_number(*y))

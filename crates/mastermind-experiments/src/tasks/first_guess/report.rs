@@ -99,5 +99,5 @@ pub fn render(
             )
         });
     }
-    Ok(Rendered { tables, figures: Vec::new(), notes, verdicts })
+    Ok(Rendered { tables, notes, verdicts, ..Rendered::default() })
 }

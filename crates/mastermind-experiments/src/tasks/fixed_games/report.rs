@@ -178,5 +178,5 @@ pub(crate) fn render(
             human.false_turns.0
         ));
     }
-    Ok(Rendered { tables: vec![table, per_game], figures: Vec::new(), notes, verdicts })
+    Ok(Rendered { tables: vec![table, per_game], notes, verdicts, ..Rendered::default() })
 }

@@ -103,7 +103,7 @@ impl Kind for GamesPlan {
             tables.push(report::comparison_table(self, &results, reference));
         }
         tables.extend(report::metrics_table(self, &rows));
-        let figures = report::figures(ctx, self, &results, &rows)?;
+        let figures = report::figures(ctx, self, &results, &rows);
         let verdicts = report::verdicts(self, &results, &rows, ctx.judging);
         Ok(Rendered { tables, figures, verdicts, ..Rendered::default() })
     }

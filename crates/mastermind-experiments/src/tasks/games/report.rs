@@ -8,11 +8,10 @@ use crate::spec::raw::{Judging, Margin, PaperNumbers};
 use crate::spec::values::Finite;
 use crate::tasks::ReportContext;
 use crate::tasks::readings;
-use anyhow::Result;
 use mastermind_players::PlayerSpec;
-use mastermind_report::plot::dots::{self, ArmRow, DotLabels};
-use mastermind_report::plot::pareto::{self, TimedPlayer};
-use mastermind_report::plot::{self, Labels, LineSeries, Source};
+use mastermind_report::plot::dots::{ArmRow, DotLabels};
+use mastermind_report::plot::pareto::TimedPlayer;
+use mastermind_report::plot::{self, Figure, Labels, LineChart, LineSeries, NamedFigure, Source};
 use mastermind_report::table::{Table, num};
 use mastermind_report::verdict::{self, Claimed, Estimate, Outcome, Printed, ReadingTag, Verdict};
 use mastermind_stats::equivalence::Difference;
@@ -20,7 +19,6 @@ use mastermind_stats::{
     Alternative, Correction, Summary, group_samples_corrected, holm, mean_confidence_interval,
     nearest_rank,
 };
-use std::path::{Path, PathBuf};
 
 /// What one arm's games came to.
 #[derive(Debug, Clone)]
@@ -375,21 +373,20 @@ fn pval(p: Option<f64>) -> String {
     }
 }
 
-/// Draws the figures the plan asks for under `base` (a path without extension). Every title
-/// gives the number of games behind it.
+/// The figures the plan asks for. Every title gives the number of games behind it.
 pub fn figures(
     ctx: &ReportContext<'_>,
     plan: &GamesPlan,
     results: &[ArmResult],
     rows: &GamesByArm<'_>,
-) -> Result<Vec<PathBuf>> {
+) -> Vec<NamedFigure> {
     let title = format!("{}: {}", ctx.title, games_per_arm(results));
     let title = title.as_str();
-    let mut written = Vec::new();
+    let mut figures = Vec::new();
     for figure in &plan.report.figures {
-        written.extend(match figure {
+        match figure {
             FigureSpec::GuessHistogram => {
-                guess_histogram(title, plan, results, &ctx.figure("guesses"))?
+                figures.push(NamedFigure::new("guesses", guess_histogram(title, plan, results)))
             }
             FigureSpec::MeanGuessesVsX { x_label } => {
                 let series = by_group(&plan.arms, results, |r| r.all.map(|s| s.mean));
@@ -400,12 +397,11 @@ pub fn figures(
                 } else {
                     "mean guesses per game (bars: 95% CI)"
                 };
-                let labels = Labels { title, x: x_label, y };
-                plot::LineChart::new(&labels, series)
+                let chart = LineChart::new(Labels::new(title, x_label.as_str(), y), series)
                     .intervals(intervals)
                     .paper(paper)
-                    .references(reference_lines(plan, results))
-                    .draw(&ctx.figure("mean-guesses"))?
+                    .references(reference_lines(plan, results));
+                figures.push(NamedFigure::new("mean-guesses", chart));
             }
             FigureSpec::MeanEvaluationsVsX { x_label } => {
                 let per_game: Vec<Vec<f64>> =
@@ -426,11 +422,10 @@ pub fn figures(
                 let (y, counter) = evaluations_axis(plan);
                 let y = format!("mean {y} (bars: 95% CI)");
                 let x = format!("{x_label}{counter}");
-                let labels = Labels { title, x: &x, y: &y };
-                plot::LineChart::new(&labels, series)
+                let chart = LineChart::new(Labels::new(title, x, y), series)
                     .intervals(intervals)
-                    .paper(paper)
-                    .draw(&ctx.figure("mean-evaluations"))?
+                    .paper(paper);
+                figures.push(NamedFigure::new("mean-evaluations", chart));
             }
             FigureSpec::EvaluationsBoxplot => {
                 let samples: Vec<(String, Vec<f64>)> = plan
@@ -445,13 +440,16 @@ pub fn figures(
                     .collect();
                 let (y, counter) = evaluations_axis(plan);
                 let x = format!("{}{counter}", boxplot_axis_name(plan));
-                let labels = Labels { title, x: &x, y };
-                plot::box_plots_with_paper(&ctx.figure("evaluations"), &labels, &samples, &paper)?
+                let labels = Labels::new(title, x, y);
+                let figure = Figure::Boxes { labels, samples, paper_means: paper };
+                figures.push(NamedFigure::new("evaluations", figure));
             }
-            FigureSpec::GuessesAgainstTime => guesses_against_time(ctx, plan, results)?,
-        });
+            FigureSpec::GuessesAgainstTime => {
+                figures.extend(guesses_against_time(ctx, plan, results))
+            }
+        }
     }
-    Ok(written)
+    figures
 }
 
 /// One figure per group of arms (per game in the league): each arm's mean guesses with its 95%
@@ -461,14 +459,14 @@ fn guesses_against_time(
     ctx: &ReportContext<'_>,
     plan: &GamesPlan,
     results: &[ArmResult],
-) -> Result<Vec<PathBuf>> {
+) -> Vec<NamedFigure> {
     let mut groups: Vec<&str> = Vec::new();
     for arm in &plan.arms {
         if !groups.contains(&arm.group.as_str()) {
             groups.push(&arm.group);
         }
     }
-    let mut written = Vec::new();
+    let mut figures = Vec::new();
     for group in groups {
         let members: Vec<(&PlannedArm, &ArmResult)> =
             plan.arms.iter().zip(results).filter(|(a, _)| a.group == group).collect();
@@ -493,16 +491,13 @@ fn guesses_against_time(
         } else {
             "mean time per game, ms (log scale)"
         };
-        let labels = Labels { title: &title, x, y: "mean guesses per game (bars: 95% CI)" };
+        let labels = Labels::new(title, x, "mean guesses per game (bars: 95% CI)");
         let slug: String =
             group.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
-        written.extend(pareto::guesses_against_time(
-            &ctx.figure(&format!("time-{slug}")),
-            &labels,
-            &players,
-        )?);
+        let figure = Figure::GuessesAgainstTime { labels, players };
+        figures.push(NamedFigure::new(format!("time-{slug}"), figure));
     }
-    Ok(written)
+    figures
 }
 
 /// Each game's evaluations as the figures draw them: counted the paper's way (the spec's
@@ -554,12 +549,7 @@ fn boxplot_axis_name(plan: &GamesPlan) -> String {
 /// The histogram of game lengths: grouped bars for one or two arms; for more, each arm's mean
 /// with its interval and the paper's mean beside its distribution. The x axis stops at the 99.5th percentile of the
 /// longest-playing arm; the title says how many games lie beyond.
-fn guess_histogram(
-    title: &str,
-    plan: &GamesPlan,
-    results: &[ArmResult],
-    base: &Path,
-) -> Result<Vec<PathBuf>> {
+fn guess_histogram(title: &str, plan: &GamesPlan, results: &[ArmResult]) -> Figure {
     let all = || results.iter().flat_map(|r| r.games.iter().copied());
     let most = all().fold(1.0, f64::max) as u32;
     let least = all().fold(f64::INFINITY, f64::min).max(1.0) as u32;
@@ -583,9 +573,9 @@ fn guess_histogram(
     } else {
         "guesses to find the secret".to_owned()
     };
-    let labels = Labels { title, x: &x, y: "share of games" };
+    let labels = Labels::new(title, x, "share of games");
     if results.len() <= 2 {
-        return plot::grouped_bars(base, &labels, &categories, &series);
+        return Figure::Bars { labels, categories, series };
     }
     // Three or more players: overlaid histograms would hide differences of hundredths of a
     // guess, so each player is a row with its mean and interval beside its distribution.
@@ -611,8 +601,9 @@ fn guess_histogram(
     let means =
         if over_runs { "mean guesses (95% CI over run means)" } else { "mean guesses (95% CI)" };
     let by_mean = !plan.arms.iter().all(|a| a.x.is_some());
-    let labels = DotLabels { title, means, categories: &categories, by_mean };
-    dots::means_and_shares(base, &labels, &rows)
+    let labels =
+        DotLabels { title: title.to_owned(), means: means.to_owned(), categories, by_mean };
+    Figure::MeansAndShares { labels, rows }
 }
 
 /// The `q` quantile of the finite `values` ([`nearest_rank`]), 0 for none.

@@ -8,7 +8,8 @@ use super::spec::FixedSamplePlan;
 use crate::tasks::{Rendered, ReportContext};
 use anyhow::Result;
 use mastermind_report::plot::Interval;
-use mastermind_report::plot::panels::{Mark, Panel, PathSeries, stacked_paths};
+use mastermind_report::plot::panels::{Mark, Panel, PathSeries};
+use mastermind_report::plot::{Figure, NamedFigure};
 use mastermind_report::table::{Table, num};
 use mastermind_report::verdict::Verdict;
 
@@ -151,12 +152,12 @@ pub fn render(
             levels: Vec::new(),
         });
     }
-    let figures = stacked_paths(
-        &ctx.figure("figure-4"),
-        &format!("{}: checking importance sampling estimates", ctx.title),
-        "descent step on the fixed sample",
-        &panels,
-    )?;
+    let figure = Figure::StackedPaths {
+        title: format!("{}: checking importance sampling estimates", ctx.title),
+        x: "descent step on the fixed sample".to_owned(),
+        panels,
+    };
+    let figures = vec![NamedFigure::new("figure-4", figure)];
 
     let mut notes = Vec::new();
     let mut verdicts = Vec::new();
@@ -194,7 +195,7 @@ pub fn render(
             config.sample_games
         ));
     }
-    Ok(Rendered { tables: vec![table], figures, notes, verdicts })
+    Ok(Rendered { tables: vec![table], figures, notes, verdicts, ..Rendered::default() })
 }
 
 fn theta_text(t: [f64; 4]) -> String {

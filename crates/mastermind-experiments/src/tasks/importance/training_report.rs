@@ -10,8 +10,8 @@ use crate::spec::values::Finite;
 use crate::tasks::{Rendered, ReportContext};
 use anyhow::Result;
 use mastermind_players::families::importance::Theta;
-use mastermind_report::plot::panels::{Level, Mark, Panel, PathSeries, stacked_paths};
-use mastermind_report::plot::{Labels, grouped_bars};
+use mastermind_report::plot::panels::{Level, Mark, Panel, PathSeries};
+use mastermind_report::plot::{Figure, Labels, NamedFigure};
 use mastermind_report::table::{Table, num};
 use mastermind_report::verdict::{self, Estimate, Outcome, Printed, Verdict};
 use mastermind_stats::{Alternative, Summary, TTestResult, pooled_t_test, welch_t_test};
@@ -210,10 +210,10 @@ pub fn render(
     );
     tables.push(tests);
 
-    let figures = figures(ctx, &r, base_name, paper_theta)?;
+    let figures = figures(ctx, &r, base_name, paper_theta);
     let notes = vec![conclusions(plan, &r, fitted, baseline, pooled, base_name)];
     let verdicts = verdicts(plan, fitted, baseline, pooled, base_name, ctx.judging);
-    Ok(Rendered { tables, figures, notes, verdicts })
+    Ok(Rendered { tables, figures, notes, verdicts, ..Rendered::default() })
 }
 
 /// Figure 1 (theta along the descent, with the thesis's fitted theta as dashed lines where it
@@ -223,7 +223,7 @@ fn figures(
     r: &Results,
     base_name: &str,
     thesis: Option<[f64; 4]>,
-) -> Result<Vec<std::path::PathBuf>> {
+) -> Vec<NamedFigure> {
     let keep = thinned(r.steps.len(), 2500);
     let path = |j: usize| -> Vec<(f64, f64)> {
         keep.iter().map(|&i| (f64::from(r.steps[i]), r.step_theta[i][j])).collect()
@@ -246,7 +246,7 @@ fn figures(
             })
             .collect()
     };
-    let panels = [
+    let panels = vec![
         Panel {
             y: "θ1, θ2, θ3".to_owned(),
             series: vec![line(0), line(1), line(2)],
@@ -255,12 +255,11 @@ fn figures(
         },
         Panel { y: "θ4".to_owned(), series: vec![line(3)], y_range: None, levels: levels(3..4) },
     ];
-    let mut files = stacked_paths(
-        &ctx.figure("figure-1"),
-        &format!("{}: parameter values vs learning step", ctx.title),
-        "learning step",
-        &panels,
-    )?;
+    let theta = Figure::StackedPaths {
+        title: format!("{}: parameter values vs learning step", ctx.title),
+        x: "learning step".to_owned(),
+        panels,
+    };
 
     // Game lengths under both policies.
     let max = r.arms.iter().map(Arm::max).max().unwrap_or(1).max(1);
@@ -278,17 +277,15 @@ fn figures(
             (format!("{label}, n = {}", a.guesses.len()), shares)
         })
         .collect();
-    files.extend(grouped_bars(
-        &ctx.figure("lengths"),
-        &Labels {
-            title: &format!("{}: game length, fitted vs {base_name}", ctx.title),
-            x: "guesses",
-            y: "share of games",
-        },
-        &categories,
-        &series,
-    )?);
-    Ok(files)
+    let labels = Labels::new(
+        format!("{}: game length, fitted vs {base_name}", ctx.title),
+        "guesses",
+        "share of games",
+    );
+    vec![
+        NamedFigure::new("figure-1", theta),
+        NamedFigure::new("lengths", Figure::Bars { labels, categories, series }),
+    ]
 }
 
 /// The thesis's means of play under the fitted and the baseline policy, its test that the fitted

@@ -39,7 +39,7 @@ impl Kind for JustusPlan {
     fn report(&self, ctx: &ReportContext<'_>, rows: Vec<RunRow>) -> Result<Rendered> {
         let outcomes = report::outcomes(self, &rows);
         let tables = vec![report::results_table(ctx.title, self, &outcomes)];
-        let figures = report::figures(ctx, self, &outcomes)?;
+        let figures = report::figures(ctx, self, &outcomes);
         let verdicts = report::verdicts(self, &rows, &outcomes, ctx.judging);
         Ok(Rendered { tables, figures, verdicts, ..Rendered::default() })
     }

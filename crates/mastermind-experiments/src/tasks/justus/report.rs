@@ -8,12 +8,11 @@ use crate::spec::raw::Judging;
 use crate::spec::values::Finite;
 use crate::tasks::ReportContext;
 use crate::tasks::readings;
-use anyhow::Result;
-use mastermind_report::plot::{self, Labels, LineSeries};
+
+use mastermind_report::plot::{self, Labels, LineSeries, NamedFigure};
 use mastermind_report::table::{Table, num};
 use mastermind_report::verdict::{self, Estimate, Printed, ReadingTag, Verdict};
 use mastermind_stats::{Summary, mean_confidence_interval};
-use std::path::PathBuf;
 
 /// What one arm's runs came to.
 #[derive(Debug, Clone)]
@@ -125,31 +124,28 @@ pub fn figures(
     ctx: &ReportContext<'_>,
     plan: &JustusPlan,
     outcomes: &[ArmOutcome],
-) -> Result<Vec<PathBuf>> {
+) -> Vec<NamedFigure> {
     let x_label =
         plan.report.x_label.as_deref().or(plan.swept.as_deref()).unwrap_or("x").to_owned();
     let title = format!("{}: {} per point", ctx.title, runs_per_arm(plan));
     let title = title.as_str();
-    let mut written = Vec::new();
+    let labels = |y: &str| Labels::new(title, x_label.as_str(), y);
+    let mut figures = Vec::new();
     for figure in &plan.report.figures {
-        written.extend(match figure {
+        figures.push(match figure {
             JustusFigure::Generations => {
-                let labels = Labels {
-                    title,
-                    x: &x_label,
-                    y: "mean generations until solved (bars: 95% CI)",
-                };
-                generations_chart(&labels, &plan.arms, outcomes).draw(&ctx.figure("generations"))?
+                let labels = labels("mean generations until solved (bars: 95% CI)");
+                NamedFigure::new("generations", generations_chart(labels, &plan.arms, outcomes))
             }
             JustusFigure::Time => {
                 let series = lines(&plan.arms, outcomes, |o| Some(o.millis));
-                let labels = Labels { title, x: &x_label, y: "mean time per run (ms)" };
-                plot::LineChart::new(&labels, series).draw(&ctx.figure("time"))?
+                let labels = labels("mean time per run (ms)");
+                NamedFigure::new("time", plot::LineChart::new(labels, series))
             }
             JustusFigure::UniqueEvaluated => {
                 let series = lines(&plan.arms, outcomes, |o| Some(o.unique_evaluated));
-                let labels = Labels { title, x: &x_label, y: "mean distinct codes scored" };
-                plot::LineChart::new(&labels, series).draw(&ctx.figure("unique"))?
+                let labels = labels("mean distinct codes scored");
+                NamedFigure::new("unique", plot::LineChart::new(labels, series))
             }
             JustusFigure::Normalised => {
                 let mut series = Vec::new();
@@ -170,13 +166,12 @@ pub fn figures(
                         series.push(s);
                     }
                 }
-                let labels =
-                    Labels { title, x: &x_label, y: "share of the sum over the sweep's points" };
-                plot::LineChart::new(&labels, series).draw(&ctx.figure("normalised"))?
+                let labels = labels("share of the sum over the sweep's points");
+                NamedFigure::new("normalised", plot::LineChart::new(labels, series))
             }
         });
     }
-    Ok(written)
+    figures
 }
 
 /// Mean generations: one line per group of swept arms, and each arm outside the sweeps as a
@@ -184,11 +179,11 @@ pub fn figures(
 /// stopped at the generation cap has a censored mean far above the rest: it is drawn off the
 /// axis, with its share of capped runs, so that it does not flatten the range where the claims
 /// are decided.
-fn generations_chart<'a>(
-    labels: &'a Labels<'a>,
+fn generations_chart(
+    labels: Labels,
     arms: &[PlannedJustusArm],
     outcomes: &[ArmOutcome],
-) -> plot::LineChart<'a> {
+) -> plot::LineChart {
     let swept: Vec<f64> = arms.iter().filter_map(|a| a.x).collect();
     let mut apart = apart_positions(&swept, arms.iter().filter(|a| a.x.is_none()).count());
     apart.reverse();

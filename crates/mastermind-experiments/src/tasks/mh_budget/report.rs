@@ -7,7 +7,7 @@ use crate::spec::values::Finite;
 use crate::tasks::games::frame::{GamesByArm, PlayedGame};
 use crate::tasks::{Rendered, ReportContext};
 use anyhow::Result;
-use mastermind_report::plot::{self, Labels, LineSeries};
+use mastermind_report::plot::{self, Labels, LineSeries, NamedFigure};
 use mastermind_report::table::{Table, num};
 use mastermind_report::verdict::{self, Estimate, Printed, ReadingTag, Verdict};
 use mastermind_stats::{Summary, mean_confidence_interval};
@@ -221,8 +221,8 @@ pub(crate) fn render(
         "The thesis's conclusion, that the budget needed grows with pegs + colours and log(steps) is close to linear in it, {}.",
         if points.len() >= 2 && increasing { "holds here" } else { "is not borne out by these numbers" }
     ));
-    let figures = figures(plan, ctx, &results, fit)?;
-    Ok(Rendered { tables: vec![table], figures, notes, verdicts })
+    let figures = figures(plan, ctx, &results, fit);
+    Ok(Rendered { tables: vec![table], figures, notes, verdicts, ..Rendered::default() })
 }
 
 /// The thesis's optimal mean lengths and step budgets per size, and its conclusion that the
@@ -304,7 +304,7 @@ fn figures(
     ctx: &ReportContext<'_>,
     results: &[SizeResult],
     fit: Option<(f64, f64)>,
-) -> Result<Vec<std::path::PathBuf>> {
+) -> Vec<NamedFigure> {
     let pct = (plan.threshold * 100.0).round();
     let curves: Vec<LineSeries> = results
         .iter()
@@ -330,12 +330,8 @@ fn figures(
     let games = results.iter().map(|r| r.games_per_budget).max().unwrap_or(0);
     // The axes say what is drawn; the title keeps to the section and the sample size.
     let title6 = format!("{}: {games} games per point", ctx.title);
-    let labels =
-        Labels { title: &title6, x: "M-H steps per turn", y: "mean guesses (bars: 95% CI)" };
-    let mut files = plot::LineChart::new(&labels, curves)
-        .intervals(intervals)
-        .references(references)
-        .draw(&ctx.figure("budgets"))?;
+    let labels = Labels::new(title6, "M-H steps per turn", "mean guesses (bars: 95% CI)");
+    let budgets = plot::LineChart::new(labels, curves).intervals(intervals).references(references);
 
     let xs: Vec<f64> = results.iter().map(|r| r.complexity).collect();
     let (x0, x1) = (
@@ -372,7 +368,9 @@ fn figures(
         });
     }
     let title7 = format!("{}: ln(steps to {pct}%) against pegs + colours", ctx.title);
-    let labels = Labels { title: &title7, x: "pegs + colours", y: "ln(steps per turn)" };
-    files.extend(plot::LineChart::new(&labels, series).paper(paper).draw(&ctx.figure("fit"))?);
-    Ok(files)
+    let labels = Labels::new(title7, "pegs + colours", "ln(steps per turn)");
+    vec![
+        NamedFigure::new("budgets", budgets),
+        NamedFigure::new("fit", plot::LineChart::new(labels, series).paper(paper)),
+    ]
 }

@@ -4,10 +4,10 @@
 
 use super::rows::{StoredTree, TreeRow, stored_trees};
 use super::spec::TreesPlan;
-use crate::tasks::{Rendered, ReportContext};
-use anyhow::{Context, Result};
+use crate::tasks::{Export, Rendered, ReportContext};
+use anyhow::Result;
 use mastermind_core::Game;
-use mastermind_report::plot::{self, Labels, LineSeries};
+use mastermind_report::plot::{self, Labels, LineSeries, NamedFigure};
 use mastermind_report::table::Table;
 use mastermind_report::verdict::{self, Estimate, Printed, Verdict};
 
@@ -23,13 +23,11 @@ pub fn render(ctx: &ReportContext<'_>, plan: &TreesPlan, rows: Vec<TreeRow>) -> 
     rendered.notes.extend(note);
     rendered.verdicts = verdicts(plan, &trees);
     rendered.tables.push(distributions(ctx, &trees));
-    rendered.figures.extend(mean_against_colours(ctx, plan, &trees)?);
+    rendered.figures.extend(mean_against_colours(ctx, plan, &trees));
     for tree in trees.iter().filter(|t| t.game.size().unwrap_or(0) <= plan.export_up_to_codes) {
         let name = format!("tree-{}-{}", slug(&tree.label), game_file_name(tree.game));
-        let path = ctx.figure(&name).with_extension("json");
-        let json = mastermind_players::families::tree::export::to_json(&tree.tree()?);
-        std::fs::write(&path, json).with_context(|| format!("writing {}", path.display()))?;
-        rendered.figures.push(path);
+        let text = mastermind_players::families::tree::export::to_json(&tree.tree()?);
+        rendered.exports.push(Export { name, extension: "json".to_owned(), text });
     }
     Ok(rendered)
 }
@@ -203,8 +201,8 @@ fn mean_against_colours(
     ctx: &ReportContext<'_>,
     plan: &TreesPlan,
     trees: &[StoredTree],
-) -> Result<Vec<std::path::PathBuf>> {
-    let mut files = Vec::new();
+) -> Vec<NamedFigure> {
+    let mut figures = Vec::new();
     let mean = |t: &StoredTree| t.total() as f64 / t.guesses.len() as f64;
     let best = |game: Game| {
         trees.iter().filter(|t| t.game == game).map(mean).fold(f64::INFINITY, f64::min)
@@ -237,11 +235,10 @@ fn mean_against_colours(
         } else {
             "mean guesses above the game's best player"
         };
-        let labels = Labels { title: &title, x: &x, y };
-        files
-            .extend(plot::LineChart::new(&labels, series).draw(&ctx.figure(&format!("{p}-pegs")))?);
+        let chart = plot::LineChart::new(Labels::new(title, x, y), series);
+        figures.push(NamedFigure::new(format!("{p}-pegs"), chart));
     }
-    Ok(files)
+    figures
 }
 
 /// The games of `trees`, smallest code set first.

@@ -1,0 +1,107 @@
+//! What a report asks to be drawn: a figure as a description, drawn by whoever writes the report's
+//! files (the lab, beside the spec's tables), never by the kind that describes it.
+
+use super::dots::{ArmRow, DotLabels};
+use super::lines::LineChart;
+use super::panels::Panel;
+use super::pareto::TimedPlayer;
+use super::{Labels, box_plots, dots, grouped_bars, panels, pareto};
+use anyhow::Result;
+use std::path::{Path, PathBuf};
+
+/// A figure, described: its data and labels, every kind of figure the report draws.
+#[derive(Debug, Clone)]
+pub enum Figure {
+    /// Lines against a numeric x axis, built option by option ([`LineChart`]).
+    Lines(LineChart),
+    /// Grouped bars: for each category (an integer such as a number of guesses), one bar per
+    /// series (its name and one value per category).
+    Bars {
+        /// Title and axes.
+        labels: Labels,
+        /// The categories, in order.
+        categories: Vec<u32>,
+        /// Each series' name and its value in each category.
+        series: Vec<(String, Vec<f64>)>,
+    },
+    /// Box plots (quartiles, median, whiskers to the most extreme values within 1.5 IQR, a cross
+    /// at the mean), one per labelled sample, with the paper's mean of each sample as a hollow
+    /// marker where it has one; the y axis turns logarithmic over more than two decades.
+    Boxes {
+        /// Title and axes.
+        labels: Labels,
+        /// Each box's name and sample.
+        samples: Vec<(String, Vec<f64>)>,
+        /// The paper's mean of each sample, by index (`None`, or missing: none).
+        paper_means: Vec<Option<f64>>,
+    },
+    /// Several players' game lengths side by side: each mean with its interval and the paper's
+    /// (left), and each distribution split by the number of guesses (right).
+    MeansAndShares {
+        /// Title, interval axis and categories.
+        labels: DotLabels,
+        /// One row per player.
+        rows: Vec<ArmRow>,
+    },
+    /// Mean guesses against mean time per game (log scale), with the Pareto front.
+    GuessesAgainstTime {
+        /// Title and axes.
+        labels: Labels,
+        /// The players placed.
+        players: Vec<TimedPlayer>,
+    },
+    /// Paths against a shared x axis in panels stacked top to bottom.
+    StackedPaths {
+        /// Title above the top panel.
+        title: String,
+        /// The shared x axis's description.
+        x: String,
+        /// The panels, top first.
+        panels: Vec<Panel>,
+    },
+}
+
+impl Figure {
+    /// Draws the figure to `<base>.png` and `<base>.svg` and returns both paths; a figure that
+    /// cannot be drawn is an error that names it (never a panic).
+    pub fn draw(&self, base: &Path) -> Result<Vec<PathBuf>> {
+        match self {
+            Figure::Lines(chart) => chart.draw(base),
+            Figure::Bars { labels, categories, series } => {
+                grouped_bars(base, labels, categories, series)
+            }
+            Figure::Boxes { labels, samples, paper_means } => {
+                box_plots(base, labels, samples, paper_means)
+            }
+            Figure::MeansAndShares { labels, rows } => dots::means_and_shares(base, labels, rows),
+            Figure::GuessesAgainstTime { labels, players } => {
+                pareto::guesses_against_time(base, labels, players)
+            }
+            Figure::StackedPaths { title, x, panels } => {
+                panels::stacked_paths(base, title, x, panels)
+            }
+        }
+    }
+}
+
+impl From<LineChart> for Figure {
+    fn from(chart: LineChart) -> Figure {
+        Figure::Lines(chart)
+    }
+}
+
+/// A figure with the name its files take after the spec's (`<spec>-<name>.png` and `.svg`).
+#[derive(Debug, Clone)]
+pub struct NamedFigure {
+    /// The file name's suffix (`guesses`, `mean-guesses`, `4-pegs`).
+    pub name: String,
+    /// What to draw.
+    pub figure: Figure,
+}
+
+impl NamedFigure {
+    /// `figure` under `name`.
+    pub fn new(name: impl Into<String>, figure: impl Into<Figure>) -> NamedFigure {
+        NamedFigure { name: name.into(), figure: figure.into() }
+    }
+}
