@@ -13,6 +13,8 @@
 //!   Merelo 2009, eq. 3).
 //! - [`PackedCodes`]: the codes of a narrow game (up to 8 pegs) as two word arrays, scored
 //!   against one guess with SIMD.
+//! - [`words`]: codes as two machine words (`u64` or `u128`), and the one packed scoring kernel
+//!   ([`Scorer`](words::Scorer)) under every batch scorer of the lab.
 //! - [`partition`]: partition statistics of a candidate guess against a set of codes.
 //! - [`codemakers`]: the lying codemaker of the p-false game and the scripted one of fixed games.
 //! - [`driver`]: the loop that plays one game, owns the counters (`guesses`, `evaluations`,
@@ -39,6 +41,7 @@ pub mod parameter;
 pub mod partition;
 pub mod score;
 pub mod seed;
+pub mod words;
 
 pub use code::Code;
 pub use codemakers::lying::{FalseReplies, LiarError, LyingCodemaker, ReplyPool, false_reply_pool};

@@ -13,11 +13,11 @@ mod objective;
 mod rule;
 mod select;
 mod symmetry;
-mod words;
 
 pub use rule::BuildError;
 
 use crate::tree::{Branch, Node, StrategyTree};
+use mastermind_core::words::{Packed, Slice, Word, Words};
 use mastermind_core::{Code, CodeSet, Feedback, Game, History};
 use mastermind_heuristics::{Heuristic, OnePlyConfig};
 use rayon::prelude::*;
@@ -25,7 +25,6 @@ use rule::Rule;
 use select::Selector;
 use serde::Serialize;
 use std::sync::atomic::{AtomicU64, Ordering};
-use words::{Packed, Slice, Word, Words};
 
 /// What building a tree cost.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]

@@ -18,8 +18,8 @@
 //! permutation applies, and the kept codes are the sorted ones with non-increasing colour runs
 //! (`AAAA AAAB AABB AABC ABCD` at 4x6).
 
-use crate::build::words::{Packed, Word, Words};
 use mastermind_core::Game;
+use mastermind_core::words::{Packed, Word, Words};
 
 /// Groups larger than this are not enumerated (the test would cost more than it saves).
 const GROUP_LIMIT: usize = 2_000;
