@@ -15,7 +15,8 @@
 //!   against one guess with SIMD.
 //! - [`words`]: codes as two machine words (`u64` or `u128`), and the one packed scoring kernel
 //!   ([`Scorer`](words::Scorer)) under every batch scorer of the lab.
-//! - [`partition`]: partition statistics of a candidate guess against a set of codes.
+//! - [`partition`]: partition statistics of a candidate guess against a set of codes, and the
+//!   stable counting sort by reply ([`ReplySort`]) that splits a node's secrets.
 //! - [`codemakers`]: the lying codemaker of the p-false game and the scripted one of fixed games.
 //! - [`driver`]: the loop that plays one game, owns the counters (`guesses`, `evaluations`,
 //!   `score_calls`, time) and hands players a counted [`Oracle`].
@@ -56,6 +57,6 @@ pub use game::{Game, GameError};
 pub use history::{History, Turn};
 pub use packed::PackedCodes;
 pub use parameter::{InvalidParameter, check_probability};
-pub use partition::{PartitionCounter, PartitionStats};
+pub use partition::{PartitionCounter, PartitionStats, ReplySort};
 pub use score::score;
 pub use seed::{LabRng, derive_seed, rng_for};

@@ -95,6 +95,79 @@ impl PartitionCounter {
     }
 }
 
+/// A stable counting sort by reply: items are grouped into parts by their reply index, each part
+/// keeping the items' order, part `0` first. It is how a node's secrets are split by the guess
+/// played, whatever form the secrets take.
+///
+/// [`sort`](Self::sort) counts the parts, then tells its caller where each item goes (the
+/// scatter is the caller's, so items may be one array or several parallel ones);
+/// [`sort_into`](Self::sort_into) does both for one array. The part sizes and bounds stay
+/// readable until the next sort, and the buffers are reused.
+#[derive(Debug, Clone, Default)]
+pub struct ReplySort {
+    sizes: Vec<usize>,
+    /// During the scatter the next free slot of each part; afterwards the end of each part.
+    ends: Vec<usize>,
+}
+
+impl ReplySort {
+    /// An empty sort.
+    pub fn new() -> ReplySort {
+        ReplySort::default()
+    }
+
+    /// Sorts items whose reply indices (each below `reply_count`) are `replies`, in item order:
+    /// calls `place(k, slot)` once for every item `k`, with `slot` its position in the sorted
+    /// order. `replies` is walked twice.
+    #[inline]
+    pub fn sort<I>(&mut self, replies: I, reply_count: usize, mut place: impl FnMut(usize, usize))
+    where
+        I: IntoIterator<Item = usize>,
+        I::IntoIter: Clone,
+    {
+        let replies = replies.into_iter();
+        self.sizes.clear();
+        self.sizes.resize(reply_count, 0);
+        for r in replies.clone() {
+            self.sizes[r] += 1;
+        }
+        self.ends.clear();
+        let mut at = 0;
+        for &size in &self.sizes {
+            self.ends.push(at);
+            at += size;
+        }
+        for (k, r) in replies.enumerate() {
+            let slot = &mut self.ends[r];
+            place(k, *slot);
+            *slot += 1;
+        }
+    }
+
+    /// Sorts `items` by `reply` (each below `reply_count`) into `out`, which must be as long.
+    #[inline]
+    pub fn sort_into<T: Copy>(
+        &mut self,
+        items: &[T],
+        reply: impl Fn(&T) -> usize + Clone,
+        reply_count: usize,
+        out: &mut [T],
+    ) {
+        assert_eq!(items.len(), out.len(), "one output slot per item");
+        self.sort(items.iter().map(reply), reply_count, |k, slot| out[slot] = items[k]);
+    }
+
+    /// The number of items of each reply, by reply index.
+    pub fn sizes(&self) -> &[usize] {
+        &self.sizes
+    }
+
+    /// The positions of the items of reply `r` in the sorted order.
+    pub fn part(&self, r: usize) -> std::ops::Range<usize> {
+        self.ends[r] - self.sizes[r]..self.ends[r]
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -127,5 +200,19 @@ mod tests {
         assert_eq!(stats.parts, 13);
         // ABCD uses all 14 possible replies.
         assert_eq!(counter.stats(&Code::parse(g, "ABCD").unwrap(), &set).parts, 14);
+    }
+
+    #[test]
+    fn the_reply_sort_is_stable_and_counts_the_parts() {
+        let items = [10u16, 11, 12, 13, 14, 15, 16];
+        let replies = [2usize, 0, 2, 1, 0, 2, 4];
+        let mut sort = ReplySort::new();
+        let mut out = [0u16; 7];
+        sort.sort_into(&items, |&x| replies[usize::from(x - 10)], 5, &mut out);
+        assert_eq!(out, [11, 14, 13, 10, 12, 15, 16]);
+        assert_eq!(sort.sizes(), [2, 1, 3, 0, 1]);
+        assert_eq!(sort.part(2), 3..6);
+        assert_eq!(sort.part(3), 6..6);
+        assert_eq!(sort.part(4), 6..7);
     }
 }

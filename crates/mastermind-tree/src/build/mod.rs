@@ -18,7 +18,7 @@ pub use rule::BuildError;
 
 use crate::tree::{Branch, Node, StrategyTree};
 use mastermind_core::words::{Packed, Slice, Word, Words};
-use mastermind_core::{Code, CodeSet, Feedback, Game, History};
+use mastermind_core::{Code, CodeSet, Feedback, Game, History, ReplySort};
 use mastermind_heuristics::{Heuristic, OnePlyConfig};
 use rayon::prelude::*;
 use rule::Rule;
@@ -293,7 +293,7 @@ impl<W: Word> Plan<'_, W> {
             Some(first) if guesses.is_empty() => first,
             _ => selector.choose(Slice { pegs: run.pegs, counts: run.counts }, guesses),
         };
-        let sizes = split(
+        let sort = split(
             selector,
             run.pegs,
             run.counts,
@@ -302,6 +302,7 @@ impl<W: Word> Plan<'_, W> {
             run.indices,
             guess,
         );
+        let sizes = sort.sizes();
         let win = Feedback::all_black(self.game.pegs()).index();
         self.placed(sizes[win]);
         let mut parts = Vec::new();
@@ -349,8 +350,8 @@ impl<W: Word> Plan<'_, W> {
     }
 }
 
-/// Sorts the secrets by reply to `guess` (stable, so each part stays in code order) and returns
-/// the part sizes by reply index.
+/// Sorts the secrets by reply to `guess` (stable, so each part stays in code order); the sort
+/// holds the part sizes by reply index.
 fn split<W: Word>(
     selector: &mut Selector<W>,
     pegs: &mut [W],
@@ -359,27 +360,17 @@ fn split<W: Word>(
     scratch_counts: &mut [W],
     indices: &mut [u8],
     guess: Packed<W>,
-) -> Vec<usize> {
+) -> ReplySort {
     let n = pegs.len();
     selector.scorer().indices(guess, Slice { pegs, counts }, indices);
     selector.stats.scores += n as u64;
-    let mut sizes = vec![0usize; selector.feedback_count()];
-    for &i in indices.iter() {
-        sizes[usize::from(i)] += 1;
-    }
-    let mut next = [0usize; 256];
-    let mut at = 0;
-    for (slot, &s) in next.iter_mut().zip(&sizes) {
-        *slot = at;
-        at += s;
-    }
-    for (k, &i) in indices.iter().enumerate() {
-        let to = &mut next[usize::from(i)];
-        scratch_pegs[*to] = pegs[k];
-        scratch_counts[*to] = counts[k];
-        *to += 1;
-    }
+    let mut sort = ReplySort::new();
+    let replies = indices.iter().map(|&i| usize::from(i));
+    sort.sort(replies, selector.feedback_count(), |k, slot| {
+        scratch_pegs[slot] = pegs[k];
+        scratch_counts[slot] = counts[k];
+    });
     pegs.copy_from_slice(scratch_pegs);
     counts.copy_from_slice(scratch_counts);
-    sizes
+    sort
 }
