@@ -15,6 +15,8 @@
 //!   against one guess with SIMD.
 //! - [`words`]: codes as two machine words (`u64` or `u128`), and the one packed scoring kernel
 //!   ([`Scorer`](words::Scorer)) under every batch scorer of the lab.
+//! - [`equivalence`]: guess equivalence at a node (the stabiliser of the history, free and
+//!   absent colours), which the exhaustive players use to score one guess per class.
 //! - [`partition`]: partition statistics of a candidate guess against a set of codes, and the
 //!   stable counting sort by reply ([`ReplySort`]) that splits a node's secrets.
 //! - [`codemakers`]: the lying codemaker of the p-false game and the scripted one of fixed games.
@@ -33,6 +35,7 @@ pub mod code;
 pub mod codemakers;
 pub mod codeset;
 pub mod driver;
+pub mod equivalence;
 pub mod feedback;
 pub mod game;
 pub mod history;
