@@ -71,16 +71,22 @@ pub fn score_indices(guess: &Code, codes: &[Code], out: &mut [u8]) {
 /// the reply each would give to `guess`. `counts` must have at least `game.feedback_count()` slots.
 #[inline]
 pub fn count_partition(guess: &Code, codes: &[Code], counts: &mut [u32]) {
-    // Two histograms interleaved break the store-to-load dependency between neighbours that
-    // land in the same part, which is the common case in small consistent sets.
+    count_by(codes, counts, |code| score_index(guess, code));
+}
+
+/// Adds one to `counts[index(code)]` for every code. Two histograms interleaved break the
+/// store-to-load dependency between neighbours that land in the same part, which is the common
+/// case in small consistent sets.
+#[inline(always)]
+fn count_by(codes: &[Code], counts: &mut [u32], index: impl Fn(&Code) -> usize) {
     let mut pairs = codes.chunks_exact(2);
     let mut second = [0u32; 153];
     for pair in &mut pairs {
-        counts[score_index(guess, &pair[0])] += 1;
-        second[score_index(guess, &pair[1])] += 1;
+        counts[index(&pair[0])] += 1;
+        second[index(&pair[1])] += 1;
     }
     for code in pairs.remainder() {
-        counts[score_index(guess, code)] += 1;
+        counts[index(code)] += 1;
     }
     for (c, s) in counts.iter_mut().zip(second.iter()) {
         *c += s;
@@ -102,19 +108,7 @@ pub fn count_partition_in(game: Game, guess: &Code, codes: &[Code], counts: &mut
 fn count_partition_narrow(guess: &Code, codes: &[Code], counts: &mut [u32]) {
     let scorer = Scorer::for_pegs::<u64>(guess.len() as u32);
     let guess = Packed::<u64>::from_code(guess);
-    let index = |code: &Code| scorer.index(guess, Packed::from_code(code)) as usize;
-    let mut pairs = codes.chunks_exact(2);
-    let mut second = [0u32; 153];
-    for pair in &mut pairs {
-        counts[index(&pair[0])] += 1;
-        second[index(&pair[1])] += 1;
-    }
-    for code in pairs.remainder() {
-        counts[index(code)] += 1;
-    }
-    for (c, s) in counts.iter_mut().zip(second.iter()) {
-        *c += s;
-    }
+    count_by(codes, counts, |code| scorer.index(guess, Packed::from_code(code)) as usize);
 }
 
 /// The plain definition of feedback, for tests and for readers: count blacks position by position,

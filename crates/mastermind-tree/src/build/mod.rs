@@ -176,7 +176,7 @@ fn choose_with<W: Word>(game: Game, rule: &Rule, history: &History) -> Result<Co
             consistent.push(code);
         }
     }
-    if consistent.len() == 0 {
+    if consistent.is_empty() {
         return Err(BuildError::NoConsistentCode);
     }
     let guesses: Vec<[u8; 16]> = history.turns().iter().map(|t| t.guess.to_array().0).collect();
