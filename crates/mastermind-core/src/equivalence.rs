@@ -221,6 +221,7 @@ impl ColourOrder {
     }
 
     /// The first `pegs` colours of `code` with the set's colours relabelled.
+    #[inline]
     pub fn relabelled(&self, pegs: usize, code: &[u8; 16]) -> [u8; 16] {
         let mut out = *code;
         let mut labels = [NONE; 32];

@@ -102,12 +102,21 @@ impl PartitionCounter {
 /// [`sort`](Self::sort) counts the parts, then tells its caller where each item goes (the
 /// scatter is the caller's, so items may be one array or several parallel ones);
 /// [`sort_into`](Self::sort_into) does both for one array. The part sizes and bounds stay
-/// readable until the next sort, and the buffers are reused.
-#[derive(Debug, Clone, Default)]
+/// readable until the next sort. Reply indices are bytes (a game has at most 153 replies), so
+/// the tables are fixed arrays indexed without bounds checks.
+#[derive(Debug, Clone)]
 pub struct ReplySort {
-    sizes: Vec<usize>,
+    sizes: [usize; 256],
     /// During the scatter the next free slot of each part; afterwards the end of each part.
-    ends: Vec<usize>,
+    ends: [usize; 256],
+    /// The number of replies of the last sort.
+    replies: usize,
+}
+
+impl Default for ReplySort {
+    fn default() -> ReplySort {
+        ReplySort { sizes: [0; 256], ends: [0; 256], replies: 0 }
+    }
 }
 
 impl ReplySort {
@@ -116,31 +125,43 @@ impl ReplySort {
         ReplySort::default()
     }
 
+    /// Counts the parts of `replies` (each below `reply_count`) and sets each part's first slot.
+    #[inline(always)]
+    fn count(&mut self, replies: impl Iterator<Item = u8>, reply_count: usize) {
+        self.replies = reply_count;
+        self.sizes[..reply_count].fill(0);
+        for r in replies {
+            debug_assert!(usize::from(r) < reply_count, "reply {r} of {reply_count}");
+            self.sizes[usize::from(r)] += 1;
+        }
+        let mut at = 0;
+        for (end, &size) in self.ends.iter_mut().zip(&self.sizes[..reply_count]) {
+            *end = at;
+            at += size;
+        }
+    }
+
+    /// The slot of the next item of reply `r`.
+    #[inline(always)]
+    fn next_slot(&mut self, r: u8) -> usize {
+        let end = &mut self.ends[usize::from(r)];
+        *end += 1;
+        *end - 1
+    }
+
     /// Sorts items whose reply indices (each below `reply_count`) are `replies`, in item order:
     /// calls `place(k, slot)` once for every item `k`, with `slot` its position in the sorted
     /// order. `replies` is walked twice.
     #[inline]
     pub fn sort<I>(&mut self, replies: I, reply_count: usize, mut place: impl FnMut(usize, usize))
     where
-        I: IntoIterator<Item = usize>,
+        I: IntoIterator<Item = u8>,
         I::IntoIter: Clone,
     {
         let replies = replies.into_iter();
-        self.sizes.clear();
-        self.sizes.resize(reply_count, 0);
-        for r in replies.clone() {
-            self.sizes[r] += 1;
-        }
-        self.ends.clear();
-        let mut at = 0;
-        for &size in &self.sizes {
-            self.ends.push(at);
-            at += size;
-        }
+        self.count(replies.clone(), reply_count);
         for (k, r) in replies.enumerate() {
-            let slot = &mut self.ends[r];
-            place(k, *slot);
-            *slot += 1;
+            place(k, self.next_slot(r));
         }
     }
 
@@ -149,17 +170,20 @@ impl ReplySort {
     pub fn sort_into<T: Copy>(
         &mut self,
         items: &[T],
-        reply: impl Fn(&T) -> usize + Clone,
+        reply: impl Fn(&T) -> u8,
         reply_count: usize,
         out: &mut [T],
     ) {
         assert_eq!(items.len(), out.len(), "one output slot per item");
-        self.sort(items.iter().map(reply), reply_count, |k, slot| out[slot] = items[k]);
+        self.count(items.iter().map(&reply), reply_count);
+        for item in items {
+            out[self.next_slot(reply(item))] = *item;
+        }
     }
 
     /// The number of items of each reply, by reply index.
     pub fn sizes(&self) -> &[usize] {
-        &self.sizes
+        &self.sizes[..self.replies]
     }
 
     /// The positions of the items of reply `r` in the sorted order.
@@ -205,7 +229,7 @@ mod tests {
     #[test]
     fn the_reply_sort_is_stable_and_counts_the_parts() {
         let items = [10u16, 11, 12, 13, 14, 15, 16];
-        let replies = [2usize, 0, 2, 1, 0, 2, 4];
+        let replies = [2u8, 0, 2, 1, 0, 2, 4];
         let mut sort = ReplySort::new();
         let mut out = [0u16; 7];
         sort.sort_into(&items, |&x| replies[usize::from(x - 10)], 5, &mut out);

@@ -19,7 +19,7 @@ impl Partition {
         let replies = ctx.replies_to(guess);
         self.sorted.clear();
         self.sorted.resize(secrets.len(), 0);
-        let reply = |&s: &u16| usize::from(replies[usize::from(s)]);
+        let reply = |&s: &u16| replies[usize::from(s)];
         self.sort.sort_into(secrets, reply, ctx.feedback_count, &mut self.sorted);
         self.spans.clear();
         for j in 0..ctx.feedback_count {

@@ -365,8 +365,7 @@ fn split<W: Word>(
     selector.scorer().indices(guess, Slice { pegs, counts }, indices);
     selector.stats.scores += n as u64;
     let mut sort = ReplySort::new();
-    let replies = indices.iter().map(|&i| usize::from(i));
-    sort.sort(replies, selector.feedback_count(), |k, slot| {
+    sort.sort(indices.iter().copied(), selector.feedback_count(), |k, slot| {
         scratch_pegs[slot] = pegs[k];
         scratch_counts[slot] = counts[k];
     });
