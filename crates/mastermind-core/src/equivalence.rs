@@ -274,6 +274,7 @@ impl AbsentColours {
     }
 
     /// Whether the guess `code` (its first `pegs` colours, whose colour set is `mask`) is kept.
+    #[inline]
     pub fn keeps(self, pegs: usize, code: &[u8], mask: u32) -> bool {
         match self {
             AbsentColours::Trivial => true,

@@ -102,30 +102,33 @@ impl PartitionCounter {
 /// [`sort`](Self::sort) counts the parts, then tells its caller where each item goes (the
 /// scatter is the caller's, so items may be one array or several parallel ones);
 /// [`sort_into`](Self::sort_into) does both for one array. The part sizes and bounds stay
-/// readable until the next sort. Reply indices are bytes (a game has at most 153 replies), so
-/// the tables are fixed arrays indexed without bounds checks.
+/// readable until the next sort. Reply indices are bytes (a game has at most 153 replies) and
+/// the tables fixed arrays of `N` slots: with the default 256 they are indexed without bounds
+/// checks, while a caller that makes one sort per node of a search and knows its game's replies
+/// are few (at most 45 up to 8 pegs) picks a smaller `N`, cheaper to create.
 #[derive(Debug, Clone)]
-pub struct ReplySort {
-    sizes: [usize; 256],
+pub struct ReplySort<const N: usize = 256> {
+    sizes: [u32; N],
     /// During the scatter the next free slot of each part; afterwards the end of each part.
-    ends: [usize; 256],
+    ends: [u32; N],
     /// The number of replies of the last sort.
     replies: usize,
 }
 
-impl Default for ReplySort {
-    fn default() -> ReplySort {
-        ReplySort { sizes: [0; 256], ends: [0; 256], replies: 0 }
+impl<const N: usize> Default for ReplySort<N> {
+    fn default() -> ReplySort<N> {
+        ReplySort { sizes: [0; N], ends: [0; N], replies: 0 }
     }
 }
 
-impl ReplySort {
+impl<const N: usize> ReplySort<N> {
     /// An empty sort.
-    pub fn new() -> ReplySort {
+    pub fn new() -> ReplySort<N> {
         ReplySort::default()
     }
 
-    /// Counts the parts of `replies` (each below `reply_count`) and sets each part's first slot.
+    /// Counts the parts of `replies` (each below `reply_count`, at most `N`) and sets each part's
+    /// first slot.
     #[inline(always)]
     fn count(&mut self, replies: impl Iterator<Item = u8>, reply_count: usize) {
         self.replies = reply_count;
@@ -146,7 +149,7 @@ impl ReplySort {
     fn next_slot(&mut self, r: u8) -> usize {
         let end = &mut self.ends[usize::from(r)];
         *end += 1;
-        *end - 1
+        *end as usize - 1
     }
 
     /// Sorts items whose reply indices (each below `reply_count`) are `replies`, in item order:
@@ -182,13 +185,13 @@ impl ReplySort {
     }
 
     /// The number of items of each reply, by reply index.
-    pub fn sizes(&self) -> &[usize] {
+    pub fn sizes(&self) -> &[u32] {
         &self.sizes[..self.replies]
     }
 
     /// The positions of the items of reply `r` in the sorted order.
     pub fn part(&self, r: usize) -> std::ops::Range<usize> {
-        self.ends[r] - self.sizes[r]..self.ends[r]
+        (self.ends[r] - self.sizes[r]) as usize..self.ends[r] as usize
     }
 }
 
@@ -230,7 +233,7 @@ mod tests {
     fn the_reply_sort_is_stable_and_counts_the_parts() {
         let items = [10u16, 11, 12, 13, 14, 15, 16];
         let replies = [2u8, 0, 2, 1, 0, 2, 4];
-        let mut sort = ReplySort::new();
+        let mut sort = ReplySort::<8>::new();
         let mut out = [0u16; 7];
         sort.sort_into(&items, |&x| replies[usize::from(x - 10)], 5, &mut out);
         assert_eq!(out, [11, 14, 13, 10, 12, 15, 16]);

@@ -304,11 +304,11 @@ impl<W: Word> Plan<'_, W> {
         );
         let sizes = sort.sizes();
         let win = Feedback::all_black(self.game.pegs()).index();
-        self.placed(sizes[win]);
+        self.placed(sizes[win] as usize);
         let mut parts = Vec::new();
         let mut rest = run;
         for (reply, &size) in sizes.iter().enumerate() {
-            let (part, after) = rest.split_off_front(size);
+            let (part, after) = rest.split_off_front(size as usize);
             rest = after;
             if reply != win && size > 0 {
                 parts.push((Feedback::from_index(reply), part));
