@@ -13,7 +13,12 @@
 //!   Merelo 2009, eq. 3).
 //! - [`PackedCodes`]: the codes of a narrow game (up to 8 pegs) as two word arrays, scored
 //!   against one guess with SIMD.
-//! - [`partition`]: partition statistics of a candidate guess against a set of codes.
+//! - [`words`]: codes as two machine words (`u64` or `u128`), and the one packed scoring kernel
+//!   ([`Scorer`](words::Scorer)) under every batch scorer of the lab.
+//! - [`equivalence`]: guess equivalence at a node (the stabiliser of the history, free and
+//!   absent colours), which the exhaustive players use to score one guess per class.
+//! - [`partition`]: partition statistics of a candidate guess against a set of codes, and the
+//!   stable counting sort by reply ([`ReplySort`]) that splits a node's secrets.
 //! - [`codemakers`]: the lying codemaker of the p-false game and the scripted one of fixed games.
 //! - [`driver`]: the loop that plays one game, owns the counters (`guesses`, `evaluations`,
 //!   `score_calls`, time) and hands players a counted [`Oracle`].
@@ -30,6 +35,7 @@ pub mod code;
 pub mod codemakers;
 pub mod codeset;
 pub mod driver;
+pub mod equivalence;
 pub mod feedback;
 pub mod game;
 pub mod history;
@@ -39,6 +45,7 @@ pub mod parameter;
 pub mod partition;
 pub mod score;
 pub mod seed;
+pub mod words;
 
 pub use code::Code;
 pub use codemakers::lying::{FalseReplies, LiarError, LyingCodemaker, ReplyPool, false_reply_pool};
@@ -53,6 +60,6 @@ pub use game::{Game, GameError};
 pub use history::{History, Turn};
 pub use packed::PackedCodes;
 pub use parameter::{InvalidParameter, check_probability};
-pub use partition::{PartitionCounter, PartitionStats};
+pub use partition::{PartitionCounter, PartitionStats, ReplySort};
 pub use score::score;
 pub use seed::{LabRng, derive_seed, rng_for};

@@ -1,4 +1,5 @@
-//! Codes of a narrow game in structure-of-arrays form, for scoring one guess against many.
+//! Codes of a narrow game in structure-of-arrays form, for scoring one guess against many with
+//! the kernel of [`words`](crate::words).
 //!
 //! For games of at most 8 pegs with `colours x pegs <= 64` (4x6 up to 6x9) both packed words of a
 //! [`Code`] fit 64 bits. Kept as two plain `u64` arrays, the per-code work of a batch score is a
@@ -8,23 +9,21 @@
 
 use crate::code::Code;
 use crate::game::Game;
-
-const LOW7: u64 = u64::from_ne_bytes([0x7f; 8]);
+use crate::words::{Packed, Scorer, Word, Words};
 
 /// Feedback indices are computed this many codes at a time before they are counted.
 const CHUNK: usize = 256;
 
-/// The codes of one narrow game as two arrays of 64-bit words.
+/// The codes of one narrow game as two arrays of 64-bit words ([`Words<u64>`]).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct PackedCodes {
-    pegs: Vec<u64>,
-    counts: Vec<u64>,
+    words: Words<u64>,
 }
 
 impl PackedCodes {
     /// Whether `game` is narrow enough for this form.
     pub fn fits(game: Game) -> bool {
-        game.pegs() <= 8 && u32::from(game.pegs()) * u32::from(game.colours()) <= 64
+        u64::fits(game)
     }
 
     /// The codes of `game` in packed form, or `None` when the game is too wide.
@@ -39,42 +38,46 @@ impl PackedCodes {
         if !Self::fits(game) {
             return false;
         }
-        self.pegs.clear();
-        self.counts.clear();
-        self.pegs.extend(codes.iter().map(|c| c.peg_word() as u64));
-        self.counts.extend(codes.iter().map(|c| c.count_word() as u64));
+        self.words.refill(codes);
         true
     }
 
     /// Number of codes.
     pub fn len(&self) -> usize {
-        self.pegs.len()
+        self.words.len()
     }
 
     /// Whether there are no codes.
     pub fn is_empty(&self) -> bool {
-        self.pegs.is_empty()
+        self.words.is_empty()
+    }
+
+    /// The codes as word arrays.
+    pub fn words(&self) -> &Words<u64> {
+        &self.words
     }
 
     /// Writes the dense feedback index of every code against `guess` into `out` (as long as the
     /// set). `guess` must belong to the same game.
     pub fn score_indices(&self, guess: &Code, out: &mut [u8]) {
         assert_eq!(out.len(), self.len(), "one output slot per code");
-        PackedSlice { pegs: &self.pegs, counts: &self.counts }.score_indices(guess, out);
+        let scorer = Scorer::for_pegs::<u64>(guess.len() as u32);
+        scorer.indices(Packed::from_code(guess), self.words.slice(), out);
     }
 
     /// Adds one to `counts[index]` for the feedback index of every code against `guess`: the
     /// partition of the set by `guess`. `counts` needs the game's `feedback_count()` slots.
     pub fn count_partition(&self, guess: &Code, counts: &mut [u32]) {
+        let scorer = Scorer::for_pegs::<u64>(guess.len() as u32);
+        let guess = Packed::from_code(guess);
+        let codes = self.words.slice();
         let mut indices = [0u8; CHUNK];
         let mut spare = [[0u32; 45]; 3];
         let mut start = 0;
         while start < self.len() {
             let end = (start + CHUNK).min(self.len());
-            let slice =
-                PackedSlice { pegs: &self.pegs[start..end], counts: &self.counts[start..end] };
             let indices = &mut indices[..end - start];
-            slice.score_indices(guess, indices);
+            scorer.indices(guess, codes.range(start, end), indices);
             // Four histograms in turn keep neighbours that land in one part from waiting on each
             // other's increments; 45 slots are the most an 8-peg game has.
             let mut quads = indices.chunks_exact(4);
@@ -93,27 +96,6 @@ impl PackedCodes {
             for (c, s) in counts.iter_mut().zip(histogram) {
                 *c += s;
             }
-        }
-    }
-}
-
-/// A borrowed run of packed codes.
-struct PackedSlice<'a> {
-    pegs: &'a [u64],
-    counts: &'a [u64],
-}
-
-impl PackedSlice<'_> {
-    fn score_indices(&self, guess: &Code, out: &mut [u8]) {
-        let guess_pegs = guess.peg_word() as u64;
-        let guess_counts = guess.count_word() as u64;
-        let padding = guess_pegs.leading_zeros() / 8;
-        for ((slot, &pegs), &counts) in out.iter_mut().zip(self.pegs).zip(self.counts) {
-            let x = guess_pegs ^ pegs;
-            let zero = !(((x & LOW7) + LOW7) | x | LOW7);
-            let black = zero.count_ones() - padding;
-            let total = (guess_counts & counts).count_ones();
-            *slot = (total * (total + 1) / 2 + black) as u8;
         }
     }
 }

@@ -95,6 +95,106 @@ impl PartitionCounter {
     }
 }
 
+/// A stable counting sort by reply: items are grouped into parts by their reply index, each part
+/// keeping the items' order, part `0` first. It is how a node's secrets are split by the guess
+/// played, whatever form the secrets take.
+///
+/// [`sort`](Self::sort) counts the parts, then tells its caller where each item goes (the
+/// scatter is the caller's, so items may be one array or several parallel ones);
+/// [`sort_into`](Self::sort_into) does both for one array. The part sizes and bounds stay
+/// readable until the next sort. Reply indices are bytes (a game has at most 153 replies) and
+/// the tables fixed arrays of `N` slots: with the default 256 they are indexed without bounds
+/// checks, while a caller that makes one sort per node of a search and knows its game's replies
+/// are few (at most 45 up to 8 pegs) picks a smaller `N`, cheaper to create.
+#[derive(Debug, Clone)]
+pub struct ReplySort<const N: usize = 256> {
+    sizes: [u32; N],
+    /// During the scatter the next free slot of each part; afterwards the end of each part.
+    ends: [u32; N],
+    /// The number of replies of the last sort.
+    replies: usize,
+}
+
+impl<const N: usize> Default for ReplySort<N> {
+    fn default() -> ReplySort<N> {
+        ReplySort { sizes: [0; N], ends: [0; N], replies: 0 }
+    }
+}
+
+impl<const N: usize> ReplySort<N> {
+    /// An empty sort.
+    pub fn new() -> ReplySort<N> {
+        ReplySort::default()
+    }
+
+    /// Counts the parts of `replies` (each below `reply_count`, at most `N`) and sets each part's
+    /// first slot.
+    #[inline(always)]
+    fn count(&mut self, replies: impl Iterator<Item = u8>, reply_count: usize) {
+        self.replies = reply_count;
+        self.sizes[..reply_count].fill(0);
+        for r in replies {
+            debug_assert!(usize::from(r) < reply_count, "reply {r} of {reply_count}");
+            self.sizes[usize::from(r)] += 1;
+        }
+        let mut at = 0;
+        for (end, &size) in self.ends.iter_mut().zip(&self.sizes[..reply_count]) {
+            *end = at;
+            at += size;
+        }
+    }
+
+    /// The slot of the next item of reply `r`.
+    #[inline(always)]
+    fn next_slot(&mut self, r: u8) -> usize {
+        let end = &mut self.ends[usize::from(r)];
+        *end += 1;
+        *end as usize - 1
+    }
+
+    /// Sorts items whose reply indices (each below `reply_count`) are `replies`, in item order:
+    /// calls `place(k, slot)` once for every item `k`, with `slot` its position in the sorted
+    /// order. `replies` is walked twice.
+    #[inline]
+    pub fn sort<I>(&mut self, replies: I, reply_count: usize, mut place: impl FnMut(usize, usize))
+    where
+        I: IntoIterator<Item = u8>,
+        I::IntoIter: Clone,
+    {
+        let replies = replies.into_iter();
+        self.count(replies.clone(), reply_count);
+        for (k, r) in replies.enumerate() {
+            place(k, self.next_slot(r));
+        }
+    }
+
+    /// Sorts `items` by `reply` (each below `reply_count`) into `out`, which must be as long.
+    #[inline]
+    pub fn sort_into<T: Copy>(
+        &mut self,
+        items: &[T],
+        reply: impl Fn(&T) -> u8,
+        reply_count: usize,
+        out: &mut [T],
+    ) {
+        assert_eq!(items.len(), out.len(), "one output slot per item");
+        self.count(items.iter().map(&reply), reply_count);
+        for item in items {
+            out[self.next_slot(reply(item))] = *item;
+        }
+    }
+
+    /// The number of items of each reply, by reply index.
+    pub fn sizes(&self) -> &[u32] {
+        &self.sizes[..self.replies]
+    }
+
+    /// The positions of the items of reply `r` in the sorted order.
+    pub fn part(&self, r: usize) -> std::ops::Range<usize> {
+        (self.ends[r] - self.sizes[r]) as usize..self.ends[r] as usize
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -127,5 +227,19 @@ mod tests {
         assert_eq!(stats.parts, 13);
         // ABCD uses all 14 possible replies.
         assert_eq!(counter.stats(&Code::parse(g, "ABCD").unwrap(), &set).parts, 14);
+    }
+
+    #[test]
+    fn the_reply_sort_is_stable_and_counts_the_parts() {
+        let items = [10u16, 11, 12, 13, 14, 15, 16];
+        let replies = [2u8, 0, 2, 1, 0, 2, 4];
+        let mut sort = ReplySort::<8>::new();
+        let mut out = [0u16; 7];
+        sort.sort_into(&items, |&x| replies[usize::from(x - 10)], 5, &mut out);
+        assert_eq!(out, [11, 14, 13, 10, 12, 15, 16]);
+        assert_eq!(sort.sizes(), [2, 1, 3, 0, 1]);
+        assert_eq!(sort.part(2), 3..6);
+        assert_eq!(sort.part(3), 6..6);
+        assert_eq!(sort.part(4), 6..7);
     }
 }

@@ -1,30 +1,30 @@
 //! The feedback function, in a fast packed form and a plain reference form that tests compare.
 //!
-//! [`score`] works on the packed words of [`Code`]: black pegs are the zero bytes of `a ^ b`,
-//! correct colours are `popcount(a.counts & b.counts)`. The batch forms score one guess against a
+//! [`score`] works on the packed words of [`Code`] through the one kernel of
+//! [`words`](crate::words): black pegs are the zero bytes of `a ^ b`, correct colours are
+//! `popcount(a.counts & b.counts)`. The batch forms score one guess against a
 //! slice of codes and are what partition counting and consistency filters call.
 
 use crate::code::Code;
 use crate::feedback::{Feedback, dense_index};
 use crate::game::Game;
-
-const LOW7: u128 = u128::from_ne_bytes([0x7f; 16]);
+use crate::words::{Packed, Scorer, Word};
 
 /// Number of positions where `a` and `b` hold the same colour.
 #[inline(always)]
 fn blacks(a: &Code, b: &Code) -> u32 {
-    let x = a.peg_word() ^ b.peg_word();
-    // The high bit of each byte of `zero` is set exactly when that byte of `x` is zero.
-    let zero = !(((x & LOW7) + LOW7) | x | LOW7);
-    let padding = a.peg_word().leading_zeros() / 8;
-    zero.count_ones() - padding
+    let scorer = Scorer::for_pegs::<u128>(a.len() as u32);
+    scorer.blacks::<u128>(Packed::from_code(a), Packed::from_code(b))
 }
 
 /// Number of correct colours (black plus white).
 #[inline(always)]
 fn correct_colours(a: &Code, b: &Code) -> u32 {
-    let (ca, cb) = (a.count_word(), b.count_word());
-    if ca != 0 { (ca & cb).count_ones() } else { correct_colours_unpacked(a, b) }
+    if a.count_word() != 0 {
+        Scorer::correct::<u128>(Packed::from_code(a), Packed::from_code(b))
+    } else {
+        correct_colours_unpacked(a, b)
+    }
 }
 
 /// The slow path for games too large to pack colour counts (`colours x pegs > 128`).
@@ -71,44 +71,14 @@ pub fn score_indices(guess: &Code, codes: &[Code], out: &mut [u8]) {
 /// the reply each would give to `guess`. `counts` must have at least `game.feedback_count()` slots.
 #[inline]
 pub fn count_partition(guess: &Code, codes: &[Code], counts: &mut [u32]) {
-    // Two histograms interleaved break the store-to-load dependency between neighbours that
-    // land in the same part, which is the common case in small consistent sets.
-    let mut pairs = codes.chunks_exact(2);
-    let mut second = [0u32; 153];
-    for pair in &mut pairs {
-        counts[score_index(guess, &pair[0])] += 1;
-        second[score_index(guess, &pair[1])] += 1;
-    }
-    for code in pairs.remainder() {
-        counts[score_index(guess, code)] += 1;
-    }
-    for (c, s) in counts.iter_mut().zip(second.iter()) {
-        *c += s;
-    }
+    count_by(codes, counts, |code| score_index(guess, code));
 }
 
-/// [`count_partition`] for codes of `game`, through a 64-bit path where the game allows it (at most
-/// 8 pegs and `colours x pegs <= 64`, which covers 4x6 to 6x9): half the work per pair.
-#[inline]
-pub fn count_partition_in(game: Game, guess: &Code, codes: &[Code], counts: &mut [u32]) {
-    if game.pegs() <= 8 && u32::from(game.pegs()) * u32::from(game.colours()) <= 64 {
-        count_partition_narrow(guess, codes, counts);
-    } else {
-        count_partition(guess, codes, counts);
-    }
-}
-
-/// The partition count on the low 64 bits of both words; valid only for narrow games.
-fn count_partition_narrow(guess: &Code, codes: &[Code], counts: &mut [u32]) {
-    const LOW7_64: u64 = u64::from_ne_bytes([0x7f; 8]);
-    let pegs = guess.peg_word() as u64;
-    let colours = guess.count_word() as u64;
-    let padding = pegs.leading_zeros() / 8;
-    let index = |code: &Code| {
-        let x = pegs ^ code.peg_word() as u64;
-        let zero = !(((x & LOW7_64) + LOW7_64) | x | LOW7_64);
-        dense_index(zero.count_ones() - padding, (colours & code.count_word() as u64).count_ones())
-    };
+/// Adds one to `counts[index(code)]` for every code. Two histograms interleaved break the
+/// store-to-load dependency between neighbours that land in the same part, which is the common
+/// case in small consistent sets.
+#[inline(always)]
+fn count_by(codes: &[Code], counts: &mut [u32], index: impl Fn(&Code) -> usize) {
     let mut pairs = codes.chunks_exact(2);
     let mut second = [0u32; 153];
     for pair in &mut pairs {
@@ -121,6 +91,24 @@ fn count_partition_narrow(guess: &Code, codes: &[Code], counts: &mut [u32]) {
     for (c, s) in counts.iter_mut().zip(second.iter()) {
         *c += s;
     }
+}
+
+/// [`count_partition`] for codes of `game`, through a 64-bit path where the game allows it (at most
+/// 8 pegs and `colours x pegs <= 64`, which covers 4x6 to 6x9): half the work per pair.
+#[inline]
+pub fn count_partition_in(game: Game, guess: &Code, codes: &[Code], counts: &mut [u32]) {
+    if u64::fits(game) {
+        count_partition_narrow(guess, codes, counts);
+    } else {
+        count_partition(guess, codes, counts);
+    }
+}
+
+/// The partition count in 64-bit words; valid only for narrow games.
+fn count_partition_narrow(guess: &Code, codes: &[Code], counts: &mut [u32]) {
+    let scorer = Scorer::for_pegs::<u64>(guess.len() as u32);
+    let guess = Packed::<u64>::from_code(guess);
+    count_by(codes, counts, |code| scorer.index(guess, Packed::from_code(code)) as usize);
 }
 
 /// The plain definition of feedback, for tests and for readers: count blacks position by position,

@@ -14,15 +14,13 @@ use mastermind_tree::{Branch, Node, StrategyTree};
 /// the heuristic can.
 pub(crate) fn heuristic_tree(
     ctx: &Context,
-    peg_perms: &[[u8; 8]],
     options: &SolveOptions,
     all: &[u16],
     depth: u32,
 ) -> StrategyTree {
     // The heuristic needs a real bound to rank guesses, whatever the search's own rules are.
     let ranking = Rules { size_bound: true, ..options.rules };
-    let heuristic =
-        Heuristic { ctx, peg_perms, rules: ranking, consistent: options.consistent_only };
+    let heuristic = Heuristic { ctx, rules: ranking, consistent: options.consistent_only };
     let root = heuristic.node(all, &mut Vec::new(), depth);
     StrategyTree::new(ctx.game, root).expect("the heuristic tree accounts for every secret")
 }
@@ -30,7 +28,6 @@ pub(crate) fn heuristic_tree(
 /// The heuristic's fixed inputs.
 struct Heuristic<'a> {
     ctx: &'a Context,
-    peg_perms: &'a [[u8; 8]],
     rules: Rules,
     /// Whether only consistent guesses may be played.
     consistent: bool,
@@ -47,7 +44,7 @@ impl Heuristic<'_> {
         // caller sees so).
         let child_depth = next_depth(depth_left.max(2));
         let best_within = |depth: u32| {
-            candidates(ctx, self.peg_perms, self.rules, secrets, history, depth)
+            candidates(ctx, self.rules, secrets, history, depth)
                 .into_iter()
                 .filter(|c| c.consistent || !self.consistent)
                 .min_by_key(|c| (c.bound, !c.consistent, c.guess))

@@ -1,11 +1,14 @@
 //! The secrets of a node split by their reply to one guess.
 
 use crate::context::Context;
+use mastermind_core::ReplySort;
 
-/// The secrets of a node grouped by their reply to one guess (a counting sort that keeps each
-/// part in rank order).
+/// The secrets of a node grouped by their reply to one guess (the core's stable counting sort,
+/// so each part stays in rank order).
 #[derive(Default)]
 pub(crate) struct Partition {
+    /// One is made per node searched: 64 slots hold the at most 45 replies of 8 pegs.
+    sort: ReplySort<64>,
     sorted: Vec<u16>,
     /// `(reply, start, len)` of every non-empty, non-winning part.
     spans: Vec<(usize, usize, usize)>,
@@ -15,27 +18,16 @@ impl Partition {
     /// Groups `secrets` by their reply to `guess`.
     pub fn split(&mut self, ctx: &Context, secrets: &[u16], guess: u16) {
         let replies = ctx.replies_to(guess);
-        let mut counts = [0usize; 46];
-        for &s in secrets {
-            counts[usize::from(replies[usize::from(s)]) + 1] += 1;
-        }
-        let mut starts = counts;
-        for j in 1..starts.len() {
-            starts[j] += starts[j - 1];
-        }
-        self.spans.clear();
-        for j in 0..ctx.feedback_count {
-            if j != usize::from(ctx.win) && counts[j + 1] > 0 {
-                self.spans.push((j, starts[j], counts[j + 1]));
-            }
-        }
         self.sorted.clear();
         self.sorted.resize(secrets.len(), 0);
-        let mut next = starts;
-        for &s in secrets {
-            let slot = &mut next[usize::from(replies[usize::from(s)])];
-            self.sorted[*slot] = s;
-            *slot += 1;
+        let reply = |&s: &u16| replies[usize::from(s)];
+        self.sort.sort_into(secrets, reply, ctx.feedback_count, &mut self.sorted);
+        self.spans.clear();
+        for j in 0..ctx.feedback_count {
+            let part = self.sort.part(j);
+            if j != usize::from(ctx.win) && !part.is_empty() {
+                self.spans.push((j, part.start, part.len()));
+            }
         }
         // Smallest parts first: they are solved cheaply, and their exact costs often refute the
         // guess before the large parts are searched.

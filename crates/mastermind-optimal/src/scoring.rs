@@ -29,14 +29,13 @@ impl Candidate {
 /// secrets together), each with its lower bound.
 pub(crate) fn candidates(
     ctx: &Context,
-    peg_perms: &[[u8; 8]],
     rules: Rules,
     secrets: &[u16],
     history: &[u16],
     child_depth: u32,
 ) -> Vec<Candidate> {
     let present = present_colours(ctx, secrets);
-    let kept = class_representatives(ctx, peg_perms, rules, history, present);
+    let kept = class_representatives(ctx, rules, history, present);
     score_candidates(ctx, rules, secrets, &kept, child_depth, INFEASIBLE).open
 }
 
@@ -79,13 +78,12 @@ pub(crate) fn present_colours(ctx: &Context, secrets: &[u16]) -> u32 {
 /// One guess per equivalence class after `history` when the secrets hold the colours `present`.
 pub(crate) fn class_representatives(
     ctx: &Context,
-    peg_perms: &[[u8; 8]],
     rules: Rules,
     history: &[u16],
     present: u32,
 ) -> Vec<u16> {
     let absent = ctx.absent_colours(rules.absent_colours, present);
-    let group = rules.symmetry.then(|| group_representatives(ctx, peg_perms, history));
+    let group = rules.symmetry.then(|| group_representatives(ctx, history));
     let all = 0..ctx.size() as u16;
     let kept: Vec<u16> = match &group {
         Some(group) => group.iter().copied().filter(|&g| holds_none(ctx, g, absent)).collect(),
@@ -101,14 +99,10 @@ pub(crate) fn holds_none(ctx: &Context, g: u16, absent: AbsentColours) -> bool {
 }
 
 /// One guess per class of the history's symmetry group (every code when the group is trivial).
-pub(crate) fn group_representatives(
-    ctx: &Context,
-    peg_perms: &[[u8; 8]],
-    history: &[u16],
-) -> Vec<u16> {
+pub(crate) fn group_representatives(ctx: &Context, history: &[u16]) -> Vec<u16> {
     let history_rows: Vec<[u8; 8]> =
         history.iter().map(|&g| ctx.colour_rows[usize::from(g)]).collect();
-    let classes = GuessClasses::new(ctx.pegs, ctx.colours, peg_perms, &history_rows);
+    let classes = GuessClasses::new(ctx.pegs, ctx.colours, &history_rows);
     if classes.is_trivial() {
         (0..ctx.size() as u16).collect()
     } else {

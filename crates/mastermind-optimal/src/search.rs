@@ -5,7 +5,7 @@ use crate::context::{Context, INFEASIBLE, UNLIMITED, next_depth};
 use crate::heuristic::heuristic_tree;
 use crate::partition::Partition;
 use crate::scoring::{Candidate, holds_none, present_colours, score_candidates, size_bound};
-use crate::symmetry::{GuessClasses, peg_permutations};
+use crate::symmetry::GuessClasses;
 use crate::{
     CONSISTENT_BOUND_MIN_CODES, PROGRESS_EVERY, PROGRESS_INTERVAL, Progress, ProgressCallback,
     Rules, Solution, SolveError, SolveOptions,
@@ -52,7 +52,7 @@ pub fn solve(game: Game, options: &SolveOptions) -> Result<Solution, SolveError>
         return Err(infeasible());
     }
 
-    let mut heuristic = heuristic_tree(&ctx, &searcher.peg_perms, options, &all, depth);
+    let mut heuristic = heuristic_tree(&ctx, options, &all, depth);
     if options.rules.heuristic_upper_bound
         && options.rules.consistent_upper_bound
         && !options.consistent_only
@@ -155,7 +155,6 @@ type Guesses = Rc<Vec<u16>>;
 struct Searcher<'a> {
     ctx: &'a Context,
     rules: Rules,
-    peg_perms: Vec<[u8; 8]>,
     memo: FxHashMap<Box<[u16]>, MemoEntry>,
     memo_key: Vec<u16>,
     /// Per depth: the last history seen there and its group's representatives.
@@ -184,7 +183,6 @@ impl<'a> Searcher<'a> {
         Searcher {
             ctx,
             rules: options.rules,
-            peg_perms: peg_permutations(ctx.pegs),
             memo: FxHashMap::default(),
             memo_key: Vec::new(),
             group_cache: Vec::new(),
@@ -478,7 +476,7 @@ impl<'a> Searcher<'a> {
         let ctx = self.ctx;
         let history_rows: Vec<[u8; 8]> =
             history.iter().map(|&g| ctx.colour_rows[usize::from(g)]).collect();
-        let classes = GuessClasses::new(ctx.pegs, ctx.colours, &self.peg_perms, &history_rows);
+        let classes = GuessClasses::new(ctx.pegs, ctx.colours, &history_rows);
         let relabelled = self.relabel_cache.entry(classes.unused()).or_insert_with(|| {
             Rc::new(
                 (0..ctx.size() as u16)

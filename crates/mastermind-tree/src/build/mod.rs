@@ -13,19 +13,18 @@ mod objective;
 mod rule;
 mod select;
 mod symmetry;
-mod words;
 
 pub use rule::BuildError;
 
 use crate::tree::{Branch, Node, StrategyTree};
-use mastermind_core::{Code, CodeSet, Feedback, Game, History};
+use mastermind_core::words::{Packed, Slice, Word, Words};
+use mastermind_core::{Code, CodeSet, Feedback, Game, History, ReplySort};
 use mastermind_heuristics::{Heuristic, OnePlyConfig};
 use rayon::prelude::*;
 use rule::Rule;
 use select::Selector;
 use serde::Serialize;
 use std::sync::atomic::{AtomicU64, Ordering};
-use words::{Packed, Slice, Word, Words};
 
 /// What building a tree cost.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
@@ -177,7 +176,7 @@ fn choose_with<W: Word>(game: Game, rule: &Rule, history: &History) -> Result<Co
             consistent.push(code);
         }
     }
-    if consistent.len() == 0 {
+    if consistent.is_empty() {
         return Err(BuildError::NoConsistentCode);
     }
     let guesses: Vec<[u8; 16]> = history.turns().iter().map(|t| t.guess.to_array().0).collect();
@@ -294,7 +293,7 @@ impl<W: Word> Plan<'_, W> {
             Some(first) if guesses.is_empty() => first,
             _ => selector.choose(Slice { pegs: run.pegs, counts: run.counts }, guesses),
         };
-        let sizes = split(
+        let sort = split(
             selector,
             run.pegs,
             run.counts,
@@ -303,12 +302,13 @@ impl<W: Word> Plan<'_, W> {
             run.indices,
             guess,
         );
+        let sizes = sort.sizes();
         let win = Feedback::all_black(self.game.pegs()).index();
-        self.placed(sizes[win]);
+        self.placed(sizes[win] as usize);
         let mut parts = Vec::new();
         let mut rest = run;
         for (reply, &size) in sizes.iter().enumerate() {
-            let (part, after) = rest.split_off_front(size);
+            let (part, after) = rest.split_off_front(size as usize);
             rest = after;
             if reply != win && size > 0 {
                 parts.push((Feedback::from_index(reply), part));
@@ -350,8 +350,8 @@ impl<W: Word> Plan<'_, W> {
     }
 }
 
-/// Sorts the secrets by reply to `guess` (stable, so each part stays in code order) and returns
-/// the part sizes by reply index.
+/// Sorts the secrets by reply to `guess` (stable, so each part stays in code order); the sort
+/// holds the part sizes by reply index.
 fn split<W: Word>(
     selector: &mut Selector<W>,
     pegs: &mut [W],
@@ -360,27 +360,16 @@ fn split<W: Word>(
     scratch_counts: &mut [W],
     indices: &mut [u8],
     guess: Packed<W>,
-) -> Vec<usize> {
+) -> ReplySort {
     let n = pegs.len();
     selector.scorer().indices(guess, Slice { pegs, counts }, indices);
     selector.stats.scores += n as u64;
-    let mut sizes = vec![0usize; selector.feedback_count()];
-    for &i in indices.iter() {
-        sizes[usize::from(i)] += 1;
-    }
-    let mut next = [0usize; 256];
-    let mut at = 0;
-    for (slot, &s) in next.iter_mut().zip(&sizes) {
-        *slot = at;
-        at += s;
-    }
-    for (k, &i) in indices.iter().enumerate() {
-        let to = &mut next[usize::from(i)];
-        scratch_pegs[*to] = pegs[k];
-        scratch_counts[*to] = counts[k];
-        *to += 1;
-    }
+    let mut sort = ReplySort::new();
+    sort.sort(indices.iter().copied(), selector.feedback_count(), |k, slot| {
+        scratch_pegs[slot] = pegs[k];
+        scratch_counts[slot] = counts[k];
+    });
     pegs.copy_from_slice(scratch_pegs);
     counts.copy_from_slice(scratch_counts);
-    sizes
+    sort
 }

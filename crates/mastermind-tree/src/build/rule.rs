@@ -1,6 +1,6 @@
 //! Which one-ply configurations have a strategy tree, and why the others do not.
 
-use crate::build::words::Word;
+use mastermind_core::words::Word;
 use mastermind_core::{Code, Game, GameError, InvalidParameter};
 use mastermind_heuristics::{Heuristic, OnePlyConfig, Pool, Prior, Ties};
 use thiserror::Error;

@@ -15,8 +15,8 @@
 use crate::build::BuildStats;
 use crate::build::objective::{Objective, TOLERANCE, beats, cannot_beat};
 use crate::build::symmetry::Symmetry;
-use crate::build::words::{MASK_LANES, Packed, Scorer, Slice, Word, Words};
 use mastermind_core::local_entropy::PlayedSymbols;
+use mastermind_core::words::{MASK_LANES, Packed, Scorer, Slice, Word, Words};
 use mastermind_core::{Code, Game};
 use mastermind_heuristics::{Best as PlayerBest, Heuristic, Pool};
 use rustc_hash::FxBuildHasher;

@@ -12,25 +12,21 @@
 //! - the *stabiliser* of the history: peg permutations with a colour relabelling that fix every
 //!   guess played (and so, with the replies, the node's secrets).
 //!
+//! The relations themselves are the core's ([`mastermind_core::equivalence`]); this module
+//! combines them for the builder and enumerates the kept candidates of a node.
+//!
 //! A candidate is kept when no relation maps it to a smaller code. Every class's smallest code is
 //! kept (it can be mapped to nothing smaller), so the first best candidate in code order, which the
 //! player's tie rule asks for, is always among those scored. At the empty root every peg and colour
 //! permutation applies, and the kept codes are the sorted ones with non-increasing colour runs
 //! (`AAAA AAAB AABB AABC ABCD` at 4x6).
 
-use crate::build::words::{Packed, Word, Words};
 use mastermind_core::Game;
+use mastermind_core::equivalence::{AbsentColours, ColourOrder, Stabiliser};
+use mastermind_core::words::{Packed, Word, Words};
 
 /// Groups larger than this are not enumerated (the test would cost more than it saves).
 const GROUP_LIMIT: usize = 2_000;
-
-/// One element of the history's stabiliser: peg `i` moves to `perm[i]`, colour `c` becomes
-/// `tau[c]`.
-#[derive(Debug, Clone, Copy)]
-struct Element {
-    perm: [u8; 16],
-    tau: [u8; 32],
-}
 
 /// The relations of one node.
 #[derive(Debug, Clone)]
@@ -41,19 +37,14 @@ pub(crate) struct Symmetry {
     zero_min: Option<u8>,
     /// Bit `c` set for zero colours (only used with `zero_min`, or without repeats).
     zero: u32,
-    /// Without repeats: rank among the zero colours, or `u8::MAX`; only when there are at least
-    /// two.
-    zero_rank: [u8; 32],
-    /// Without repeats: the zero colours in increasing order.
-    zeros: Vec<u8>,
+    /// Without repeats, the zero colours (relabelled in order, when there are at least two).
+    zeros: ColourOrder,
     /// Whether codes may repeat a colour.
     repeats: bool,
-    /// Rank among the free non-zero colours, or `u8::MAX`; only when there are at least two.
-    free_rank: [u8; 32],
-    /// The free non-zero colours in increasing order.
-    free: Vec<u8>,
-    /// Non-identity elements of the stabiliser (empty when trivial or too large).
-    group: Vec<Element>,
+    /// The free non-zero colours (relabelled in order, when there are at least two).
+    free: ColourOrder,
+    /// The stabiliser of the history (trivial when too large, and at the root).
+    group: Stabiliser,
     /// The empty history: every permutation applies.
     root: bool,
 }
@@ -73,23 +64,24 @@ impl Symmetry {
         }
         let repeats = game.repeats();
         let zero = all & !present;
-        let several_zero = zero.count_ones() >= 2;
-        let zero_min = (several_zero && repeats).then(|| zero.trailing_zeros() as u8);
-        let free_mask = all & !played & !zero;
-        let (free_rank, free) = ranked(free_mask, colours);
-        let (zero_rank, zeros) =
-            if repeats { ([u8::MAX; 32], Vec::new()) } else { ranked(zero, colours) };
+        let absent = AbsentColours::new(usize::from(colours), present, repeats);
+        let zero_min =
+            matches!(absent, AbsentColours::Merged(_)).then(|| zero.trailing_zeros() as u8);
+        let free = ColourOrder::new(all & !played & !zero, colours);
+        let zeros = ColourOrder::new(if repeats { 0 } else { zero }, colours);
         let root = guesses.is_empty();
-        let group = if root { Vec::new() } else { stabiliser(pegs, guesses, played) };
+        let group = if root {
+            Stabiliser::trivial(pegs)
+        } else {
+            Stabiliser::of_history(pegs, guesses, GROUP_LIMIT)
+        };
         Symmetry {
             pegs,
             colours,
             zero_min,
-            zero: if several_zero { zero } else { 0 },
-            zero_rank,
+            zero: if absent.is_trivial() { 0 } else { zero },
             zeros,
             repeats,
-            free_rank,
             free,
             group,
             root,
@@ -98,40 +90,31 @@ impl Symmetry {
 
     /// A key naming the codes [`generate`](Self::generate) lists (equal keys, equal lists).
     pub fn key(&self) -> (u32, u32, bool) {
-        let free = self.free.iter().fold(0u32, |m, &c| m | 1 << c);
-        (self.zero, free, self.root)
+        (self.zero, self.free.mask(), self.root)
     }
 
     /// Whether the stabiliser test applies on top of the generated list.
     pub fn has_group(&self) -> bool {
-        !self.group.is_empty()
+        !self.group.is_trivial()
     }
 
     /// Whether every consistent candidate is its own class's smallest code (no free colours to
     /// relabel, no stabiliser, not the root): then the node's secrets need no filtering.
     pub fn keeps_every_secret(&self) -> bool {
-        self.free.is_empty() && self.group.is_empty() && !self.root
+        self.free.is_empty() && self.group.is_trivial() && !self.root
     }
 
     /// The colour the zero and free relations put at a position holding `c`, given the colours
     /// relabelled so far (`relabel`, and how many free and zero colours were `introduced`).
     #[inline(always)]
     fn canonical_colour(&self, c: u8, relabel: &mut [u8; 32], introduced: &mut [usize; 2]) -> u8 {
-        let in_order = |list: &[u8], count: &mut usize, relabel: &mut [u8; 32]| {
-            let slot = &mut relabel[usize::from(c)];
-            if *slot == u8::MAX {
-                *slot = list[*count];
-                *count += 1;
-            }
-            *slot
-        };
         if self.zero & (1 << c) != 0 {
             match self.zero_min {
                 Some(min) => min,
-                None => in_order(&self.zeros, &mut introduced[1], relabel),
+                None => self.zeros.relabel(c, relabel, &mut introduced[1]),
             }
-        } else if self.free_rank[usize::from(c)] != u8::MAX {
-            in_order(&self.free, &mut introduced[0], relabel)
+        } else if self.free.contains(c) {
+            self.free.relabel(c, relabel, &mut introduced[0])
         } else {
             c
         }
@@ -168,17 +151,7 @@ impl Symmetry {
     /// The stabiliser part of [`is_representative`](Self::is_representative), for codes already
     /// canonical under the first two relations.
     pub fn passes_group(&self, code: &[u8]) -> bool {
-        let pegs = self.pegs;
-        let mut moved = [0u8; 16];
-        for element in &self.group {
-            for i in 0..pegs {
-                moved[usize::from(element.perm[i])] = element.tau[usize::from(code[i])];
-            }
-            if self.canonical_is_smaller(&moved, code) {
-                return false;
-            }
-        }
-        true
+        !self.group.any_image(code, |moved| self.canonical_is_smaller(moved, code))
     }
 
     /// Every code canonical under the zero and free relations (and, at the root, of sorted
@@ -206,14 +179,12 @@ impl Symmetry {
             return;
         }
         // A relabelled class may hold its next colour in order, or one already introduced.
-        let in_order = |rank: u8, introduced: usize| -> Option<usize> {
-            let rank = usize::from(rank);
-            if rank == usize::from(u8::MAX) || rank < introduced {
-                Some(introduced)
-            } else if rank == introduced {
-                Some(introduced + 1)
-            } else {
-                None
+        let in_order = |rank: Option<usize>, introduced: usize| -> Option<usize> {
+            match rank {
+                None => Some(introduced),
+                Some(rank) if rank < introduced => Some(introduced),
+                Some(rank) if rank == introduced => Some(introduced + 1),
+                Some(_) => None,
             }
         };
         for c in 0..self.colours {
@@ -227,14 +198,13 @@ impl Symmetry {
                         continue;
                     }
                 } else {
-                    let Some(count) = in_order(self.zero_rank[usize::from(c)], introduced[1])
-                    else {
+                    let Some(count) = in_order(self.zeros.rank(c), introduced[1]) else {
                         continue;
                     };
                     next[1] = count;
                 }
             } else {
-                let Some(count) = in_order(self.free_rank[usize::from(c)], introduced[0]) else {
+                let Some(count) = in_order(self.free.rank(c), introduced[0]) else {
                     continue;
                 };
                 next[0] = count;
@@ -243,22 +213,6 @@ impl Symmetry {
             self.extend(at + 1, next, used | 1 << c, code, out);
         }
     }
-}
-
-/// The colours of `mask` in increasing order, with each colour's rank among them (`u8::MAX` for
-/// others); both empty unless `mask` holds at least two colours.
-fn ranked(mask: u32, colours: u8) -> ([u8; 32], Vec<u8>) {
-    let mut rank = [u8::MAX; 32];
-    let mut list = Vec::new();
-    if mask.count_ones() >= 2 {
-        for c in 0..colours {
-            if mask & (1 << c) != 0 {
-                rank[usize::from(c)] = list.len() as u8;
-                list.push(c);
-            }
-        }
-    }
-    (rank, list)
 }
 
 /// Whether `code` is sorted with colours `0, 1, 2, ...` in runs of non-increasing length: the
@@ -273,81 +227,6 @@ fn is_sorted_shape(code: &[u8]) -> bool {
         runs[usize::from(c)] += 1;
     }
     runs.windows(2).all(|w| w[0] >= w[1])
-}
-
-/// The non-identity peg permutations (with their colour relabelling) that fix every guess, or
-/// nothing when there are more than [`GROUP_LIMIT`].
-fn stabiliser(pegs: usize, guesses: &[[u8; 16]], played: u32) -> Vec<Element> {
-    let mut tau = [u8::MAX; 32];
-    let mut inverse = [u8::MAX; 32];
-    let mut perm = [0u8; 16];
-    let mut found = Vec::new();
-    let complete = search(pegs, guesses, 0, 0, &mut perm, &mut tau, &mut inverse, &mut found);
-    if !complete {
-        return Vec::new();
-    }
-    for element in &mut found {
-        for c in 0..32u8 {
-            if played & (1 << c) == 0 || element.tau[usize::from(c)] == u8::MAX {
-                element.tau[usize::from(c)] = c;
-            }
-        }
-    }
-    found.retain(|e| {
-        e.perm[..pegs].iter().enumerate().any(|(i, &p)| usize::from(p) != i) || {
-            (0..32u8).any(|c| e.tau[usize::from(c)] != c)
-        }
-    });
-    found
-}
-
-/// Backtracking over `perm[at..]`; false when the group outgrew [`GROUP_LIMIT`].
-#[allow(clippy::too_many_arguments)]
-fn search(
-    pegs: usize,
-    guesses: &[[u8; 16]],
-    at: usize,
-    used: u32,
-    perm: &mut [u8; 16],
-    tau: &mut [u8; 32],
-    inverse: &mut [u8; 32],
-    found: &mut Vec<Element>,
-) -> bool {
-    if at == pegs {
-        found.push(Element { perm: *perm, tau: *tau });
-        return found.len() <= GROUP_LIMIT;
-    }
-    for target in 0..pegs {
-        if used & (1 << target) != 0 {
-            continue;
-        }
-        let mut assigned = [0u8; 16];
-        let mut count = 0;
-        let mut ok = true;
-        for g in guesses {
-            let (a, b) = (usize::from(g[at]), g[target]);
-            if tau[a] == u8::MAX && inverse[usize::from(b)] == u8::MAX {
-                tau[a] = b;
-                inverse[usize::from(b)] = a as u8;
-                assigned[count] = a as u8;
-                count += 1;
-            } else if tau[a] != b {
-                ok = false;
-                break;
-            }
-        }
-        if ok {
-            perm[at] = target as u8;
-            if !search(pegs, guesses, at + 1, used | 1 << target, perm, tau, inverse, found) {
-                return false;
-            }
-        }
-        for &a in &assigned[..count] {
-            inverse[usize::from(tau[usize::from(a)])] = u8::MAX;
-            tau[usize::from(a)] = u8::MAX;
-        }
-    }
-    true
 }
 
 #[cfg(test)]
@@ -378,7 +257,7 @@ mod tests {
     fn after_aabb_the_stabiliser_has_eight_elements() {
         let game = Game::CLASSIC;
         let symmetry = Symmetry::new(game, &[colours(game, "AABB")], 0b111111);
-        assert_eq!(symmetry.group.len(), 7);
+        assert_eq!(symmetry.group.elements().len(), 7);
         assert!(symmetry.is_representative(&colours(game, "AACD")));
         assert!(symmetry.is_representative(&colours(game, "BBCD")), "its own class");
         assert!(!symmetry.is_representative(&colours(game, "CDAA")), "BBCD is smaller");

@@ -1,19 +1,25 @@
-//! Codes as two machine words (peg bytes and unary colour counts) and the batch scoring kernels
-//! the builder runs in its inner loops.
+//! Codes as two machine words (peg bytes and unary colour counts), generic over the word width,
+//! and the one scoring kernel every packed scorer of the lab runs.
 //!
-//! The encoding is the core's packed one, rebuilt here from public data so that the builder can
-//! keep a node's secrets and a list of candidates as plain word arrays, score them in chunks (and
-//! stop early), and vectorise across candidates as well as across secrets:
-//! byte `i` of the peg word holds `colour + 1` of peg `i`; bit `c * pegs + k` of the count word is
-//! set for the `k`-th occurrence of colour `c`. Black pegs are the zero bytes of the xor of two peg
-//! words, correct colours the popcount of the and of two count words.
+//! The layout is [`Code`]'s own: byte `i` of the peg word holds `colour + 1` of peg `i` (unused
+//! high bytes are zero); bit `c * pegs + k` of the count word is set for the `k`-th occurrence
+//! of colour `c`. Black pegs are the zero bytes of the xor of two peg words
+//! ([`Word::zero_bytes`]), correct colours the popcount of the and of two count words.
+//!
+//! A game whose codes fit 64 bits (at most 8 pegs and `colours x pegs <= 64`) is scored in `u64`
+//! words, which halves the work and lets batch loops vectorise; larger games up to 16 pegs and
+//! `colours x pegs <= 128` use `u128`. [`Words`] keeps codes as two parallel word arrays
+//! (structure of arrays), [`Slice`] borrows a run of them, and [`Scorer`] scores one code against
+//! another, one guess against many ([`Scorer::indices`]), or a few candidates against many
+//! secrets at once ([`Scorer::reply_masks`]).
 
-use mastermind_core::{Code, Game};
+use crate::code::Code;
+use crate::game::Game;
 use std::fmt::Debug;
 use std::ops::{BitAnd, BitOr, BitXor, Not};
 
 /// A machine word wide enough for one game's peg bytes and colour counts (`u64` or `u128`).
-pub(crate) trait Word:
+pub trait Word:
     Copy
     + Default
     + Eq
@@ -39,8 +45,19 @@ pub(crate) trait Word:
     fn shifted(value: u8, shift: u32) -> Self;
     /// Byte `i`.
     fn byte(self, i: usize) -> u8;
+    /// The low bits of a 128-bit word (all of it for `u128`).
+    fn truncate(wide: u128) -> Self;
     /// Whether the game's codes fit this word.
     fn fits(game: Game) -> bool;
+
+    /// Number of zero bytes: with `self` the xor of two peg words, the matching pegs plus the
+    /// unused high bytes. The high bit of each byte of the mask below is set exactly when that
+    /// byte of `self` is zero (no carry crosses a byte, since each byte adds at most `0x7f` to
+    /// `0x7f`).
+    #[inline(always)]
+    fn zero_bytes(self) -> u32 {
+        (!((self & Self::LOW7).add(Self::LOW7) | self | Self::LOW7)).ones()
+    }
 }
 
 macro_rules! word {
@@ -64,6 +81,10 @@ macro_rules! word {
             fn byte(self, i: usize) -> u8 {
                 (self >> (8 * i)) as u8
             }
+            #[inline(always)]
+            fn truncate(wide: u128) -> Self {
+                wide as $t
+            }
             fn fits(game: Game) -> bool {
                 u32::from(game.pegs()) <= Self::BYTES
                     && u32::from(game.pegs()) * u32::from(game.colours()) <= <$t>::BITS
@@ -76,13 +97,15 @@ word!(u128);
 
 /// A code as its two words.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub(crate) struct Packed<W> {
+pub struct Packed<W> {
+    /// Byte `i` holds `colour + 1` of peg `i`; unused high bytes are zero.
     pub pegs: W,
+    /// Bit `c * pegs + k` is set for the `k`-th occurrence (from 0) of colour `c`.
     pub counts: W,
 }
 
 impl<W: Word> Packed<W> {
-    /// Encodes colours (`0..colours`, one per peg).
+    /// Encodes colours (`0..colours`, one per peg); the game must fit `W`.
     pub fn from_colours(colours: &[u8]) -> Packed<W> {
         let pegs = colours.len() as u32;
         let mut seen = [0u8; 32];
@@ -96,10 +119,10 @@ impl<W: Word> Packed<W> {
         packed
     }
 
-    /// Encodes a code.
+    /// The words of a code whose game fits `W`: the code's own words, narrowed to `W`.
+    #[inline(always)]
     pub fn from_code(code: &Code) -> Packed<W> {
-        let (colours, len) = code.to_array();
-        Packed::from_colours(&colours[..len])
+        Packed { pegs: W::truncate(code.peg_word()), counts: W::truncate(code.count_word()) }
     }
 
     /// The colour of peg `i`.
@@ -108,7 +131,7 @@ impl<W: Word> Packed<W> {
         self.pegs.byte(i).wrapping_sub(1)
     }
 
-    /// The colours of the first `pegs` pegs.
+    /// The colours of the first `pegs` pegs (zero past them).
     pub fn colours(&self, pegs: usize) -> [u8; 16] {
         let mut out = [0u8; 16];
         for (i, slot) in out[..pegs].iter_mut().enumerate() {
@@ -117,17 +140,19 @@ impl<W: Word> Packed<W> {
         out
     }
 
-    /// Back to a [`Code`].
+    /// Back to a [`Code`] of `game`.
     pub fn code(&self, game: Game) -> Code {
         let pegs = usize::from(game.pegs());
         Code::from_valid_colours(game, &self.colours(pegs)[..pegs])
     }
 }
 
-/// Codes as two parallel word arrays (structure of arrays), in code order unless said otherwise.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct Words<W> {
+/// Codes as two parallel word arrays (structure of arrays).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Words<W> {
+    /// The peg words, one per code.
     pub pegs: Vec<W>,
+    /// The count words, one per code.
     pub counts: Vec<W>,
 }
 
@@ -135,6 +160,20 @@ impl<W: Word> Words<W> {
     /// An empty list.
     pub fn new() -> Words<W> {
         Words { pegs: Vec::new(), counts: Vec::new() }
+    }
+
+    /// The words of `codes`, whose game must fit `W`.
+    pub fn from_codes(codes: &[Code]) -> Words<W> {
+        let mut words = Words::new();
+        words.refill(codes);
+        words
+    }
+
+    /// Replaces the contents with the words of `codes` (reusing the allocation).
+    pub fn refill(&mut self, codes: &[Code]) {
+        self.clear();
+        self.pegs.extend(codes.iter().map(|c| W::truncate(c.peg_word())));
+        self.counts.extend(codes.iter().map(|c| W::truncate(c.count_word())));
     }
 
     /// Appends one code.
@@ -146,6 +185,11 @@ impl<W: Word> Words<W> {
     /// Number of codes.
     pub fn len(&self) -> usize {
         self.pegs.len()
+    }
+
+    /// Whether there are no codes.
+    pub fn is_empty(&self) -> bool {
+        self.pegs.is_empty()
     }
 
     /// The whole list as a slice.
@@ -160,10 +204,12 @@ impl<W: Word> Words<W> {
     }
 }
 
-/// A borrowed run of codes as two word slices.
+/// A borrowed run of codes as two word slices of equal length.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Slice<'a, W> {
+pub struct Slice<'a, W> {
+    /// The peg words.
     pub pegs: &'a [W],
+    /// The count words.
     pub counts: &'a [W],
 }
 
@@ -171,6 +217,11 @@ impl<'a, W: Word> Slice<'a, W> {
     /// Number of codes.
     pub fn len(&self) -> usize {
         self.pegs.len()
+    }
+
+    /// Whether there are no codes.
+    pub fn is_empty(&self) -> bool {
+        self.pegs.is_empty()
     }
 
     /// Code `i`.
@@ -186,30 +237,46 @@ impl<'a, W: Word> Slice<'a, W> {
     }
 }
 
-/// Scores one guess against many codes: the game's padding (unused high bytes) is fixed once.
+/// Scores codes of one game held in words: the game's padding (unused high bytes, which the
+/// xor of two peg words always shows as zero) is fixed once.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Scorer {
+pub struct Scorer {
     padding: u32,
 }
 
 impl Scorer {
     /// The scorer of `game`'s codes in words of type `W`.
     pub fn new<W: Word>(game: Game) -> Scorer {
-        Scorer { padding: W::BYTES - u32::from(game.pegs()) }
+        Scorer::for_pegs::<W>(u32::from(game.pegs()))
     }
 
-    /// The dense feedback index ([`Feedback::index`](mastermind_core::Feedback::index)) of `a`
-    /// against `b`.
+    /// The scorer of codes of `pegs` pegs in words of type `W`.
+    #[inline(always)]
+    pub fn for_pegs<W: Word>(pegs: u32) -> Scorer {
+        Scorer { padding: W::BYTES - pegs }
+    }
+
+    /// Black pegs of `a` against `b`.
+    #[inline(always)]
+    pub fn blacks<W: Word>(&self, a: Packed<W>, b: Packed<W>) -> u32 {
+        (a.pegs ^ b.pegs).zero_bytes() - self.padding
+    }
+
+    /// Correct colours (black plus white) of `a` against `b`.
+    #[inline(always)]
+    pub fn correct<W: Word>(a: Packed<W>, b: Packed<W>) -> u32 {
+        (a.counts & b.counts).ones()
+    }
+
+    /// The dense feedback index ([`Feedback::index`](crate::Feedback::index)) of `a` against `b`.
     #[inline(always)]
     pub fn index<W: Word>(&self, a: Packed<W>, b: Packed<W>) -> u32 {
-        let x = a.pegs ^ b.pegs;
-        let zero = !((x & W::LOW7).add(W::LOW7) | x | W::LOW7);
-        let black = zero.ones() - self.padding;
-        let total = (a.counts & b.counts).ones();
-        total * (total + 1) / 2 + black
+        let total = Scorer::correct(a, b);
+        total * (total + 1) / 2 + self.blacks(a, b)
     }
 
-    /// Writes the feedback index of every code of `codes` against `guess` into `out`.
+    /// Writes the feedback index of every code of `codes` against `guess` into `out` (at least
+    /// as long as `codes`).
     #[inline]
     pub fn indices<W: Word>(&self, guess: Packed<W>, codes: Slice<'_, W>, out: &mut [u8]) {
         let out = &mut out[..codes.len()];
@@ -223,10 +290,8 @@ impl Scorer {
     /// a candidate's parts. Needs at most 9 pegs.
     #[inline(always)]
     fn reply_bit<W: Word>(&self, a: Packed<W>, b: Packed<W>) -> u64 {
-        let x = a.pegs ^ b.pegs;
-        let zero = !((x & W::LOW7).add(W::LOW7) | x | W::LOW7);
-        let black = zero.ones() - self.padding;
-        let total = (a.counts & b.counts).ones();
+        let black = self.blacks(a, b);
+        let total = Scorer::correct(a, b);
         let bit = if self.padding + 7 >= W::BYTES {
             (total << 3) | black
         } else {
@@ -235,10 +300,10 @@ impl Scorer {
         1u64 << bit
     }
 
-    /// For each candidate (at most [`MASK_LANES`]), the set of replies the `secrets` give it, as
-    /// bits (see `reply_bit`): `masks[i].count_ones()` is candidate `i`'s number of parts.
+    /// For each candidate (at least one, at most [`MASK_LANES`]), the set of replies the
+    /// `secrets` give it, as bits: `masks[i].count_ones()` is candidate `i`'s number of parts.
     /// The candidates stay in registers while the secrets stream past (vectorised across the
-    /// candidates).
+    /// candidates). Needs at most 9 pegs.
     #[inline]
     pub fn reply_masks<W: Word>(
         &self,
@@ -265,13 +330,13 @@ impl Scorer {
 }
 
 /// Candidates whose reply sets [`Scorer::reply_masks`] computes in one pass over the secrets.
-pub(crate) const MASK_LANES: usize = 8;
+pub const MASK_LANES: usize = 8;
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mastermind_core::CodeSet;
-    use mastermind_core::score::score_index;
+    use crate::CodeSet;
+    use crate::score::score_index;
 
     fn agrees<W: Word>(game: Game) {
         let codes = CodeSet::enumerate(game).unwrap();
@@ -279,6 +344,8 @@ mod tests {
         let step = (codes.len() / 60).max(1);
         for a in codes.iter().step_by(step) {
             let pa = Packed::<W>::from_code(a);
+            let (colours, len) = a.to_array();
+            assert_eq!(Packed::<W>::from_colours(&colours[..len]), pa, "{game}: {a}");
             assert_eq!(pa.code(game), *a);
             for b in codes.iter().step_by(step / 2 + 1) {
                 let pb = Packed::<W>::from_code(b);
@@ -296,5 +363,11 @@ mod tests {
         for (pegs, colours) in [(4, 20), (12, 3), (16, 2)] {
             agrees::<u128>(Game::new(pegs, colours).unwrap());
         }
+    }
+
+    #[test]
+    fn codes_without_repeats_encode_alike() {
+        agrees::<u64>(Game::BULLS_AND_COWS);
+        agrees::<u128>(Game::BULLS_AND_COWS);
     }
 }
