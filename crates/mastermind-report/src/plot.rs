@@ -94,23 +94,10 @@ trait Drawing {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>;
 }
 
-/// Draws a figure to `<base>.png` and `<base>.svg`; returns both paths.
-///
-/// A figure that cannot be drawn (an error, or a panic inside the plotting library) is an error
-/// naming the figure, so that whoever draws a report's figures records it for that figure alone
-/// and keeps the rest of the report (tables, other figures).
+/// Draws a figure to `<base>.png` and `<base>.svg`; returns both paths. Failures (and panics)
+/// are turned into an error naming the figure by [`Figure::draw`], around the figure's
+/// preparation as well as its drawing.
 fn both(base: &Path, figure: &impl Drawing) -> Result<Vec<PathBuf>> {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| draw_both(base, figure)))
-        .unwrap_or_else(|panic| {
-            Err(anyhow!("the plotting library panicked: {}", panic_text(&panic)))
-        })
-        .map_err(|e| {
-            let name = base.file_name().unwrap_or_default().to_string_lossy().into_owned();
-            anyhow!("figure {name} not drawn: {e:#}")
-        })
-}
-
-fn draw_both(base: &Path, figure: &impl Drawing) -> Result<Vec<PathBuf>> {
     register_fonts();
     if let Some(dir) = base.parent() {
         std::fs::create_dir_all(dir)?;

@@ -5,8 +5,8 @@ use super::dots::{ArmRow, DotLabels};
 use super::lines::LineChart;
 use super::panels::Panel;
 use super::pareto::TimedPlayer;
-use super::{Labels, box_plots, dots, grouped_bars, panels, pareto};
-use anyhow::Result;
+use super::{Labels, box_plots, dots, grouped_bars, panels, panic_text, pareto};
+use anyhow::{Result, anyhow};
 use std::path::{Path, PathBuf};
 
 /// A figure, described: its data and labels, every kind of figure the report draws.
@@ -62,9 +62,20 @@ pub enum Figure {
 }
 
 impl Figure {
-    /// Draws the figure to `<base>.png` and `<base>.svg` and returns both paths; a figure that
-    /// cannot be drawn is an error that names it (never a panic).
+    /// Draws the figure to `<base>.png` and `<base>.svg` and returns both paths. A figure that
+    /// cannot be drawn, whether its data cannot be laid out, plotters fails, or either panics,
+    /// is an error that names it: never a panic, so one figure never stops a report.
     pub fn draw(&self, base: &Path) -> Result<Vec<PathBuf>> {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.draw_unguarded(base)))
+            .unwrap_or_else(|panic| Err(anyhow!("drawing panicked: {}", panic_text(&panic))))
+            .map_err(|e| {
+                let name = base.file_name().unwrap_or_default().to_string_lossy().into_owned();
+                anyhow!("figure {name} not drawn: {e:#}")
+            })
+    }
+
+    /// [`draw`](Self::draw) without the guard.
+    fn draw_unguarded(&self, base: &Path) -> Result<Vec<PathBuf>> {
         match self {
             Figure::Lines(chart) => chart.draw(base),
             Figure::Bars { labels, categories, series } => {
