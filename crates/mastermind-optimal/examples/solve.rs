@@ -2,7 +2,7 @@
 //! --example solve -- 4x6 [max_depth|-] [seconds]`. With `seconds`, the search is stopped after
 //! that long and prints its best tree and the proved bound. `RULES_OFF=memo,ordering` switches
 //! pruning rules off (to measure what each one saves); `CONSISTENT_ONLY=1` limits the guesses to
-//! the possible codes. A size ending in `n` (`4x10n`, Bulls and Cows) forbids repeated colours.
+//! the possible codes; `PARALLEL=1` searches on every thread of the rayon pool. A size ending in `n` (`4x10n`, Bulls and Cows) forbids repeated colours.
 
 use mastermind_core::Game;
 use mastermind_optimal::{SolveOptions, solve};
@@ -53,6 +53,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         rules,
         consistent_only: std::env::var("CONSISTENT_ONLY").is_ok_and(|v| v == "1"),
         possible_before_last_reply: false,
+        parallel: std::env::var("PARALLEL").is_ok_and(|v| v == "1"),
         stop: Some(stop),
         progress: Some(Arc::new(|p: &mastermind_optimal::Progress| {
             eprintln!(

@@ -44,10 +44,12 @@ mod canonical;
 mod context;
 mod counting;
 mod heuristic;
+mod memo;
 mod partition;
 mod scoring;
 mod search;
 mod symmetry;
+pub mod units;
 
 use mastermind_core::Game;
 use mastermind_tree::{StrategyTree, TreeError};
@@ -159,6 +161,11 @@ pub struct SolveOptions {
     /// comes first, and whenever a better tree is found
     /// (changes of the lower bound alone are reported with the next periodic report).
     pub progress: Option<ProgressCallback>,
+    /// Search on every thread of the current rayon pool: the units of [`units::Plan`] share one
+    /// memo and the best total found. The optimum and the proof are the same as on one thread;
+    /// which of several optimal trees is returned can change from run to run, so results that
+    /// must be reproducible search on one thread (the default).
+    pub parallel: bool,
     /// When set to true, the search stops soon and returns its best tree with
     /// [`Solution::proved`] false.
     pub stop: Option<Arc<AtomicBool>>,
@@ -185,6 +192,7 @@ impl fmt::Debug for SolveOptions {
             .field("consistent_only", &self.consistent_only)
             .field("possible_before_last_reply", &self.possible_before_last_reply)
             .field("rules", &self.rules)
+            .field("parallel", &self.parallel)
             .field("progress", &self.progress.is_some())
             .field("stop", &self.stop)
             .finish()
@@ -245,6 +253,21 @@ pub enum SolveError {
         game: Game,
         /// The depth limit asked for.
         max_depth: u32,
+    },
+    /// A split search needs a known tree within the depth limit to set its units' budgets, and
+    /// the heuristic found none.
+    #[error("no known tree of {game} keeps within {max_depth} guesses to set the units' budgets")]
+    NoKnownTree {
+        /// The game asked for.
+        game: Game,
+        /// The depth limit asked for.
+        max_depth: u32,
+    },
+    /// A unit's stored tree does not describe a tree over its secrets (a damaged part file).
+    #[error("the tree stored for unit {unit} does not fit its secrets")]
+    CorruptUnit {
+        /// The unit's index in the plan.
+        unit: usize,
     },
     /// The tree built from the search failed its shape check (a bug). The message includes the
     /// tree's error, which is therefore not also its [`source`](std::error::Error::source).

@@ -3,6 +3,7 @@
 use crate::canonical::Relabelling;
 use crate::context::{Context, INFEASIBLE, UNLIMITED, next_depth};
 use crate::heuristic::heuristic_tree;
+use crate::memo::{Memo, MemoEntry, SharedMemo};
 use crate::partition::Partition;
 use crate::scoring::{Candidate, holds_none, present_colours, score_candidates, size_bound};
 use crate::symmetry::GuessClasses;
@@ -24,9 +25,6 @@ const HISTORY_CACHE_ENTRIES: usize = 4096;
 /// Guesses picked by selection at a node before the rest are sorted.
 const SELECTED_BEFORE_SORT: usize = 3;
 
-/// The most sets the memo holds before it is thinned (some 3 GiB at the key sizes of 4x8).
-const MEMO_LIMIT: usize = 1 << 24;
-
 /// Sets this small are never remembered: they are solved in closed form or in one short scan.
 const MEMO_MIN_SECRETS: usize = 3;
 
@@ -37,7 +35,19 @@ const MEMO_MIN_SECRETS: usize = 3;
 /// stopped early through [`SolveOptions::stop`], the solution holds the best complete tree known
 /// (the heuristic tree if the search has not beaten it), with `proved` false and the proved
 /// lower bound.
+///
+/// With [`SolveOptions::parallel`], the search runs on every thread of the current rayon pool
+/// (see [`units`](crate::units)).
 pub fn solve(game: Game, options: &SolveOptions) -> Result<Solution, SolveError> {
+    if options.parallel && rayon::current_num_threads() > 1 {
+        crate::units::solve_shared(game, options)
+    } else {
+        solve_alone(game, options)
+    }
+}
+
+/// [`solve`] on one thread.
+pub(crate) fn solve_alone(game: Game, options: &SolveOptions) -> Result<Solution, SolveError> {
     let start = Instant::now();
     let mut ctx = Context::new(game).ok_or(SolveError::TooLarge { game })?;
     // An optimal tree never plays a guess that splits nothing, so no secret needs more guesses
@@ -104,7 +114,11 @@ pub fn solve(game: Game, options: &SolveOptions) -> Result<Solution, SolveError>
 /// The best tree among consistent guesses within `depth` (the optimum, or the best found if the
 /// search is stopped), as a first upper bound for the unconstrained search; `None` when no such
 /// tree keeps the depth limit.
-fn consistent_optimum(game: Game, options: &SolveOptions, depth: u32) -> Option<StrategyTree> {
+pub(crate) fn consistent_optimum(
+    game: Game,
+    options: &SolveOptions,
+    depth: u32,
+) -> Option<StrategyTree> {
     let consistent = SolveOptions {
         consistent_only: true,
         max_depth: (depth != UNLIMITED).then_some(depth),
@@ -118,9 +132,11 @@ fn consistent_optimum(game: Game, options: &SolveOptions, depth: u32) -> Option<
 /// a first guess achieving it; without, `value` is a proved lower bound (at least the budget
 /// asked for, unless the search was stopped).
 #[derive(Debug, Clone, Copy)]
-struct Outcome {
-    value: u32,
-    guess: Option<u16>,
+pub(crate) struct Outcome {
+    /// The exact optimum (with `guess`) or a lower bound (without).
+    pub value: u32,
+    /// A first guess achieving `value`, when it is exact.
+    pub guess: Option<u16>,
 }
 
 impl Outcome {
@@ -131,13 +147,6 @@ impl Outcome {
     fn at_least(value: u32) -> Outcome {
         Outcome { value, guess: None }
     }
-}
-
-/// A remembered set: its exact optimum and a first guess, or a lower bound.
-#[derive(Debug, Clone, Copy)]
-struct MemoEntry {
-    value: u32,
-    guess: Option<u16>,
 }
 
 /// The bounds at the first guess, for progress reports and an early stop.
@@ -152,10 +161,10 @@ struct RootBounds {
 /// A shared list of guesses (code ranks).
 type Guesses = Rc<Vec<u16>>;
 
-struct Searcher<'a> {
+pub(crate) struct Searcher<'a> {
     ctx: &'a Context,
     rules: Rules,
-    memo: FxHashMap<Box<[u16]>, MemoEntry>,
+    memo: Memo,
     memo_key: Vec<u16>,
     /// Per depth: the last history seen there and its group's representatives.
     group_cache: Vec<Option<(Vec<u16>, Guesses)>>,
@@ -179,11 +188,11 @@ struct Searcher<'a> {
 }
 
 impl<'a> Searcher<'a> {
-    fn new(ctx: &'a Context, options: &SolveOptions, start: Instant) -> Searcher<'a> {
+    pub(crate) fn new(ctx: &'a Context, options: &SolveOptions, start: Instant) -> Searcher<'a> {
         Searcher {
             ctx,
             rules: options.rules,
-            memo: FxHashMap::default(),
+            memo: Memo::local(),
             memo_key: Vec::new(),
             group_cache: Vec::new(),
             relabel_cache: FxHashMap::default(),
@@ -224,6 +233,22 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// Shares `memo` with other searches of the same game and options (from here on; what the
+    /// search remembered before is dropped).
+    pub(crate) fn share_memo(&mut self, memo: Arc<SharedMemo>) {
+        self.memo = Memo::Shared(memo);
+    }
+
+    /// Whether the search saw its stop flag raised (its results are then bounds, not optima).
+    pub(crate) fn was_stopped(&self) -> bool {
+        self.stopped
+    }
+
+    /// Nodes searched so far.
+    pub(crate) fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
     fn size_bound(&self, n: usize, depth_left: u32) -> u32 {
         size_bound(self.ctx, self.rules, n, depth_left)
     }
@@ -232,7 +257,7 @@ impl<'a> Searcher<'a> {
     /// guesses each, if it is below `beta`; otherwise a lower bound of at least `beta`.
     /// With [`SolveOptions::consistent_only`], guesses are taken from `pool` (sorted ranks,
     /// holding `secrets`).
-    fn search(
+    pub(crate) fn search(
         &mut self,
         secrets: &[u16],
         pool: &[u16],
@@ -513,7 +538,7 @@ impl<'a> Searcher<'a> {
     /// The memo's entry for `secrets` (its guess mapped back from the key's labels).
     fn recall(&mut self, secrets: &[u16], pool: &[u16], depth_left: u32) -> Option<MemoEntry> {
         let relabelling = self.fill_key(secrets, pool, depth_left);
-        let entry = self.memo.get(self.memo_key.as_slice()).copied()?;
+        let entry = self.memo.get(self.memo_key.as_slice())?;
         Some(MemoEntry {
             guess: entry.guess.map(|g| relabelling.map_or(g, |r| r.invert(self.ctx, g))),
             ..entry
@@ -524,14 +549,6 @@ impl<'a> Searcher<'a> {
         let relabelling = self.fill_key(secrets, pool, depth_left);
         let key: Box<[u16]> = self.memo_key.as_slice().into();
         let guess = entry.guess.map(|g| relabelling.map_or(g, |r| r.apply(self.ctx, g)));
-        if self.memo.len() >= MEMO_LIMIT {
-            // Memory stays bounded: bounds go first, solved sets only if that is not enough
-            // (they are searched again if needed; nothing the search proves depends on them).
-            self.memo.retain(|_, e| e.guess.is_some());
-            if self.memo.len() >= MEMO_LIMIT / 2 {
-                self.memo.clear();
-            }
-        }
         self.memo.insert(key, MemoEntry { guess, ..entry });
     }
 
@@ -565,7 +582,7 @@ impl<'a> Searcher<'a> {
     /// The optimal tree below a set already solved (every node is found again in the memo, or
     /// searched again when the memo is off).
     /// `first_guess`, when given, replaces the search at this node (its parts must be solved).
-    fn build(
+    pub(crate) fn build(
         &mut self,
         secrets: &[u16],
         pool: &[u16],
