@@ -83,6 +83,9 @@ pub struct BuildHooks<'a> {
     pub search_progress: Option<ProgressCallback>,
     /// Set to stop the exact search with its best tree so far.
     pub stop: Option<Arc<AtomicBool>>,
+    /// Run the exact search on every thread of the current rayon pool (the same optimum; which
+    /// of several optimal trees it returns can change from run to run).
+    pub parallel_search: bool,
 }
 
 /// A built tree and what building it did.
@@ -197,6 +200,7 @@ impl TreeRecipe {
                 let options = SolveOptions {
                     progress: hooks.search_progress.clone(),
                     stop: hooks.stop.clone(),
+                    parallel: hooks.parallel_search,
                     ..optimum.solve_options()
                 };
                 let solution =

@@ -48,6 +48,11 @@ pub struct TreeArgs {
     /// the proved lower bound and the gap (as Ctrl-C does at any time).
     #[arg(long, value_name = "SECONDS", value_parser = positive_seconds)]
     pub time_limit: Option<f64>,
+    /// Threads for the build or the exact search (default: every core). With --player optimal,
+    /// more than one thread finds the same optimum, but which of several optimal trees it
+    /// returns can change from run to run; one thread gives the same tree every time.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
     /// The export format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -104,7 +109,14 @@ pub fn run(args: &TreeArgs, mut out: impl Write) -> Result<()> {
     }
     let game = args.game.game().map_err(anyhow::Error::msg)?;
     let start = Instant::now();
-    let (name, tree, mut summary) = build(args, game)?;
+    let (name, tree, mut summary) = match args.threads {
+        Some(threads) => rayon::ThreadPoolBuilder::new()
+            .num_threads(usize::from(threads))
+            .build()
+            .context("starting the threads")?
+            .install(|| build(args, game))?,
+        None => build(args, game)?,
+    };
     let build_ms = start.elapsed().as_secs_f64() * 1e3;
     summary.insert(0, ("build_ms", json!((build_ms * 10.0).round() / 10.0)));
     if let Some(mib) = crate::memory::peak_mib() {
@@ -136,6 +148,7 @@ fn build(args: &TreeArgs, game: Game) -> Result<(String, StrategyTree, Summary)>
                 let hooks = BuildHooks {
                     search_progress: callback,
                     stop: Some(stop.flag()),
+                    parallel_search: rayon::current_num_threads() > 1,
                     ..BuildHooks::default()
                 };
                 recipe.build(game, &hooks)
@@ -178,6 +191,7 @@ fn build(args: &TreeArgs, game: Game) -> Result<(String, StrategyTree, Summary)>
             vec![
                 ("consistent_only", json!(optimum.consistent_only)),
                 ("possible_before_last_reply", json!(optimum.possible_before_last_reply)),
+                ("threads", json!(rayon::current_num_threads())),
                 ("proved", json!(solution.proved)),
                 ("lower_bound", json!(solution.lower_bound)),
                 ("gap", json!(solution.total - solution.lower_bound)),
