@@ -47,7 +47,9 @@ pub mod tree {
     };
 }
 
-/// The exact search's limits and progress reports.
+/// The exact search's limits and progress reports, and the search split into units (stored,
+/// sharded, merged).
 pub mod optimal {
+    pub use mastermind_optimal::units;
     pub use mastermind_optimal::{MAX_CODES, Progress, ProgressCallback, Solution};
 }

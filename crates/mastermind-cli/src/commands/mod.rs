@@ -7,4 +7,5 @@ pub mod score;
 pub mod solve;
 pub mod suggest;
 pub mod tree;
+pub mod tree_units;
 pub mod turns;

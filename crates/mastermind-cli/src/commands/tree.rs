@@ -6,6 +6,7 @@ use crate::stop::{Reason, StopOn};
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 use mastermind_core::Game;
+use mastermind_players::families::optimal::units::Shard;
 use mastermind_players::families::tree::{Preset, StrategyTree, export};
 use mastermind_players::{
     BuildHooks, BuiltTree, OPTIMAL, OptimalSpec, PlayerSpec, TreeRecipe, TreeSpec,
@@ -53,6 +54,19 @@ pub struct TreeArgs {
     /// returns can change from run to run; one thread gives the same tree every time.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub threads: Option<u16>,
+    /// With --player optimal: search in units stored one file each in this folder, so that a
+    /// killed search loses only the units in flight and a rerun continues; without --shard,
+    /// the units left are solved and all are merged into the tree.
+    #[arg(long, value_name = "DIR")]
+    pub units: Option<PathBuf>,
+    /// With --units: solve only shard I of N (0 <= I < N) and store its units; run every
+    /// shard (GNU parallel, a SLURM array), then --merge.
+    #[arg(long, value_name = "I/N", requires = "units", conflicts_with = "merge")]
+    pub shard: Option<Shard>,
+    /// With --units: merge the stored units into the tree without solving any; fails, naming
+    /// them, while units are missing.
+    #[arg(long, requires = "units")]
+    pub merge: bool,
     /// The export format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -67,7 +81,7 @@ pub struct TreeArgs {
     #[arg(long)]
     pub json: bool,
     /// Check a tree saved as JSON: replay every secret through it and print its summary.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["player", "config", "first_guess", "max_depth", "consistent_only", "possible_before_last_reply", "time_limit", "output", "format"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["player", "config", "first_guess", "max_depth", "consistent_only", "possible_before_last_reply", "time_limit", "output", "format", "units", "threads"])]
     pub check: Option<PathBuf>,
 }
 
@@ -108,15 +122,18 @@ pub fn run(args: &TreeArgs, mut out: impl Write) -> Result<()> {
         return check(path, args.json, out);
     }
     let game = args.game.game().map_err(anyhow::Error::msg)?;
+    if let (Some(dir), Some(shard)) = (&args.units, args.shard) {
+        let (_, TreeRecipe::Optimal(optimum)) = recipe(args, game)? else {
+            bail!("--units applies to --player optimal only");
+        };
+        let stop = StopOn::new(args.time_limit.map(Duration::from_secs_f64));
+        let lines = in_pool(args.threads, || {
+            crate::commands::tree_units::run_shard(game, &optimum, dir, shard, stop.flag())
+        })?;
+        return write_summary(&mut out, &lines, args.json);
+    }
     let start = Instant::now();
-    let (name, tree, mut summary) = match args.threads {
-        Some(threads) => rayon::ThreadPoolBuilder::new()
-            .num_threads(usize::from(threads))
-            .build()
-            .context("starting the threads")?
-            .install(|| build(args, game))?,
-        None => build(args, game)?,
-    };
+    let (name, tree, mut summary) = in_pool(args.threads, || build(args, game))?;
     let build_ms = start.elapsed().as_secs_f64() * 1e3;
     summary.insert(0, ("build_ms", json!((build_ms * 10.0).round() / 10.0)));
     if let Some(mib) = crate::memory::peak_mib() {
@@ -136,6 +153,21 @@ pub fn run(args: &TreeArgs, mut out: impl Write) -> Result<()> {
     write_summary(&mut out, &lines, args.json)
 }
 
+/// Runs `work` on a pool of `threads` threads, or on the global pool (every core).
+fn in_pool<T>(threads: Option<u16>, work: impl FnOnce() -> Result<T> + Send) -> Result<T>
+where
+    T: Send,
+{
+    match threads {
+        Some(threads) => rayon::ThreadPoolBuilder::new()
+            .num_threads(usize::from(threads))
+            .build()
+            .context("starting the threads")?
+            .install(work),
+        None => work(),
+    }
+}
+
 /// The tree of the chosen player, its name, and what building it cost.
 fn build(args: &TreeArgs, game: Game) -> Result<(String, StrategyTree, Summary)> {
     let (name, recipe) = recipe(args, game)?;
@@ -144,15 +176,27 @@ fn build(args: &TreeArgs, game: Game) -> Result<(String, StrategyTree, Summary)>
     let built = match &recipe {
         TreeRecipe::Optimal(_) => {
             let what = format!("searching the optimum of {game}");
-            progress::search(&what, |callback| {
-                let hooks = BuildHooks {
-                    search_progress: callback,
-                    stop: Some(stop.flag()),
-                    parallel_search: rayon::current_num_threads() > 1,
-                    ..BuildHooks::default()
-                };
-                recipe.build(game, &hooks)
-            })
+            if let Some(dir) = &args.units {
+                let TreeRecipe::Optimal(optimum) = &recipe else { unreachable!() };
+                let solution = crate::commands::tree_units::solve(
+                    game,
+                    optimum,
+                    dir,
+                    args.merge,
+                    stop.flag(),
+                )?;
+                Ok(BuiltTree::Optimal(solution))
+            } else {
+                progress::search(&what, |callback| {
+                    let hooks = BuildHooks {
+                        search_progress: callback,
+                        stop: Some(stop.flag()),
+                        parallel_search: rayon::current_num_threads() > 1,
+                        ..BuildHooks::default()
+                    };
+                    recipe.build(game, &hooks)
+                })
+            }
         }
         TreeRecipe::OnePly(_) => {
             let what = format!("building the tree of {name} at {game}");
@@ -223,6 +267,7 @@ fn recipe(args: &TreeArgs, game: Game) -> Result<(String, TreeRecipe)> {
             (args.max_depth.is_some(), "--max-depth"),
             (args.consistent_only, "--consistent-only"),
             (args.time_limit.is_some() && !matches!(spec, TreeSpec::Optimal(_)), "--time-limit"),
+            (args.units.is_some() && !matches!(spec, TreeSpec::Optimal(_)), "--units"),
         ];
         if let Some((_, flag)) = optimum_flag.iter().find(|(given, _)| *given) {
             bail!(

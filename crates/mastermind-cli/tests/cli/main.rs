@@ -7,3 +7,4 @@ mod play;
 mod queries;
 mod solve;
 mod tree;
+mod units;

@@ -1,0 +1,81 @@
+//! `mastermind tree --player optimal --units DIR`: the exact search split into units, each
+//! stored in its own file in DIR as soon as it is solved. A killed run loses only the units in
+//! flight and a rerun continues; `--shard I/N` solves one shard's units (for GNU parallel or a
+//! SLURM array); `--merge` only merges what the shards stored.
+
+use crate::progress;
+use anyhow::{Context, Result};
+use mastermind_core::Game;
+use mastermind_players::OptimalSpec;
+use mastermind_players::families::optimal::Solution;
+use mastermind_players::families::optimal::units::{
+    Board, Plan, Selection, Shard, Sharing, UnitStore, run_selected,
+};
+use serde_json::{Value, json};
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+/// The plan of `optimum` at `game` and its store in `dir`.
+fn open(game: Game, optimum: &OptimalSpec, dir: &Path) -> Result<(Plan, UnitStore)> {
+    let plan = Plan::new(game, &optimum.solve_options())
+        .with_context(|| format!("planning the units of the optimum of {game}"))?;
+    let store = UnitStore::open(dir, &plan)?;
+    Ok((plan, store))
+}
+
+/// Solves the units of `shard` not yet in `dir` and returns the summary of what it did.
+pub fn run_shard(
+    game: Game,
+    optimum: &OptimalSpec,
+    dir: &Path,
+    shard: Shard,
+    stop: Arc<AtomicBool>,
+) -> Result<Vec<(&'static str, Value)>> {
+    let start = Instant::now();
+    let (plan, store) = open(game, optimum, dir)?;
+    let board = store.board(&plan)?;
+    let in_shard = (0..plan.units().len()).filter(|&u| shard.holds(u));
+    let done_before = in_shard.clone().filter(|&u| board.results()[u].is_some()).count();
+    let what = format!("units of shard {shard} of the optimum of {game}");
+    let selection =
+        Selection { sharing: Sharing::Nothing, shard: Some(shard), store: Some(&store) };
+    let board = progress::search(&what, |_| run_selected(&plan, &selection, board, Some(stop)))?;
+    let done = in_shard.clone().filter(|&u| board.results()[u].is_some()).count();
+    let out =
+        |u: &usize| board.results()[*u].is_none() && board.is_out(plan.units()[*u].first_guess);
+    let skipped = in_shard.clone().filter(out).count();
+    let left = in_shard.clone().count() - done - skipped;
+    Ok(vec![
+        ("game", json!(game.to_string())),
+        ("shard", json!(shard.to_string())),
+        ("units", json!(plan.units().len())),
+        ("units_in_shard", json!(in_shard.count())),
+        ("found_done", json!(done_before)),
+        ("solved_now", json!(done - done_before)),
+        ("skipped", json!(skipped)),
+        ("left", json!(left)),
+        ("seconds", json!((start.elapsed().as_secs_f64() * 10.0).round() / 10.0)),
+        ("units_dir", json!(dir.display().to_string())),
+    ])
+}
+
+/// The proved optimum from the units in `dir`: the units not yet stored are solved first
+/// (each stored as it is found) unless `merge_only`, then everything is merged.
+pub fn solve(
+    game: Game,
+    optimum: &OptimalSpec,
+    dir: &Path,
+    merge_only: bool,
+    stop: Arc<AtomicBool>,
+) -> Result<Solution> {
+    let (plan, store) = open(game, optimum, dir)?;
+    if !merge_only {
+        let board: Board<'_> = store.board(&plan)?;
+        let selection = Selection { sharing: Sharing::Nothing, shard: None, store: Some(&store) };
+        let what = format!("units of the optimum of {game}");
+        progress::search(&what, |_| run_selected(&plan, &selection, board, Some(stop)))?;
+    }
+    Ok(store.merge(&plan)?)
+}

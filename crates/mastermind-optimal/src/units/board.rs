@@ -1,0 +1,174 @@
+//! Where the units of a search stand, and what follows: each first guess's total or bound, the
+//! best tree, the proof.
+
+use super::plan::{Plan, UnitOutcome, UnitResult};
+use super::tree_codec::rebuild;
+use crate::{Progress, Solution, SolveError};
+use mastermind_tree::{Branch, Node, StrategyTree};
+use std::time::Instant;
+
+/// Where the units of a search stand: what each first guess is known to cost.
+pub struct Board<'a> {
+    plan: &'a Plan,
+    results: Vec<Option<UnitResult>>,
+}
+
+impl<'a> Board<'a> {
+    /// A board with no unit done.
+    pub fn new(plan: &'a Plan) -> Board<'a> {
+        Board { plan, results: vec![None; plan.units.len()] }
+    }
+
+    /// Records a unit's result.
+    pub fn record(&mut self, result: UnitResult) {
+        let index = result.unit;
+        self.results[index] = Some(result);
+    }
+
+    /// The results recorded so far.
+    pub fn results(&self) -> &[Option<UnitResult>] {
+        &self.results
+    }
+
+    /// What first guess `index` is known to cost: its lower bound from the units done, and
+    /// whether that is exact (every unit solved) or it is refuted (a unit reached its budget).
+    pub fn standing(&self, index: usize) -> Standing {
+        let first = &self.plan.first_guesses[index];
+        let mut lower = first.bound;
+        let mut solved = 0;
+        let mut refuted = false;
+        for unit in &self.plan.units[first.units.clone()] {
+            match self.results[unit.index].as_ref().map(|r| &r.outcome) {
+                Some(UnitOutcome::Solved { total, .. }) => {
+                    lower += u64::from(total - unit.bound);
+                    solved += 1;
+                }
+                Some(UnitOutcome::Refuted { at_least }) => {
+                    lower += u64::from(at_least.saturating_sub(unit.bound));
+                    refuted = true;
+                }
+                None => {}
+            }
+        }
+        Standing { lower, exact: solved == first.units.len(), refuted }
+    }
+
+    /// The best exact first guess so far: its index and total (the least total, ties to the
+    /// first in the plan's order).
+    pub fn best(&self) -> Option<(usize, u64)> {
+        (0..self.plan.first_guesses.len())
+            .filter_map(|i| {
+                let standing = self.standing(i);
+                standing.exact.then_some((i, standing.lower))
+            })
+            .min_by_key(|&(i, total)| (total, i))
+    }
+
+    /// Whether first guess `index` can no longer be the answer: refuted, or its lower bound
+    /// passes the best exact total (or equals it and it comes later in the order).
+    pub fn is_out(&self, index: usize) -> bool {
+        let standing = self.standing(index);
+        if standing.refuted {
+            return true;
+        }
+        match self.best() {
+            Some((best, total)) => {
+                index != best
+                    && (standing.lower > total || (standing.lower == total && index > best))
+            }
+            None => false,
+        }
+    }
+
+    /// The proved lower bound on the optimum: the least lower bound of a first guess still in,
+    /// or the known tree's total when every first guess is refuted (then it is optimal).
+    pub fn lower_bound(&self) -> u64 {
+        (0..self.plan.first_guesses.len())
+            .filter(|&i| !self.standing(i).refuted)
+            .map(|i| self.standing(i).lower)
+            .min()
+            .unwrap_or(self.plan.upper_bound)
+            .min(self.plan.upper_bound)
+            .max(self.plan.lower_bound)
+    }
+
+    /// Whether the optimum is proved: some first guess is exact and every other is out, or
+    /// every first guess is refuted (then no tree beats the known one).
+    pub fn is_proved(&self) -> bool {
+        let count = self.plan.first_guesses.len();
+        match self.best() {
+            Some((best, _)) => (0..count).all(|i| i == best || self.is_out(i)),
+            None => (0..count).all(|i| self.standing(i).refuted),
+        }
+    }
+
+    /// Units with a result.
+    pub fn units_done(&self) -> usize {
+        self.results.iter().flatten().count()
+    }
+
+    /// A progress report of the board (nodes of the units done).
+    pub(super) fn progress(&self, start: Instant) -> Progress {
+        let upper = self.best().map_or(self.plan.upper_bound, |(_, total)| total);
+        Progress {
+            nodes: self.results.iter().flatten().map(|r| r.nodes).sum(),
+            lower_bound: self.lower_bound().min(upper),
+            upper_bound: upper,
+            elapsed: start.elapsed(),
+        }
+    }
+
+    /// The best tree known: the best exact first guess with its units' trees, or the known
+    /// tree. Fails only if a unit's tree does not rebuild (a corrupt part file).
+    pub fn tree(&self) -> Result<StrategyTree, SolveError> {
+        let Some((best, _)) = self.best() else {
+            return Ok(self.plan.known.clone());
+        };
+        let ctx = &self.plan.ctx;
+        let first = &self.plan.first_guesses[best];
+        let mut branches = Vec::new();
+        for unit in &self.plan.units[first.units.clone()] {
+            let Some(UnitOutcome::Solved { guesses, .. }) =
+                self.results[unit.index].as_ref().map(|r| &r.outcome)
+            else {
+                unreachable!("an exact first guess has every unit solved");
+            };
+            let node = rebuild(ctx, &unit.secrets, &mut guesses.iter().copied())
+                .ok_or(SolveError::CorruptUnit { unit: unit.index })?;
+            branches.push(Branch { reply: unit.reply, node });
+        }
+        branches.sort_by_key(|b| b.reply.index());
+        let root = Node { guess: first.guess, secrets: ctx.size() as u32, branches };
+        StrategyTree::new(ctx.game, root).map_err(SolveError::Tree)
+    }
+
+    /// The solution the board holds: the best tree, proved or not, with the lower bound.
+    pub fn solution(&self, start: Instant) -> Result<Solution, SolveError> {
+        let tree = self.tree()?;
+        let total = tree.total_guesses();
+        let proved = self.is_proved();
+        let done = self.results.iter().flatten();
+        Ok(Solution {
+            total,
+            proved,
+            lower_bound: if proved { total } else { self.lower_bound().min(total) },
+            heuristic_total: Some(self.plan.upper_bound),
+            nodes_searched: done.clone().map(|r| r.nodes).sum(),
+            memo_hits: 0,
+            memo_entries: 0,
+            elapsed: start.elapsed(),
+            tree,
+        })
+    }
+}
+
+/// What one first guess is known to cost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Standing {
+    /// A proved lower bound on its total (exact when `exact`).
+    pub lower: u64,
+    /// Every unit is solved: `lower` is its total.
+    pub exact: bool,
+    /// A unit reached its budget: it cannot beat the known tree.
+    pub refuted: bool,
+}

@@ -1,0 +1,26 @@
+//! The search split into independent units, so that it can run on every core and across
+//! machines, and be resumed after a kill.
+//!
+//! A unit is one first guess and one reply to it: the secrets that give that reply, to be solved
+//! exactly within a budget. Every budget follows from one number fixed before any unit runs, the
+//! total of a known tree (the upper bound `U`): a unit of first guess `g` may cost at most what
+//! leaves `g`'s total below `U` when every other part of `g` costs its size bound. So each unit's
+//! result depends only on the unit, never on which units ran before it or beside it, and the
+//! merged tree is the same on one thread, on many, or from shards run on different machines.
+//!
+//! A first guess whose every unit is solved has an exact total; one with a unit refuted costs at
+//! least `U`, more than the known tree. The optimum is the least exact total (ties go to the
+//! first guess in the search's order), proved once every first guess is either exact or
+//! refuted. A first guess whose bound already reaches `U` has no units.
+
+mod board;
+mod plan;
+mod run;
+mod store;
+mod tree_codec;
+
+pub use board::{Board, Standing};
+pub use plan::{FirstGuess, Plan, Unit, UnitOutcome, UnitResult};
+pub(crate) use run::solve_shared;
+pub use run::{Selection, Sharing, run, run_selected};
+pub use store::{Shard, Stamp, StoreError, UnitStore};

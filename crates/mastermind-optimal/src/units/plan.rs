@@ -1,0 +1,253 @@
+//! The plan of a split search: its first guesses, their units and the budgets, and the search
+//! of one unit.
+
+use super::tree_codec::preorder;
+use crate::context::{Context, INFEASIBLE, UNLIMITED, next_depth};
+use crate::heuristic::heuristic_tree;
+use crate::memo::SharedMemo;
+use crate::partition::Partition;
+use crate::scoring::{class_representatives, present_colours, score_candidates, size_bound};
+use crate::search::{Searcher, consistent_optimum};
+use crate::{CONSISTENT_BOUND_MIN_CODES, SolveError, SolveOptions};
+use mastermind_core::{Code, Feedback, Game};
+use mastermind_tree::StrategyTree;
+use std::ops::Range;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+/// The units of one search: its first guesses, in the order the search tries them, and the
+/// parts below each.
+pub struct Plan {
+    pub(super) ctx: Context,
+    pub(super) options: SolveOptions,
+    /// The depth budget of the root (`UNLIMITED` without a limit).
+    pub(super) depth: u32,
+    /// The total of the known tree every budget is set from.
+    pub(super) upper_bound: u64,
+    /// The proved lower bound before any unit runs: the least bound of any first guess.
+    pub(super) lower_bound: u64,
+    /// The known tree itself, the answer if the search is stopped before a first guess is exact.
+    pub(super) known: StrategyTree,
+    pub(super) first_guesses: Vec<FirstGuess>,
+    pub(super) units: Vec<Unit>,
+}
+
+/// A first guess of the plan: one guess per class of equivalent guesses at the root.
+#[derive(Debug, Clone)]
+pub struct FirstGuess {
+    /// The guess (code rank).
+    pub(super) rank: u16,
+    /// The guess.
+    pub guess: Code,
+    /// Its lower bound: the number of codes plus the size bound of every part.
+    pub bound: u64,
+    /// Its units, indices into [`Plan::units`].
+    pub units: Range<usize>,
+}
+
+/// One unit: the secrets that give `reply` to a first guess, solved within `budget`.
+#[derive(Debug, Clone)]
+pub struct Unit {
+    /// Its index in the plan.
+    pub index: usize,
+    /// Its first guess, an index into [`Plan::first_guesses`].
+    pub first_guess: usize,
+    /// The reply its secrets give to the first guess.
+    pub reply: Feedback,
+    /// The secrets (code ranks, sorted).
+    pub(super) secrets: Vec<u16>,
+    /// The size bound of its secrets, already counted in the first guess's bound.
+    pub bound: u32,
+    /// The unit is solved if its optimum is below this; otherwise it refutes its first guess.
+    pub budget: u32,
+}
+
+/// What a unit found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum UnitOutcome {
+    /// The optimum of the unit's secrets, below its budget, and a tree that achieves it: the
+    /// guesses of its nodes in preorder, the parts of a node in reply order.
+    Solved {
+        /// The optimal total of guesses over the unit's secrets (after the first guess).
+        total: u32,
+        /// The tree's guesses (code ranks) in preorder.
+        guesses: Vec<u16>,
+    },
+    /// The optimum reaches the budget: at least `at_least` guesses.
+    Refuted {
+        /// A proved lower bound, at least the budget.
+        at_least: u32,
+    },
+}
+
+/// A unit's outcome and what it cost.
+#[derive(Debug, Clone, PartialEq)]
+pub struct UnitResult {
+    /// The unit's index in the plan.
+    pub unit: usize,
+    /// What it found.
+    pub outcome: UnitOutcome,
+    /// Nodes its search visited.
+    pub nodes: u64,
+    /// Wall time of its search, in seconds.
+    pub seconds: f64,
+}
+
+impl Plan {
+    /// Plans the search of `game` under `options` (depth limit, consistent guesses only, rules):
+    /// builds the known tree that sets the budgets, scores every first guess and splits each
+    /// one that can beat the known tree into its units.
+    pub fn new(game: Game, options: &SolveOptions) -> Result<Plan, SolveError> {
+        let mut ctx = Context::new(game).ok_or(SolveError::TooLarge { game })?;
+        let depth = options.max_depth.filter(|&d| (d as usize) < ctx.size()).unwrap_or(UNLIMITED);
+        ctx.prepare_part_bounds(options.rules.size_bound, depth);
+        let infeasible = SolveError::Infeasible { game, max_depth: depth };
+        let all: Vec<u16> = (0..ctx.size() as u16).collect();
+        if depth != UNLIMITED && ctx.bound.total(all.len(), depth) >= INFEASIBLE {
+            return Err(infeasible);
+        }
+        let mut known = heuristic_tree(&ctx, options, &all, depth);
+        // As on one thread: above this size the consistent optimum is the better start.
+        if options.rules.consistent_upper_bound
+            && !options.consistent_only
+            && ctx.size() > CONSISTENT_BOUND_MIN_CODES
+            && let Some(better) = consistent_optimum(game, options, depth)
+            && better.total_guesses() < known.total_guesses()
+        {
+            known = better;
+        }
+        if depth != UNLIMITED && known.max_guesses() > depth {
+            // The budgets need a tree within the limit to start from.
+            return Err(SolveError::NoKnownTree { game, max_depth: depth });
+        }
+        let upper_bound = known.total_guesses();
+        let beta = upper_bound as u32 + 1;
+        let child_depth = next_depth(depth);
+        let present = present_colours(&ctx, &all);
+        let kept = class_representatives(&ctx, options.rules, &[], present);
+        let scored = score_candidates(&ctx, options.rules, &all, &kept, child_depth, beta);
+        let lower_bound = u64::from(scored.least_bound.min(beta));
+        let mut open = scored.open;
+        open.sort_unstable_by_key(|c| c.order_key());
+
+        let mut first_guesses = Vec::with_capacity(open.len());
+        let mut units = Vec::new();
+        let mut parts = Partition::default();
+        for candidate in open {
+            parts.split(&ctx, &all, candidate.guess);
+            let start = units.len();
+            let mut split = parts.parts_in_reply_order();
+            // Large parts first: they take longest, and starting them early balances threads.
+            split.sort_by_key(|(reply, part)| (std::cmp::Reverse(part.len()), *reply));
+            for (reply, secrets) in split {
+                let bound = size_bound(&ctx, options.rules, secrets.len(), child_depth);
+                units.push(Unit {
+                    index: units.len(),
+                    first_guess: first_guesses.len(),
+                    reply: Feedback::from_index(reply),
+                    bound,
+                    budget: beta - (candidate.bound - bound),
+                    secrets,
+                });
+            }
+            first_guesses.push(FirstGuess {
+                rank: candidate.guess,
+                guess: ctx.codes[usize::from(candidate.guess)],
+                bound: u64::from(candidate.bound),
+                units: start..units.len(),
+            });
+        }
+        Ok(Plan {
+            ctx,
+            options: options.clone(),
+            depth,
+            upper_bound,
+            lower_bound,
+            known,
+            first_guesses,
+            units,
+        })
+    }
+
+    /// The game planned.
+    pub fn game(&self) -> Game {
+        self.ctx.game
+    }
+
+    /// The total of the known tree that sets every budget.
+    pub fn upper_bound(&self) -> u64 {
+        self.upper_bound
+    }
+
+    /// The proved lower bound before any unit runs.
+    pub fn lower_bound(&self) -> u64 {
+        self.lower_bound
+    }
+
+    /// The first guesses that can beat the known tree, in the search's order.
+    pub fn first_guesses(&self) -> &[FirstGuess] {
+        &self.first_guesses
+    }
+
+    /// Every unit, the units of one first guess together, largest first.
+    pub fn units(&self) -> &[Unit] {
+        &self.units
+    }
+
+    /// Solves unit `index`, or returns `None` if `stop` was raised before it finished.
+    pub fn solve_unit(&self, index: usize, stop: Option<Arc<AtomicBool>>) -> Option<UnitResult> {
+        self.solve_unit_within(index, self.units[index].budget, None, stop)
+    }
+
+    /// Solves unit `index` within `budget` (at most the unit's own), with `memo` shared with
+    /// other units when given.
+    pub(super) fn solve_unit_within(
+        &self,
+        index: usize,
+        budget: u32,
+        memo: Option<&Arc<SharedMemo>>,
+        stop: Option<Arc<AtomicBool>>,
+    ) -> Option<UnitResult> {
+        let start = Instant::now();
+        let unit = &self.units[index];
+        let first = &self.first_guesses[unit.first_guess];
+        let options = SolveOptions { progress: None, stop, ..self.options.clone() };
+        let mut searcher = Searcher::new(&self.ctx, &options, start);
+        if let Some(memo) = memo {
+            searcher.share_memo(Arc::clone(memo));
+        }
+        let all;
+        let pool: &[u16] = if self.pool_lags() {
+            all = (0..self.ctx.size() as u16).collect::<Vec<u16>>();
+            &all
+        } else {
+            &unit.secrets
+        };
+        let child_depth = next_depth(self.depth);
+        let mut history = vec![first.rank];
+        let outcome = searcher.search(&unit.secrets, pool, &mut history, child_depth, budget);
+        if searcher.was_stopped() {
+            return None;
+        }
+        let outcome = match outcome.guess {
+            Some(_) => {
+                let node = searcher.build(&unit.secrets, pool, &mut history, child_depth, None);
+                let mut guesses = Vec::new();
+                preorder(&self.ctx, &node, &mut guesses);
+                UnitOutcome::Solved { total: outcome.value, guesses }
+            }
+            None => UnitOutcome::Refuted { at_least: outcome.value },
+        };
+        Some(UnitResult {
+            unit: index,
+            outcome,
+            nodes: searcher.nodes(),
+            seconds: start.elapsed().as_secs_f64(),
+        })
+    }
+
+    fn pool_lags(&self) -> bool {
+        self.options.consistent_only && self.options.possible_before_last_reply
+    }
+}

@@ -1,0 +1,171 @@
+//! Running the units of a plan on the rayon pool.
+
+use super::board::Board;
+use super::plan::Plan;
+use super::store::{Shard, StoreError, UnitStore};
+use crate::memo::SharedMemo;
+use crate::{PROGRESS_INTERVAL, Solution, SolveError, SolveOptions};
+use mastermind_core::Game;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+/// How the units of one run share what they learn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sharing {
+    /// Every unit searches alone within its planned budget, so its result depends on the unit
+    /// only: the same tree on any number of threads, shards and machines (and the mode whose
+    /// results can be stored and merged).
+    Nothing,
+    /// The units share one memo, and a unit's budget shrinks to what can still beat the best
+    /// first guess solved: far less work, the same optimum, but which of several optimal
+    /// trees is returned can depend on timing.
+    MemoAndBounds,
+}
+
+/// Solves every unit of `plan` that can still matter, on the current rayon pool, and returns
+/// the board. Units start in the plan's order; a unit whose first guess is out is skipped, and
+/// running units of a first guess that drops out are stopped. `stop` ends the whole search.
+pub fn run(plan: &Plan, sharing: Sharing, stop: Option<Arc<AtomicBool>>) -> Board<'_> {
+    let selection = Selection { sharing, shard: None, store: None };
+    run_selected(plan, &selection, Board::new(plan), stop).expect("no store, nothing to fail")
+}
+
+/// Which units a run solves, how they share, and where their results go.
+pub struct Selection<'a> {
+    /// What the units share.
+    pub sharing: Sharing,
+    /// Only this shard's units (all when `None`).
+    pub shard: Option<Shard>,
+    /// Each result is saved here as soon as it is found.
+    pub store: Option<&'a UnitStore>,
+}
+
+/// [`run`], starting from `board` (results already known, for example read from a store): only
+/// the units of `selection`'s shard that have no result yet, each saved as it is found. A unit
+/// whose result cannot be saved stops the run with that error.
+pub fn run_selected<'p>(
+    plan: &'p Plan,
+    selection: &Selection<'_>,
+    board: Board<'p>,
+    stop: Option<Arc<AtomicBool>>,
+) -> Result<Board<'p>, StoreError> {
+    let sharing = selection.sharing;
+    let board = Mutex::new(board);
+    let failure: Mutex<Option<StoreError>> = Mutex::new(None);
+    let flags: Vec<Arc<AtomicBool>> =
+        plan.first_guesses.iter().map(|_| Arc::new(AtomicBool::new(false))).collect();
+    let pending: Vec<usize> = {
+        let board = board.lock().expect("no unit panics");
+        (0..plan.units.len())
+            .filter(|&u| selection.shard.is_none_or(|s| s.holds(u)))
+            .filter(|&u| board.results()[u].is_none())
+            .collect()
+    };
+    let next = AtomicUsize::new(0);
+    let memo = Arc::new(SharedMemo::default());
+    let stopped = || {
+        stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed))
+            || failure.lock().expect("no unit panics").is_some()
+    };
+    let workers_done = AtomicBool::new(false);
+    let start = Instant::now();
+    let worker = || {
+        loop {
+            let Some(&index) = pending.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                return;
+            };
+            if stopped() {
+                return;
+            }
+            let unit = &plan.units[index];
+            let first = unit.first_guess;
+            let budget = {
+                let board = board.lock().expect("no unit panics");
+                if board.is_out(first) {
+                    continue;
+                }
+                match (sharing, board.best()) {
+                    (Sharing::MemoAndBounds, Some((_, best))) => {
+                        // Ties with the best stay solvable: the order decides between them.
+                        let others = plan.first_guesses[first].bound - u64::from(unit.bound);
+                        let beat = best + 1 - others;
+                        unit.budget.min(u32::try_from(beat).unwrap_or(u32::MAX))
+                    }
+                    _ => unit.budget,
+                }
+            };
+            let memo = (sharing == Sharing::MemoAndBounds).then_some(&memo);
+            let flag = Some(Arc::clone(&flags[first]));
+            let Some(result) = plan.solve_unit_within(index, budget, memo, flag) else {
+                continue;
+            };
+            if let Some(store) = selection.store
+                && let Err(e) = store.save(plan, &result)
+            {
+                failure.lock().expect("no unit panics").get_or_insert(e);
+                return;
+            }
+            let mut board = board.lock().expect("no unit panics");
+            let best_before = board.best();
+            board.record(result);
+            if board.best() != best_before
+                && let Some(progress) = &plan.options.progress
+            {
+                progress(&board.progress(start));
+            }
+            for (i, flag) in flags.iter().enumerate() {
+                if board.is_out(i) {
+                    flag.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+    };
+    let threads = rayon::current_num_threads();
+    std::thread::scope(|scope| {
+        // The searches read one flag each: a stop of the whole search raises them all. Progress
+        // is reported from here too, so no search waits for it. (A thread of its own: on the
+        // rayon pool it would take a worker's place.)
+        scope.spawn(|| {
+            let mut last_report = Instant::now();
+            let mut raised = false;
+            while !workers_done.load(Ordering::Relaxed) {
+                if !raised && stopped() {
+                    flags.iter().for_each(|f| f.store(true, Ordering::Relaxed));
+                    raised = true;
+                }
+                if let Some(progress) = &plan.options.progress
+                    && last_report.elapsed() >= PROGRESS_INTERVAL
+                {
+                    last_report = Instant::now();
+                    let report = board.lock().expect("no unit panics").progress(start);
+                    progress(&report);
+                }
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+        });
+        rayon::scope(|workers| {
+            for _ in 0..threads {
+                workers.spawn(|_| worker());
+            }
+        });
+        workers_done.store(true, Ordering::Relaxed);
+    });
+    match failure.into_inner().expect("no unit panics") {
+        Some(e) => Err(e),
+        None => Ok(board.into_inner().expect("no unit panics")),
+    }
+}
+
+/// [`solve`](crate::solve) on every thread of the current rayon pool: the plan's units, sharing
+/// one memo and the best total. The search alone (one thread) when no known tree keeps the
+/// depth limit, since the units' budgets need one.
+pub(crate) fn solve_shared(game: Game, options: &SolveOptions) -> Result<Solution, SolveError> {
+    let start = Instant::now();
+    let plan = match Plan::new(game, options) {
+        Err(SolveError::NoKnownTree { .. }) => return crate::search::solve_alone(game, options),
+        other => other?,
+    };
+    let board = run(&plan, Sharing::MemoAndBounds, options.stop.clone());
+    board.solution(start)
+}
