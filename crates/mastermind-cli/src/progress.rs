@@ -72,8 +72,12 @@ pub fn bounds(report: &Progress) -> String {
             report.nodes, report.lower_bound
         );
     }
+    let units = match report.units {
+        (_, 0) => String::new(),
+        (done, all) => format!(", {done} of {all} units done"),
+    };
     format!(
-        "{} nodes searched, the optimum between {} and {} guesses in total ({})",
+        "{} nodes searched, the optimum between {} and {} guesses in total ({}){units}",
         report.nodes,
         report.lower_bound,
         report.upper_bound,
@@ -162,6 +166,7 @@ mod tests {
             lower_bound: 23440,
             upper_bound: upper,
             elapsed: Duration::from_secs(10),
+            units: (0, 0),
         };
         let known = bounds(&report(26600));
         assert!(known.contains("between 23440 and 26600") && known.contains("gap 11.88%"));

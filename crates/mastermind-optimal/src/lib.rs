@@ -136,6 +136,9 @@ pub struct Progress {
     pub upper_bound: u64,
     /// Time since the search started.
     pub elapsed: Duration,
+    /// A search in units: the units with a result, and the plan's number of units (both zero
+    /// for the search on one thread).
+    pub units: (u64, u64),
 }
 
 /// A callback that receives [`Progress`] reports.

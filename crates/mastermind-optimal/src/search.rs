@@ -428,6 +428,7 @@ impl<'a> Searcher<'a> {
                 lower_bound: self.root.lower,
                 upper_bound: self.root.upper,
                 elapsed: self.start.elapsed(),
+                units: (0, 0),
             });
         }
     }

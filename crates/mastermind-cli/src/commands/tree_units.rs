@@ -19,8 +19,10 @@ use std::time::Instant;
 
 /// The plan of `optimum` at `game` and its store in `dir`.
 fn open(game: Game, optimum: &OptimalSpec, dir: &Path) -> Result<(Plan, UnitStore)> {
-    let plan = Plan::new(game, &optimum.solve_options())
-        .with_context(|| format!("planning the units of the optimum of {game}"))?;
+    // Above 4096 codes the plan first solves the optimum among consistent guesses: minutes.
+    let what = format!("planning the units of the optimum of {game}");
+    let plan = progress::search(&what, |_| Plan::new(game, &optimum.solve_options()))
+        .with_context(|| what.clone())?;
     let store = UnitStore::open(dir, &plan)?;
     Ok((plan, store))
 }
@@ -39,9 +41,12 @@ pub fn run_shard(
     let in_shard = (0..plan.units().len()).filter(|&u| shard.holds(u));
     let done_before = in_shard.clone().filter(|&u| board.results()[u].is_some()).count();
     let what = format!("units of shard {shard} of the optimum of {game}");
-    let selection =
-        Selection { sharing: Sharing::Nothing, shard: Some(shard), store: Some(&store) };
-    let board = progress::search(&what, |_| run_selected(&plan, &selection, board, Some(stop)))?;
+    let board = progress::search(&what, |progress| {
+        let store = Some(&store);
+        let selection =
+            Selection { sharing: Sharing::Nothing, shard: Some(shard), store, progress };
+        run_selected(&plan, &selection, board, Some(stop))
+    })?;
     let done = in_shard.clone().filter(|&u| board.results()[u].is_some()).count();
     let out =
         |u: &usize| board.results()[*u].is_none() && board.is_out(plan.units()[*u].first_guess);
@@ -73,9 +78,12 @@ pub fn solve(
     let (plan, store) = open(game, optimum, dir)?;
     if !merge_only {
         let board: Board<'_> = store.board(&plan)?;
-        let selection = Selection { sharing: Sharing::Nothing, shard: None, store: Some(&store) };
         let what = format!("units of the optimum of {game}");
-        progress::search(&what, |_| run_selected(&plan, &selection, board, Some(stop)))?;
+        progress::search(&what, |progress| {
+            let store = Some(&store);
+            let selection = Selection { sharing: Sharing::Nothing, shard: None, store, progress };
+            run_selected(&plan, &selection, board, Some(stop))
+        })?;
     }
     Ok(store.merge(&plan)?)
 }

@@ -115,6 +115,7 @@ impl<'a> Board<'a> {
             lower_bound: self.lower_bound().min(upper),
             upper_bound: upper,
             elapsed: start.elapsed(),
+            units: (self.units_done() as u64, self.plan.units.len() as u64),
         }
     }
 

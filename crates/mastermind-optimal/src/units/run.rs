@@ -4,7 +4,7 @@ use super::board::Board;
 use super::plan::Plan;
 use super::store::{Shard, StoreError, UnitStore};
 use crate::memo::SharedMemo;
-use crate::{PROGRESS_INTERVAL, Solution, SolveError, SolveOptions};
+use crate::{PROGRESS_INTERVAL, ProgressCallback, Solution, SolveError, SolveOptions};
 use mastermind_core::Game;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -27,7 +27,8 @@ pub enum Sharing {
 /// the board. Units start in the plan's order; a unit whose first guess is out is skipped, and
 /// running units of a first guess that drops out are stopped. `stop` ends the whole search.
 pub fn run(plan: &Plan, sharing: Sharing, stop: Option<Arc<AtomicBool>>) -> Board<'_> {
-    let selection = Selection { sharing, shard: None, store: None };
+    let progress = plan.options.progress.clone();
+    let selection = Selection { sharing, shard: None, store: None, progress };
     run_selected(plan, &selection, Board::new(plan), stop).expect("no store, nothing to fail")
 }
 
@@ -39,6 +40,9 @@ pub struct Selection<'a> {
     pub shard: Option<Shard>,
     /// Each result is saved here as soon as it is found.
     pub store: Option<&'a UnitStore>,
+    /// Receives reports: nodes of the units done, bounds, units done, every
+    /// [`PROGRESS_INTERVAL`](crate::PROGRESS_INTERVAL) and whenever the best total improves.
+    pub progress: Option<ProgressCallback>,
 }
 
 /// [`run`], starting from `board` (results already known, for example read from a store): only
@@ -110,7 +114,7 @@ pub fn run_selected<'p>(
             let best_before = board.best();
             board.record(result);
             if board.best() != best_before
-                && let Some(progress) = &plan.options.progress
+                && let Some(progress) = &selection.progress
             {
                 progress(&board.progress(start));
             }
@@ -134,7 +138,7 @@ pub fn run_selected<'p>(
                     flags.iter().for_each(|f| f.store(true, Ordering::Relaxed));
                     raised = true;
                 }
-                if let Some(progress) = &plan.options.progress
+                if let Some(progress) = &selection.progress
                     && last_report.elapsed() >= PROGRESS_INTERVAL
                 {
                     last_report = Instant::now();
