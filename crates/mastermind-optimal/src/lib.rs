@@ -50,6 +50,7 @@ mod scoring;
 mod search;
 mod symmetry;
 pub mod units;
+mod worst_case;
 
 use mastermind_core::Game;
 use mastermind_tree::{StrategyTree, TreeError};
@@ -61,6 +62,7 @@ use thiserror::Error;
 
 pub use context::MAX_CODES;
 pub use search::solve;
+pub use worst_case::{least_depth_by_size, solve_worst_case};
 
 /// The pruning rules of the search, one switch each. All are on by default; switching any off
 /// must leave the optimum unchanged and only make the search slower.
@@ -256,6 +258,12 @@ pub enum SolveError {
         game: Game,
         /// The depth limit asked for.
         max_depth: u32,
+    },
+    /// A search for the worst-case optimum was stopped before it found a feasible depth.
+    #[error("the search for the worst-case optimum of {game} was stopped before it settled")]
+    Stopped {
+        /// The game asked for.
+        game: Game,
     },
     /// A split search needs a known tree within the depth limit to set its units' budgets, and
     /// the heuristic found none.

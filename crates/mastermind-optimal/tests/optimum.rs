@@ -400,3 +400,18 @@ fn games_beyond_the_reply_table_are_refused() {
     let options = SolveOptions::default();
     assert!(matches!(solve(game(6, 6), &options), Err(SolveError::TooLarge { .. })));
 }
+
+#[test]
+fn the_worst_case_optimum_is_the_least_feasible_depth_of_the_exhaustive_search() {
+    use mastermind_optimal::solve_worst_case;
+    for (pegs, colours) in [(2, 2), (2, 3), (2, 4), (3, 2), (3, 3), (4, 2), (3, 4)] {
+        let game = game(pegs, colours);
+        let mut exhaustive = Exhaustive::new(game);
+        let least = (1..).find(|&d| exhaustive.optimum(d).is_some()).unwrap();
+        let worst = solve_worst_case(game, &SolveOptions::default()).unwrap();
+        worst.tree.verify().unwrap();
+        assert!(worst.proved, "{game}");
+        assert_eq!(worst.tree.max_guesses(), least, "{game}");
+        assert_eq!(Some(worst.total), exhaustive.optimum(least), "{game}");
+    }
+}

@@ -92,3 +92,27 @@ fn units_that_share_nothing_give_one_tree_on_any_number_of_threads() {
         assert_eq!(trees[2], trees[0], "{game}: three threads against one");
     }
 }
+
+#[test]
+fn stored_units_merge_into_the_tree_of_the_units_in_memory() {
+    use mastermind_optimal::units::{Selection, Shard, UnitStore, run_selected};
+    let root = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("{}-stored-units", std::process::id()));
+    for game in games_up_to_4x5() {
+        let plan = Plan::new(game, &SolveOptions::default()).unwrap();
+        let in_memory = run(&plan, Sharing::Nothing, None).solution(Instant::now()).unwrap();
+        let dir = root.join(game.to_string());
+        let store = UnitStore::open(&dir, &plan).unwrap();
+        for index in 0..3 {
+            let shard = Some(Shard { index, count: 3 });
+            let selection =
+                Selection { sharing: Sharing::Nothing, shard, store: Some(&store), progress: None };
+            let board = store.board(&plan).unwrap();
+            run_selected(&plan, &selection, board, None).unwrap();
+        }
+        let merged = store.merge(&plan).unwrap();
+        assert!(merged.proved, "{game}");
+        assert_eq!(merged.tree, in_memory.tree, "{game}");
+    }
+    let _ = std::fs::remove_dir_all(&root);
+}

@@ -5,7 +5,9 @@
 
 use mastermind_core::{Game, InvalidParameter};
 use mastermind_heuristics::OnePlyConfig;
-use mastermind_optimal::{ProgressCallback, Solution, SolveError, SolveOptions, check_game, solve};
+use mastermind_optimal::{
+    ProgressCallback, Solution, SolveError, SolveOptions, check_game, solve, solve_worst_case,
+};
 use mastermind_tree::{BuildError, BuildProgress, BuildStats, Preset, StrategyTree};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -36,6 +38,11 @@ pub struct OptimalSpec {
     /// fancidev's `mmstrat -po` (see [`SolveOptions::possible_before_last_reply`]).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub possible_before_last_reply: bool,
+    /// The worst-case optimum: the smallest maximum number of guesses any strategy keeps, and
+    /// the fewest total guesses within it (every smaller maximum proved infeasible; see
+    /// [`mastermind_optimal::solve_worst_case`]). Excludes `max_depth`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub worst_case: bool,
 }
 
 impl OptimalSpec {
@@ -59,6 +66,7 @@ impl OptimalSpec {
             (true, true) => " among codes possible before the latest reply",
         };
         match self.max_depth {
+            _ if self.worst_case => format!("optimal{among}, fewest guesses in the worst case"),
             Some(d) => format!("optimal{among}, at most {d} guesses"),
             None => format!("optimal{among}"),
         }
@@ -143,6 +151,10 @@ impl TreeSpec {
     /// check), and the optimum's game must fit the exact search. The error names the field.
     pub fn recipe(&self, game: Game) -> Result<TreeRecipe, InvalidParameter> {
         let recipe = match self {
+            TreeSpec::Optimal(optimum) if optimum.worst_case && optimum.max_depth.is_some() => {
+                let reason = "the worst-case optimum finds its own maximum; drop max_depth";
+                return Err(InvalidParameter::refused("worst_case", true, reason));
+            }
             TreeSpec::Optimal(optimum) => TreeRecipe::Optimal(*optimum),
             TreeSpec::OnePly(config) => TreeRecipe::OnePly(config.clone()),
             TreeSpec::Preset(name) => match Preset::from_name(name) {
@@ -203,8 +215,12 @@ impl TreeRecipe {
                     parallel: hooks.parallel_search,
                     ..optimum.solve_options()
                 };
-                let solution =
-                    solve(game, &options).map_err(|e| solve_error(e, game, optimum.max_depth))?;
+                let solution = if optimum.worst_case {
+                    solve_worst_case(game, &options)
+                } else {
+                    solve(game, &options)
+                };
+                let solution = solution.map_err(|e| solve_error(e, game, optimum.max_depth))?;
                 Ok(BuiltTree::Optimal(solution))
             }
         }
@@ -238,5 +254,25 @@ fn solve_error(e: SolveError, game: Game, max_depth: Option<u32>) -> InvalidPara
             InvalidParameter::refused("max_depth", depth, e.to_string())
         }
         (e, _) => InvalidParameter::refused("game", game, e.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_worst_case_optimum_refuses_a_depth_limit_and_finds_koyama_and_lai_5626() {
+        let game = Game::new(4, 6).unwrap();
+        let both = OptimalSpec { max_depth: Some(5), worst_case: true, ..OptimalSpec::default() };
+        let refused = TreeSpec::Optimal(both).recipe(game).unwrap_err();
+        assert_eq!(refused.field, "worst_case", "{refused}");
+        let worst = OptimalSpec { worst_case: true, ..OptimalSpec::default() };
+        assert_eq!(worst.describe(), "optimal, fewest guesses in the worst case");
+        let recipe = TreeSpec::Optimal(worst).recipe(game).unwrap();
+        let built = recipe.build(game, &BuildHooks::default()).unwrap();
+        assert_eq!(built.optimality(), "proved optimal");
+        let tree = built.into_tree();
+        assert_eq!((tree.total_guesses(), tree.max_guesses()), (5626, 5));
     }
 }

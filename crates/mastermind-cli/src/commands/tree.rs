@@ -41,6 +41,10 @@ pub struct TreeArgs {
     /// consistent play).
     #[arg(long)]
     pub consistent_only: bool,
+    /// With --player optimal: the worst-case optimum, the smallest maximum number of guesses any
+    /// strategy keeps and the fewest total guesses within it.
+    #[arg(long, conflicts_with_all = ["max_depth", "units"])]
+    pub worst_case: bool,
     /// With --consistent-only: a guess need only have been possible before the latest reply
     /// (so the second guess is free), the rule of mmstrat's -po.
     #[arg(long, requires = "consistent_only")]
@@ -81,7 +85,7 @@ pub struct TreeArgs {
     #[arg(long)]
     pub json: bool,
     /// Check a tree saved as JSON: replay every secret through it and print its summary.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["player", "config", "first_guess", "max_depth", "consistent_only", "possible_before_last_reply", "time_limit", "output", "format", "units", "threads"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["player", "config", "first_guess", "max_depth", "consistent_only", "possible_before_last_reply", "worst_case", "time_limit", "output", "format", "units", "threads"])]
     pub check: Option<PathBuf>,
 }
 
@@ -257,6 +261,7 @@ fn recipe(args: &TreeArgs, game: Game) -> Result<(String, TreeRecipe)> {
                 max_depth: args.max_depth,
                 consistent_only: args.consistent_only,
                 possible_before_last_reply: args.possible_before_last_reply,
+                worst_case: args.worst_case,
             };
             (OPTIMAL.to_string(), TreeSpec::Optimal(optimum))
         }
@@ -266,6 +271,7 @@ fn recipe(args: &TreeArgs, game: Game) -> Result<(String, TreeRecipe)> {
         let optimum_flag = [
             (args.max_depth.is_some(), "--max-depth"),
             (args.consistent_only, "--consistent-only"),
+            (args.worst_case, "--worst-case"),
             (args.time_limit.is_some() && !matches!(spec, TreeSpec::Optimal(_)), "--time-limit"),
             (args.units.is_some() && !matches!(spec, TreeSpec::Optimal(_)), "--units"),
         ];
