@@ -89,8 +89,7 @@ pub(crate) fn solve_alone(game: Game, options: &SolveOptions) -> Result<Solution
         // holds as solved, or else the heuristic tree.
         let tree = match searcher.root.best_guess {
             Some(guess) if options.rules.memo => {
-                searcher.stop = None;
-                searcher.stopped = false;
+                searcher.ignore_stop();
                 let root = searcher.build(&all, &all, &mut Vec::new(), depth, Some(guess));
                 StrategyTree::new(game, root).map_err(SolveError::Tree)?
             }
@@ -237,6 +236,12 @@ impl<'a> Searcher<'a> {
     /// search remembered before is dropped).
     pub(crate) fn share_memo(&mut self, memo: Arc<SharedMemo>) {
         self.memo = Memo::Shared(memo);
+    }
+
+    /// From here on, never stop: for reading back the tree of a set already solved.
+    pub(crate) fn ignore_stop(&mut self) {
+        self.stop = None;
+        self.stopped = false;
     }
 
     /// Whether the search saw its stop flag raised (its results are then bounds, not optima).

@@ -4,6 +4,7 @@
 use crate::{Solution, SolveError, SolveOptions, check_game, solve};
 use mastermind_core::Game;
 use std::sync::atomic::Ordering;
+use std::time::Instant;
 
 /// The least depth the size bound allows for every code of `game`: a guess wins one secret and
 /// leaves at most `b = p (p + 3) / 2 - 1` parts, so `d` guesses tell apart at most
@@ -26,9 +27,11 @@ pub fn least_depth_by_size(game: Game) -> u32 {
 /// exactly, and the first feasible one is the worst-case optimum (every smaller one is proved
 /// infeasible). `options.max_depth` is ignored; the other options apply to every search.
 ///
+/// The solution's wall time covers every depth tried; its node counts are the last search's.
 /// A search stopped through [`SolveOptions::stop`] before a feasible depth is found returns
 /// [`SolveError::Stopped`]: an infeasibility it had not finished proving proves nothing.
 pub fn solve_worst_case(game: Game, options: &SolveOptions) -> Result<Solution, SolveError> {
+    let start = Instant::now();
     check_game(game)?;
     let stopped = || options.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
     let mut depth = least_depth_by_size(game);
@@ -39,7 +42,8 @@ pub fn solve_worst_case(game: Game, options: &SolveOptions) -> Result<Solution, 
                 return Err(SolveError::Stopped { game });
             }
             Err(SolveError::Infeasible { .. }) => depth += 1,
-            other => return other,
+            Ok(solution) => return Ok(Solution { elapsed: start.elapsed(), ..solution }),
+            Err(e) => return Err(e),
         }
     }
 }

@@ -232,6 +232,9 @@ impl Plan {
         }
         let outcome = match outcome.guess {
             Some(_) => {
+                // The unit is solved: reading its tree back must not stop half-way (a stop now
+                // would leave a solved set without its guess).
+                searcher.ignore_stop();
                 let node = searcher.build(&unit.secrets, pool, &mut history, child_depth, None);
                 let mut guesses = Vec::new();
                 preorder(&self.ctx, &node, &mut guesses);

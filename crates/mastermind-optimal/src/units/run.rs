@@ -148,16 +148,27 @@ pub fn run_selected<'p>(
                 std::thread::sleep(std::time::Duration::from_millis(20));
             }
         });
+        // Set however the workers end: a panic in one must still end the watcher, or the
+        // scope would wait for it forever instead of passing the panic on.
+        let _done = SetOnDrop(&workers_done);
         rayon::scope(|workers| {
             for _ in 0..threads {
                 workers.spawn(|_| worker());
             }
         });
-        workers_done.store(true, Ordering::Relaxed);
     });
     match failure.into_inner().expect("no unit panics") {
         Some(e) => Err(e),
         None => Ok(board.into_inner().expect("no unit panics")),
+    }
+}
+
+/// Raises its flag when dropped, on return and on unwinding alike.
+struct SetOnDrop<'a>(&'a AtomicBool);
+
+impl Drop for SetOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
     }
 }
 
