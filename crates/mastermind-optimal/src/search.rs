@@ -127,6 +127,14 @@ pub(crate) fn consistent_optimum(
     solve(game, &consistent).ok().map(|s| s.tree)
 }
 
+/// The codes in both sorted lists, in order: each element of the shorter list is looked up in
+/// the longer one, so a small pool against many representatives (or the reverse) costs
+/// `short * log(long)` rather than a pass over the longer list.
+fn intersect_sorted(a: &[u16], b: &[u16]) -> Vec<u16> {
+    let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+    short.iter().copied().filter(|g| long.binary_search(g).is_ok()).collect()
+}
+
 /// What a search of one set returns: with `guess` set, `value` is the exact optimum and `guess`
 /// a first guess achieving it; without, `value` is a proved lower bound (at least the budget
 /// asked for, unless the search was stopped).
@@ -303,8 +311,9 @@ impl<'a> Searcher<'a> {
             // The symmetries that fix the history map the possible codes onto themselves (and
             // those possible before the latest reply, which they fix too), so a class of guesses
             // is in the pool or not as a whole, and so is its representative.
-            kept =
-                Rc::new(kept.iter().copied().filter(|g| pool.binary_search(g).is_ok()).collect());
+            if pool.len() < self.ctx.size() {
+                kept = Rc::new(intersect_sorted(&kept, pool));
+            }
         }
         let scored = score_candidates(self.ctx, self.rules, secrets, &kept, child_depth, beta);
         let mut candidates = scored.open;
