@@ -14,7 +14,7 @@ use mastermind_players::families::optimal::units::{
 use serde_json::{Value, json};
 use std::path::Path;
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// The plan of `optimum` at `game` and its store in `dir`.
@@ -67,7 +67,9 @@ pub fn run_shard(
 }
 
 /// The proved optimum from the units in `dir`: the units not yet stored are solved first
-/// (each stored as it is found) unless `merge_only`, then everything is merged.
+/// (each stored as it is found) unless `merge_only`, then everything is merged. A run stopped
+/// (Ctrl-C, `--time-limit`) returns the best tree the stored units give, not proved, with the
+/// proved lower bound; the same command continues it.
 pub fn solve(
     game: Game,
     optimum: &OptimalSpec,
@@ -75,15 +77,28 @@ pub fn solve(
     merge_only: bool,
     stop: Arc<AtomicBool>,
 ) -> Result<Solution> {
+    let start = Instant::now();
     let (plan, store) = open(game, optimum, dir)?;
     if !merge_only {
         let board: Board<'_> = store.board(&plan)?;
         let what = format!("units of the optimum of {game}");
-        progress::search(&what, |progress| {
+        let stopped = Arc::clone(&stop);
+        let board = progress::search(&what, |progress| {
             let store = Some(&store);
             let selection = Selection { sharing: Sharing::Nothing, shard: None, store, progress };
             run_selected(&plan, &selection, board, Some(stop))
         })?;
+        if stopped.load(Ordering::Relaxed) && !board.is_proved() {
+            let solution = board.solution(start)?;
+            solution.tree.verify().context("the best tree of the stored units fails its replay")?;
+            eprintln!(
+                "{} of {} units are stored in {}; the same command continues the search",
+                board.units_done(),
+                plan.units().len(),
+                dir.display()
+            );
+            return Ok(solution);
+        }
     }
     Ok(store.merge(&plan)?)
 }
