@@ -29,6 +29,13 @@
 //!
 //! Each rule can be switched off; the optimum must not change (the tests check it).
 //!
+//! # Beyond one search
+//!
+//! [`units`] splits the search into independent units (a first guess and a reply), for every
+//! core ([`SolveOptions::parallel`]) and for shards stored on disk, resumed after a kill and
+//! merged; [`solve_worst_case`] finds the least maximum number of guesses any strategy keeps and
+//! the optimum within it.
+//!
 //! # What makes it fast
 //!
 //! Nearly all the time goes into scoring every guess against the secrets of a node. The replies
