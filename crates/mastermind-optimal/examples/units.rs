@@ -1,7 +1,8 @@
 //! Solves one game split into units on the rayon pool and prints what each unit cost:
 //! `RAYON_NUM_THREADS=2 cargo run --release -p mastermind-optimal --example units -- 4x7`.
 //! The units share a memo and the best total; with `ALONE=1` each searches alone (the mode whose
-//! tree is the same on any number of threads).
+//! tree is the same on any number of threads). `RAISE_FOR=SECONDS` instead raises the lower bound
+//! for that long, by searches of every unit within small budgets.
 
 use mastermind_core::Game;
 use mastermind_optimal::SolveOptions;
@@ -22,6 +23,22 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         plan.upper_bound(),
         start.elapsed().as_secs_f64()
     );
+    if let Ok(seconds) = std::env::var("RAISE_FOR") {
+        let limit = std::time::Duration::from_secs_f64(seconds.parse()?);
+        let bounds = mastermind_optimal::units::raise_lower_bound(&plan, limit, None, |b| {
+            eprintln!(
+                "round {:>4}: lower bound {} ({:.2}% below {}), first guesses {:?}, {:.1} s",
+                b.rounds,
+                b.lower_bound,
+                100.0 * (plan.upper_bound() - b.lower_bound) as f64 / plan.upper_bound() as f64,
+                plan.upper_bound(),
+                b.first_guesses,
+                start.elapsed().as_secs_f64()
+            );
+        });
+        println!("lower bound {} after {} rounds", bounds.lower_bound, bounds.rounds);
+        return Ok(());
+    }
     let sharing =
         if std::env::var("ALONE").is_ok() { Sharing::Nothing } else { Sharing::MemoAndBounds };
     let board = run(&plan, sharing, None);

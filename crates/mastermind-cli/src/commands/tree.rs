@@ -71,6 +71,12 @@ pub struct TreeArgs {
     /// them, while units are missing.
     #[arg(long, requires = "units")]
     pub merge: bool,
+    /// With --player optimal: instead of searching for the optimum, spend this many seconds
+    /// raising its proved lower bound (every unit searched within small budgets, the first
+    /// guess with the lowest bound first) and print it beside the best known tree's total;
+    /// --output writes that tree.
+    #[arg(long, value_name = "SECONDS", value_parser = positive_seconds, conflicts_with_all = ["units", "worst_case", "time_limit"])]
+    pub lower_bound_for: Option<f64>,
     /// The export format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -85,7 +91,7 @@ pub struct TreeArgs {
     #[arg(long)]
     pub json: bool,
     /// Check a tree saved as JSON: replay every secret through it and print its summary.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["player", "config", "first_guess", "max_depth", "consistent_only", "possible_before_last_reply", "worst_case", "time_limit", "output", "format", "units", "threads"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["player", "config", "first_guess", "max_depth", "consistent_only", "possible_before_last_reply", "worst_case", "time_limit", "output", "format", "units", "threads", "lower_bound_for"])]
     pub check: Option<PathBuf>,
 }
 
@@ -134,6 +140,23 @@ pub fn run(args: &TreeArgs, mut out: impl Write) -> Result<()> {
         let lines = in_pool(args.threads, || {
             crate::commands::tree_units::run_shard(game, &optimum, dir, shard, stop.flag())
         })?;
+        return write_summary(&mut out, &lines, args.json);
+    }
+    if let Some(seconds) = args.lower_bound_for {
+        let (_, TreeRecipe::Optimal(optimum)) = recipe(args, game)? else {
+            bail!("--lower-bound-for applies to --player optimal only");
+        };
+        let stop = StopOn::new(None);
+        let limit = Duration::from_secs_f64(seconds);
+        let (lines, known) = in_pool(args.threads, || {
+            crate::commands::tree_units::lower_bound(game, &optimum, limit, stop.flag())
+        })?;
+        let mut lines = lines;
+        if let Some(path) = &args.output {
+            std::fs::write(path, export_as(&known, args.format))
+                .with_context(|| format!("writing {}", path.display()))?;
+            lines.push(("written", json!(path.display().to_string())));
+        }
         return write_summary(&mut out, &lines, args.json);
     }
     let start = Instant::now();

@@ -7,10 +7,12 @@ use crate::progress;
 use anyhow::{Context, Result};
 use mastermind_core::Game;
 use mastermind_players::OptimalSpec;
+use mastermind_players::families::optimal::Progress;
 use mastermind_players::families::optimal::Solution;
 use mastermind_players::families::optimal::units::{
-    Board, Plan, Selection, Shard, Sharing, UnitStore, run_selected,
+    Board, Plan, Selection, Shard, Sharing, UnitStore, raise_lower_bound, run_selected,
 };
+use mastermind_players::families::tree::StrategyTree;
 use serde_json::{Value, json};
 use std::path::Path;
 use std::sync::Arc;
@@ -101,4 +103,58 @@ pub fn solve(
         }
     }
     Ok(store.merge(&plan)?)
+}
+
+/// Raises the proved lower bound of `optimum` at `game` for `limit` (or until `stop`) and
+/// returns the summary and the best known tree (the plan's starting tree).
+pub fn lower_bound(
+    game: Game,
+    optimum: &OptimalSpec,
+    limit: std::time::Duration,
+    stop: Arc<AtomicBool>,
+) -> Result<(Vec<(&'static str, Value)>, StrategyTree)> {
+    let start = Instant::now();
+    let plan = Plan::new(game, &optimum.solve_options())
+        .with_context(|| format!("planning the units of the optimum of {game}"))?;
+    let what = format!("raising the lower bound of the optimum of {game}");
+    let upper = plan.upper_bound();
+    let bounds = progress::search(&what, |progress| {
+        raise_lower_bound(&plan, limit, Some(stop), |b| {
+            if let Some(progress) = &progress {
+                progress(&Progress {
+                    nodes: 0,
+                    lower_bound: b.lower_bound,
+                    upper_bound: upper,
+                    elapsed: start.elapsed(),
+                    units: (
+                        b.units.iter().filter(|u| u.exact).count() as u64,
+                        b.units.len() as u64,
+                    ),
+                });
+            }
+        })
+    });
+    let firsts: Vec<Value> = plan
+        .first_guesses()
+        .iter()
+        .zip(&bounds.first_guesses)
+        .map(|(first, bound)| json!(format!("{} {}", first.guess, bound)))
+        .collect();
+    let lines = vec![
+        ("game", json!(game.to_string())),
+        ("player", json!(optimum.describe())),
+        ("best_known_total", json!(upper)),
+        ("lower_bound", json!(bounds.lower_bound)),
+        ("gap", json!(upper - bounds.lower_bound)),
+        (
+            "gap_percent",
+            json!((1e4 * (upper - bounds.lower_bound) as f64 / upper as f64).round() / 100.0),
+        ),
+        ("first_guesses", Value::Array(firsts)),
+        ("units_exact", json!(bounds.units.iter().filter(|u| u.exact).count())),
+        ("units", json!(bounds.units.len())),
+        ("rounds", json!(bounds.rounds)),
+        ("seconds", json!((start.elapsed().as_secs_f64() * 10.0).round() / 10.0)),
+    ];
+    Ok((lines, plan.known_tree().clone()))
 }

@@ -168,3 +168,27 @@ fn a_merge_names_missing_units_and_refuses_units_of_another_search() {
     );
     let _ = std::fs::remove_dir_all(&root);
 }
+
+#[test]
+fn raising_the_lower_bound_of_a_small_game_reaches_its_optimum() {
+    let optimum: serde_json::Value = serde_json::from_str(
+        run_ok(&["tree", "--game", "3x5", "--player", "optimal", "--json"]).trim(),
+    )
+    .unwrap();
+    let bound: serde_json::Value = serde_json::from_str(
+        run_ok(&[
+            "tree",
+            "--game",
+            "3x5",
+            "--player",
+            "optimal",
+            "--lower-bound-for",
+            "60",
+            "--json",
+        ])
+        .trim(),
+    )
+    .unwrap();
+    assert_eq!(bound["lower_bound"], optimum["total"], "{bound}");
+    assert!(bound["best_known_total"].as_u64() >= optimum["total"].as_u64(), "{bound}");
+}

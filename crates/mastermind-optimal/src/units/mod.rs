@@ -14,12 +14,14 @@
 //! refuted. A first guess whose bound already reaches `U` has no units.
 
 mod board;
+mod bounds;
 mod plan;
 mod run;
 mod store;
 mod tree_codec;
 
 pub use board::{Board, Standing};
+pub use bounds::{Bounds, UnitBound, raise_lower_bound};
 pub use plan::{FirstGuess, Plan, Unit, UnitOutcome, UnitResult};
 pub(crate) use run::solve_shared;
 pub use run::{Selection, Sharing, run, run_selected};

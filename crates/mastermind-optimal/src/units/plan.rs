@@ -175,6 +175,11 @@ impl Plan {
         self.ctx.game
     }
 
+    /// The known tree whose total sets every budget (the best tree before any unit runs).
+    pub fn known_tree(&self) -> &StrategyTree {
+        &self.known
+    }
+
     /// The total of the known tree that sets every budget.
     pub fn upper_bound(&self) -> u64 {
         self.upper_bound
