@@ -122,7 +122,7 @@ pub fn lower_bound(
         raise_lower_bound(&plan, limit, Some(stop), |b| {
             if let Some(progress) = &progress {
                 progress(&Progress {
-                    nodes: 0,
+                    nodes: b.nodes,
                     lower_bound: b.lower_bound,
                     upper_bound: upper,
                     elapsed: start.elapsed(),
@@ -154,6 +154,7 @@ pub fn lower_bound(
         ("units_exact", json!(bounds.units.iter().filter(|u| u.exact).count())),
         ("units", json!(bounds.units.len())),
         ("rounds", json!(bounds.rounds)),
+        ("nodes_searched", json!(bounds.nodes)),
         ("seconds", json!((start.elapsed().as_secs_f64() * 10.0).round() / 10.0)),
     ];
     Ok((lines, plan.known_tree().clone()))

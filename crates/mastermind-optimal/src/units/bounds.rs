@@ -36,6 +36,8 @@ pub struct Bounds {
     pub lower_bound: u64,
     /// Rounds run.
     pub rounds: u32,
+    /// Nodes searched by the unit searches that finished (stopped ones are not counted).
+    pub nodes: u64,
 }
 
 impl Bounds {
@@ -45,7 +47,8 @@ impl Bounds {
             .iter()
             .map(|u| UnitBound { at_least: u.bound, exact: false, step: 1 })
             .collect();
-        let mut bounds = Bounds { units, first_guesses: Vec::new(), lower_bound: 0, rounds: 0 };
+        let mut bounds =
+            Bounds { units, first_guesses: Vec::new(), lower_bound: 0, rounds: 0, nodes: 0 };
         bounds.total(plan);
         bounds
     }
@@ -121,12 +124,13 @@ pub fn raise_lower_bound(
             let flag = Arc::new(AtomicBool::new(false));
             *round_flag.lock().expect("no round panics") = Arc::clone(&flag);
             round_end.store(millis(start.elapsed() + cap), Ordering::Relaxed);
-            let found: Vec<(usize, UnitBound)> = open
+            let found: Vec<(usize, UnitBound, u64)> = open
                 .par_iter()
                 .map(|&u| {
                     let known = bounds.units[u];
                     let budget = known.at_least.saturating_add(known.step);
                     let result = plan.solve_unit_within(u, budget, None, Some(Arc::clone(&flag)));
+                    let nodes = result.as_ref().map_or(0, |r| r.nodes);
                     let raised = match result.map(|r| r.outcome) {
                         Some(UnitOutcome::Solved { total, .. }) => {
                             UnitBound { at_least: total, exact: true, step: known.step }
@@ -139,13 +143,14 @@ pub fn raise_lower_bound(
                         // Out of time: a smaller step next round.
                         None => UnitBound { step: (known.step / 2).max(1), ..known },
                     };
-                    (u, raised)
+                    (u, raised, nodes)
                 })
                 .collect();
             let before = bounds.lower_bound;
-            let raised_any = found.iter().any(|&(u, b)| b.at_least > bounds.units[u].at_least);
-            for (u, raised) in found {
+            let raised_any = found.iter().any(|&(u, b, _)| b.at_least > bounds.units[u].at_least);
+            for (u, raised, nodes) in found {
                 bounds.units[u] = raised;
+                bounds.nodes += nodes;
             }
             if !raised_any {
                 cap = cap.saturating_mul(2);
