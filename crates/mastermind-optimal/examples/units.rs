@@ -25,7 +25,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     );
     if let Ok(seconds) = std::env::var("RAISE_FOR") {
         let limit = std::time::Duration::from_secs_f64(seconds.parse()?);
-        let bounds = mastermind_optimal::units::raise_lower_bound(&plan, limit, None, |b| {
+        let from = mastermind_optimal::units::Bounds::new(&plan);
+        let bounds = mastermind_optimal::units::raise_lower_bound(&plan, from, limit, None, |b| {
             eprintln!(
                 "round {:>4}: lower bound {} ({:.2}% below {}), first guesses {:?}, {:.1} s",
                 b.rounds,

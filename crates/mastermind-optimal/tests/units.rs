@@ -119,14 +119,14 @@ fn stored_units_merge_into_the_tree_of_the_units_in_memory() {
 
 #[test]
 fn raised_lower_bounds_stay_below_the_optimum_and_reach_it_on_every_game_up_to_4x5() {
-    use mastermind_optimal::units::raise_lower_bound;
+    use mastermind_optimal::units::{Bounds, raise_lower_bound};
     for game in games_up_to_4x5() {
         let optimum = solve(game, &SolveOptions::default()).unwrap().total;
         let plan = Plan::new(game, &SolveOptions::default()).unwrap();
         assert!(plan.lower_bound() <= optimum, "{game}");
         let limit = std::time::Duration::from_secs(600);
         let bounds = pool(2).install(|| {
-            raise_lower_bound(&plan, limit, None, |b| {
+            raise_lower_bound(&plan, Bounds::new(&plan), limit, None, |b| {
                 assert!(b.lower_bound <= optimum, "{game}: {} above {optimum}", b.lower_bound);
             })
         });

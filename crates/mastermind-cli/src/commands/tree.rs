@@ -74,8 +74,9 @@ pub struct TreeArgs {
     /// With --player optimal: instead of searching for the optimum, spend this many seconds
     /// raising its proved lower bound (every unit searched within small budgets, the first
     /// guess with the lowest bound first) and print it beside the best known tree's total;
-    /// --output writes that tree.
-    #[arg(long, value_name = "SECONDS", value_parser = positive_seconds, conflicts_with_all = ["units", "worst_case", "time_limit"])]
+    /// --output writes that tree. With --units, the bounds are saved there after every round
+    /// and the same command continues from them.
+    #[arg(long, value_name = "SECONDS", value_parser = positive_seconds, conflicts_with_all = ["shard", "merge", "worst_case", "time_limit"])]
     pub lower_bound_for: Option<f64>,
     /// The export format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -149,7 +150,8 @@ pub fn run(args: &TreeArgs, mut out: impl Write) -> Result<()> {
         let stop = StopOn::new(None);
         let limit = Duration::from_secs_f64(seconds);
         let (lines, known) = in_pool(args.threads, || {
-            crate::commands::tree_units::lower_bound(game, &optimum, limit, stop.flag())
+            let dir = args.units.as_deref();
+            crate::commands::tree_units::lower_bound(game, &optimum, dir, limit, stop.flag())
         })?;
         let mut lines = lines;
         if let Some(path) = &args.output {

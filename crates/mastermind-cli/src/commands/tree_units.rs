@@ -10,7 +10,7 @@ use mastermind_players::OptimalSpec;
 use mastermind_players::families::optimal::Progress;
 use mastermind_players::families::optimal::Solution;
 use mastermind_players::families::optimal::units::{
-    Board, Plan, Selection, Shard, Sharing, UnitStore, raise_lower_bound, run_selected,
+    Board, Bounds, Plan, Selection, Shard, Sharing, UnitStore, raise_lower_bound, run_selected,
 };
 use mastermind_players::families::tree::StrategyTree;
 use serde_json::{Value, json};
@@ -106,20 +106,37 @@ pub fn solve(
 }
 
 /// Raises the proved lower bound of `optimum` at `game` for `limit` (or until `stop`) and
-/// returns the summary and the best known tree (the plan's starting tree).
+/// returns the summary and the best known tree (the plan's starting tree). With `dir`, the
+/// bounds start from those saved there and are saved after every round, so that the same
+/// command continues.
 pub fn lower_bound(
     game: Game,
     optimum: &OptimalSpec,
+    dir: Option<&Path>,
     limit: std::time::Duration,
     stop: Arc<AtomicBool>,
 ) -> Result<(Vec<(&'static str, Value)>, StrategyTree)> {
     let start = Instant::now();
-    let plan = Plan::new(game, &optimum.solve_options())
-        .with_context(|| format!("planning the units of the optimum of {game}"))?;
+    let what = format!("planning the units of the optimum of {game}");
+    let plan = progress::search(&what, |_| Plan::new(game, &optimum.solve_options()))
+        .with_context(|| what.clone())?;
+    let store = dir.map(|dir| UnitStore::open(dir, &plan)).transpose()?;
+    let saved = match &store {
+        Some(store) => store.load_bounds(&plan)?,
+        None => None,
+    };
+    let resumed_from = saved.as_ref().map(|b| b.lower_bound);
+    let from = saved.unwrap_or_else(|| Bounds::new(&plan));
+    let failure = std::sync::Mutex::new(None);
     let what = format!("raising the lower bound of the optimum of {game}");
     let upper = plan.upper_bound();
     let bounds = progress::search(&what, |progress| {
-        raise_lower_bound(&plan, limit, Some(stop), |b| {
+        raise_lower_bound(&plan, from, limit, Some(stop), |b| {
+            if let Some(store) = &store
+                && let Err(e) = store.save_bounds(b)
+            {
+                failure.lock().expect("one writer").get_or_insert(e);
+            }
             if let Some(progress) = &progress {
                 progress(&Progress {
                     nodes: b.nodes,
@@ -134,6 +151,9 @@ pub fn lower_bound(
             }
         })
     });
+    if let Some(e) = failure.into_inner().expect("one writer") {
+        return Err(e.into());
+    }
     let firsts: Vec<Value> = plan
         .first_guesses()
         .iter()
@@ -153,6 +173,7 @@ pub fn lower_bound(
         ("first_guesses", Value::Array(firsts)),
         ("units_exact", json!(bounds.units.iter().filter(|u| u.exact).count())),
         ("units", json!(bounds.units.len())),
+        ("resumed_from", json!(resumed_from)),
         ("rounds", json!(bounds.rounds)),
         ("nodes_searched", json!(bounds.nodes)),
         ("seconds", json!((start.elapsed().as_secs_f64() * 10.0).round() / 10.0)),

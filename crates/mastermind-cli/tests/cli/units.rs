@@ -192,3 +192,19 @@ fn raising_the_lower_bound_of_a_small_game_reaches_its_optimum() {
     assert_eq!(bound["lower_bound"], optimum["total"], "{bound}");
     assert!(bound["best_known_total"].as_u64() >= optimum["total"].as_u64(), "{bound}");
 }
+
+#[test]
+fn raised_bounds_saved_in_the_units_folder_are_continued_by_the_same_command() {
+    let root = scratch("bounds-resumed");
+    let dir = root.join("units");
+    let command = optimum_in_units("4x7", dir.to_str().unwrap());
+    let args =
+        [command.as_slice(), &["--lower-bound-for", "1", "--threads", "1", "--json"]].concat();
+    let first: serde_json::Value = serde_json::from_str(run_ok(&args).trim()).unwrap();
+    let second: serde_json::Value = serde_json::from_str(run_ok(&args).trim()).unwrap();
+    assert!(first["resumed_from"].is_null(), "{first}");
+    assert_eq!(second["resumed_from"], first["lower_bound"], "{second}");
+    assert!(second["lower_bound"].as_u64() >= first["lower_bound"].as_u64(), "{second}");
+    assert!(second["rounds"].as_u64() > first["rounds"].as_u64(), "{second}");
+    let _ = std::fs::remove_dir_all(&root);
+}

@@ -9,19 +9,21 @@
 
 use super::plan::{Plan, UnitOutcome};
 use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// What a unit is proved to cost so far.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct UnitBound {
     /// A proved lower bound on the unit's optimum (its size bound at first).
     pub at_least: u32,
     /// Whether `at_least` is the unit's optimum.
     pub exact: bool,
     /// The next budget step above `at_least`.
-    step: u32,
+    pub step: u32,
 }
 
 /// The lower bounds proved for every unit of a plan, and what they give.
@@ -41,7 +43,8 @@ pub struct Bounds {
 }
 
 impl Bounds {
-    fn new(plan: &Plan) -> Bounds {
+    /// Every unit at its size bound: where raising starts.
+    pub fn new(plan: &Plan) -> Bounds {
         let units = plan
             .units
             .iter()
@@ -51,6 +54,19 @@ impl Bounds {
             Bounds { units, first_guesses: Vec::new(), lower_bound: 0, rounds: 0, nodes: 0 };
         bounds.total(plan);
         bounds
+    }
+
+    /// Bounds proved earlier (for example read back from a file), or `None` when they do not
+    /// fit `plan` (another number of units, or a unit below its size bound).
+    pub fn resume(plan: &Plan, units: Vec<UnitBound>, rounds: u32, nodes: u64) -> Option<Bounds> {
+        let fits = units.len() == plan.units.len()
+            && units.iter().zip(&plan.units).all(|(b, u)| b.at_least >= u.bound && b.step >= 1);
+        if !fits {
+            return None;
+        }
+        let mut bounds = Bounds { units, first_guesses: Vec::new(), lower_bound: 0, rounds, nodes };
+        bounds.total(plan);
+        Some(bounds)
     }
 
     /// Recomputes the first guesses' bounds and the optimum's.
@@ -76,17 +92,17 @@ impl Bounds {
 /// nothing, so that large units are eventually given the time they need.
 const FIRST_ROUND_CAP: Duration = Duration::from_secs(5);
 
-/// Raises the plan's lower bound until `limit` has passed (or `stop` is raised): in each round,
-/// every unit of the first guess with the lowest bound is searched within its proved bound plus
-/// its step, on the rayon pool. `report` is called after every round.
+/// Raises the plan's lower bound from `bounds` until `limit` has passed (or `stop` is raised):
+/// in each round, every unit of the first guess with the lowest bound is searched within its
+/// proved bound plus its step, on the rayon pool. `report` is called after every round.
 pub fn raise_lower_bound(
     plan: &Plan,
+    mut bounds: Bounds,
     limit: Duration,
     stop: Option<Arc<AtomicBool>>,
     report: impl Fn(&Bounds),
 ) -> Bounds {
     let start = Instant::now();
-    let mut bounds = Bounds::new(plan);
     let stopped =
         || start.elapsed() >= limit || stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
     // The flag of the round under way, and when that round must end (milliseconds from start).

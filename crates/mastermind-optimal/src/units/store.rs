@@ -3,6 +3,7 @@
 //! run loses at most the units in flight; a rerun reads what is there and runs the rest.
 
 use super::board::Board;
+use super::bounds::{Bounds, UnitBound};
 use super::plan::{Plan, UnitOutcome, UnitResult};
 use crate::Solution;
 use serde::{Deserialize, Serialize};
@@ -58,6 +59,18 @@ impl Plan {
             version: env!("CARGO_PKG_VERSION").to_owned(),
         }
     }
+}
+
+/// The lower bounds raised so far, one per unit.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BoundsFile {
+    stamp: Stamp,
+    /// The optimum's proved lower bound they give (for a person reading the file).
+    lower_bound: u64,
+    rounds: u32,
+    nodes: u64,
+    units: Vec<UnitBound>,
 }
 
 /// One unit's file.
@@ -294,6 +307,46 @@ impl UnitStore {
         let solution = board.solution(start).map_err(|e| StoreError::Merge(e.to_string()))?;
         solution.tree.verify().map_err(|e| StoreError::Merge(e.to_string()))?;
         Ok(solution)
+    }
+
+    fn bounds_path(&self) -> PathBuf {
+        self.dir.join("lower-bounds.json")
+    }
+
+    /// The lower bounds raised earlier for `plan` in this folder (`None` when there are none),
+    /// checked against the plan.
+    pub fn load_bounds(&self, plan: &Plan) -> Result<Option<Bounds>, StoreError> {
+        let path = self.bounds_path();
+        let text = match std::fs::read_to_string(&path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(source) => return Err(StoreError::Io { path, source }),
+        };
+        let file: BoundsFile = serde_json::from_str(&text)
+            .map_err(|source| StoreError::Json { path: path.clone(), source })?;
+        if let Some((field, found, expected)) = first_difference(&file.stamp, &self.stamp) {
+            return Err(StoreError::OtherSearch { path, field, found, expected });
+        }
+        Bounds::resume(plan, file.units, file.rounds, file.nodes).map(Some).ok_or_else(|| {
+            StoreError::Damaged { path, what: "its bounds do not fit the plan's units".into() }
+        })
+    }
+
+    /// Writes `bounds` (temporary file, then rename), so that a later run continues from them.
+    pub fn save_bounds(&self, bounds: &Bounds) -> Result<(), StoreError> {
+        let file = BoundsFile {
+            stamp: self.stamp.clone(),
+            lower_bound: bounds.lower_bound,
+            rounds: bounds.rounds,
+            nodes: bounds.nodes,
+            units: bounds.units.clone(),
+        };
+        let path = self.bounds_path();
+        let temporary = path.with_extension(format!("json.{}.tmp", std::process::id()));
+        let text = serde_json::to_string(&file).expect("bounds serialise");
+        let io = |source| StoreError::Io { path: path.clone(), source };
+        std::fs::write(&temporary, text).map_err(io)?;
+        std::fs::rename(&temporary, &path).map_err(io)
     }
 
     /// Writes `result` as its unit's file: to a temporary file first, then renamed into place,
