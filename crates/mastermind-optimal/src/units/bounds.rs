@@ -8,6 +8,7 @@
 //! first guess whose bound is lowest, since only that one holds the optimum's lower bound down.
 
 use super::plan::{Plan, UnitOutcome};
+use super::watch::while_watching;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -45,15 +46,9 @@ pub struct Bounds {
 impl Bounds {
     /// Every unit at its size bound: where raising starts.
     pub fn new(plan: &Plan) -> Bounds {
-        let units = plan
-            .units
-            .iter()
-            .map(|u| UnitBound { at_least: u.bound, exact: false, step: 1 })
-            .collect();
-        let mut bounds =
-            Bounds { units, first_guesses: Vec::new(), lower_bound: 0, rounds: 0, nodes: 0 };
-        bounds.total(plan);
-        bounds
+        let units =
+            plan.units.iter().map(|u| UnitBound { at_least: u.bound, exact: false, step: 1 });
+        Bounds::resume(plan, units.collect(), 0, 0).expect("size bounds fit their own plan")
     }
 
     /// Bounds proved earlier (for example read back from a file), or `None` when they do not
@@ -108,20 +103,16 @@ pub fn raise_lower_bound(
     // The flag of the round under way, and when that round must end (milliseconds from start).
     let round_flag = Mutex::new(Arc::new(AtomicBool::new(false)));
     let round_end = AtomicU64::new(u64::MAX);
-    let done = AtomicBool::new(false);
     let millis = |d: Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
     let mut cap = FIRST_ROUND_CAP;
-    std::thread::scope(|scope| {
-        // The searches read their round's flag: raised at the round's end, at the limit, or on
-        // the caller's stop.
-        scope.spawn(|| {
-            while !done.load(Ordering::Relaxed) {
-                if stopped() || millis(start.elapsed()) >= round_end.load(Ordering::Relaxed) {
-                    round_flag.lock().expect("no round panics").store(true, Ordering::Relaxed);
-                }
-                std::thread::sleep(Duration::from_millis(20));
-            }
-        });
+    // The searches read their round's flag: raised at the round's end, at the limit, or on
+    // the caller's stop.
+    let watch = || {
+        if stopped() || millis(start.elapsed()) >= round_end.load(Ordering::Relaxed) {
+            round_flag.lock().expect("no round panics").store(true, Ordering::Relaxed);
+        }
+    };
+    while_watching(watch, || {
         while !stopped() {
             let Some(lowest) = (0..plan.first_guesses.len())
                 .filter(|&i| bounds.first_guesses[i] <= plan.upper_bound)
@@ -176,7 +167,6 @@ pub fn raise_lower_bound(
             debug_assert!(bounds.lower_bound >= before);
             report(&bounds);
         }
-        done.store(true, Ordering::Relaxed);
     });
     bounds
 }

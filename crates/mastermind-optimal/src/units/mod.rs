@@ -19,6 +19,7 @@ mod plan;
 mod run;
 mod store;
 mod tree_codec;
+mod watch;
 
 pub use board::{Board, Standing};
 pub use bounds::{Bounds, UnitBound, raise_lower_bound};

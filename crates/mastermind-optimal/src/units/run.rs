@@ -3,6 +3,7 @@
 use super::board::Board;
 use super::plan::Plan;
 use super::store::{Shard, StoreError, UnitStore};
+use super::watch::while_watching;
 use crate::memo::SharedMemo;
 use crate::{PROGRESS_INTERVAL, ProgressCallback, Solution, SolveError, SolveOptions};
 use mastermind_core::Game;
@@ -72,7 +73,6 @@ pub fn run_selected<'p>(
         stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed))
             || failure.lock().expect("no unit panics").is_some()
     };
-    let workers_done = AtomicBool::new(false);
     let start = Instant::now();
     let worker = || {
         loop {
@@ -126,49 +126,33 @@ pub fn run_selected<'p>(
         }
     };
     let threads = rayon::current_num_threads();
-    std::thread::scope(|scope| {
-        // The searches read one flag each: a stop of the whole search raises them all. Progress
-        // is reported from here too, so no search waits for it. (A thread of its own: on the
-        // rayon pool it would take a worker's place.)
-        scope.spawn(|| {
-            let mut last_report = Instant::now();
-            let mut raised = false;
-            while !workers_done.load(Ordering::Relaxed) {
-                if !raised && stopped() {
-                    flags.iter().for_each(|f| f.store(true, Ordering::Relaxed));
-                    raised = true;
-                }
-                if let Some(progress) = &selection.progress
-                    && last_report.elapsed() >= PROGRESS_INTERVAL
-                {
-                    last_report = Instant::now();
-                    let report = board.lock().expect("no unit panics").progress(start);
-                    progress(&report);
-                }
-                std::thread::sleep(std::time::Duration::from_millis(20));
-            }
-        });
-        // Set however the workers end: a panic in one must still end the watcher, or the
-        // scope would wait for it forever instead of passing the panic on.
-        let _done = SetOnDrop(&workers_done);
+    // The searches read one flag each: a stop of the whole search raises them all. Progress
+    // is reported from the watcher too, so no search waits for it.
+    let mut last_report = Instant::now();
+    let mut raised = false;
+    let watch = || {
+        if !raised && stopped() {
+            flags.iter().for_each(|f| f.store(true, Ordering::Relaxed));
+            raised = true;
+        }
+        if let Some(progress) = &selection.progress
+            && last_report.elapsed() >= PROGRESS_INTERVAL
+        {
+            last_report = Instant::now();
+            let report = board.lock().expect("no unit panics").progress(start);
+            progress(&report);
+        }
+    };
+    while_watching(watch, || {
         rayon::scope(|workers| {
             for _ in 0..threads {
                 workers.spawn(|_| worker());
             }
-        });
+        })
     });
     match failure.into_inner().expect("no unit panics") {
         Some(e) => Err(e),
         None => Ok(board.into_inner().expect("no unit panics")),
-    }
-}
-
-/// Raises its flag when dropped, on return and on unwinding alike.
-struct SetOnDrop<'a>(&'a AtomicBool);
-
-impl Drop for SetOnDrop<'_> {
-    fn drop(&mut self) {
-        self.0.store(true, Ordering::Relaxed);
     }
 }
 
