@@ -199,7 +199,8 @@ pub struct SizeBound {
 }
 
 impl SizeBound {
-    fn new(pegs: u8, size: usize) -> SizeBound {
+    /// The bounds of every set of up to `size` secrets in a game of `pegs` pegs.
+    pub fn new(pegs: u8, size: usize) -> SizeBound {
         let p = u64::from(pegs);
         let branching = p * (p + 3) / 2 - 1;
         let mut total = Vec::with_capacity(size + 1);
@@ -229,6 +230,11 @@ impl SizeBound {
     #[inline]
     pub fn total(&self, n: usize, depth_left: u32) -> u32 {
         if self.depth[n] > depth_left { INFEASIBLE } else { self.total[n] }
+    }
+
+    /// The least depth at which `n` secrets fit: the number of levels filled.
+    pub fn least_depth(&self, n: usize) -> u32 {
+        self.depth[n]
     }
 
     /// The weakest bound that is still true: every secret needs at least one guess (used when

@@ -69,7 +69,7 @@ use thiserror::Error;
 
 pub use context::MAX_CODES;
 pub use search::solve;
-pub use worst_case::{least_depth_by_size, solve_worst_case};
+pub use worst_case::solve_worst_case;
 
 /// The pruning rules of the search, one switch each. All are on by default; switching any off
 /// must leave the optimum unchanged and only make the search slower.

@@ -42,7 +42,7 @@ impl Memo {
         }
     }
 
-    /// Remembers `entry` for `key`, thinning the memo first when it is full.
+    /// Remembers `entry` for `key` (see [`insert_bounded`]).
     pub fn insert(&mut self, key: Box<[u16]>, entry: MemoEntry) {
         match self {
             Memo::Local(map) => insert_bounded(map, key, entry, MEMO_LIMIT),
@@ -59,15 +59,22 @@ impl Memo {
     }
 }
 
-/// Inserts into a map of at most `limit` entries: when full, bounds go first, solved sets only
-/// if that is not enough (they are searched again if needed; nothing the search proves depends
-/// on them).
+/// Remembers `entry` for `key` in a map of at most `limit` entries, keeping what is known best:
+/// an exact entry over a bound, the larger of two bounds (a set can be reached again with
+/// another budget, by the same search or another thread's). When the map is full, bounds go
+/// first, solved sets only if that is not enough (they are searched again if needed; nothing
+/// the search proves depends on them).
 fn insert_bounded(
     map: &mut FxHashMap<Box<[u16]>, MemoEntry>,
     key: Box<[u16]>,
     entry: MemoEntry,
     limit: usize,
 ) {
+    if let Some(known) = map.get(&key)
+        && (known.guess.is_some() || (entry.guess.is_none() && known.value >= entry.value))
+    {
+        return;
+    }
     if map.len() >= limit {
         map.retain(|_, e| e.guess.is_some());
         if map.len() >= limit / 2 {
@@ -99,15 +106,8 @@ impl SharedMemo {
         self.shard(key).lock().expect("no search panics holding the memo").get(key).copied()
     }
 
-    /// Keeps what is known best: an exact entry over a bound, the larger of two bounds (two
-    /// threads may reach one set with different budgets).
     fn insert(&self, key: Box<[u16]>, entry: MemoEntry) {
         let mut map = self.shard(&key).lock().expect("no search panics holding the memo");
-        if let Some(known) = map.get(&key)
-            && (known.guess.is_some() || (entry.guess.is_none() && known.value >= entry.value))
-        {
-            return;
-        }
         insert_bounded(&mut map, key, entry, MEMO_LIMIT / SHARDS);
     }
 

@@ -46,32 +46,50 @@ pub fn solve(game: Game, options: &SolveOptions) -> Result<Solution, SolveError>
     }
 }
 
-/// [`solve`] on one thread.
-pub(crate) fn solve_alone(game: Game, options: &SolveOptions) -> Result<Solution, SolveError> {
-    let start = Instant::now();
+/// What every search of `game` starts from: the shared tables with their part bounds for the
+/// depth searched (`UNLIMITED` without a limit), every code, and the best tree known before
+/// the search (see [`known_tree`]). Fails when the game is too large or the size bound alone
+/// rules the depth limit out.
+pub(crate) fn prepare_search(
+    game: Game,
+    options: &SolveOptions,
+) -> Result<(Context, u32, Vec<u16>, StrategyTree), SolveError> {
     let mut ctx = Context::new(game).ok_or(SolveError::TooLarge { game })?;
     // An optimal tree never plays a guess that splits nothing, so no secret needs more guesses
     // than there are codes: a larger limit is no limit (and would only size tables per depth).
     let depth = options.max_depth.filter(|&d| (d as usize) < ctx.size()).unwrap_or(UNLIMITED);
     ctx.prepare_part_bounds(options.rules.size_bound, depth);
-    let ctx = ctx;
     let all: Vec<u16> = (0..ctx.size() as u16).collect();
-    let mut searcher = Searcher::new(&ctx, options, start);
-    let infeasible = || SolveError::Infeasible { game, max_depth: depth };
     if depth != UNLIMITED && ctx.bound.total(all.len(), depth) >= INFEASIBLE {
-        return Err(infeasible());
+        return Err(SolveError::Infeasible { game, max_depth: depth });
     }
+    let known = known_tree(&ctx, options, &all, depth);
+    Ok((ctx, depth, all, known))
+}
 
-    let mut heuristic = heuristic_tree(&ctx, options, &all, depth);
+/// The best tree before the search: the heuristic tree or, on games of more than
+/// [`CONSISTENT_BOUND_MIN_CODES`] codes where [`Rules::consistent_upper_bound`] applies, the
+/// optimum among consistent guesses when that is smaller.
+fn known_tree(ctx: &Context, options: &SolveOptions, all: &[u16], depth: u32) -> StrategyTree {
+    let heuristic = heuristic_tree(ctx, options, all, depth);
     if options.rules.heuristic_upper_bound
         && options.rules.consistent_upper_bound
         && !options.consistent_only
         && ctx.size() > CONSISTENT_BOUND_MIN_CODES
-        && let Some(better) = consistent_optimum(game, options, depth)
+        && let Some(better) = consistent_optimum(ctx.game, options, depth)
         && better.total_guesses() < heuristic.total_guesses()
     {
-        heuristic = better;
+        return better;
     }
+    heuristic
+}
+
+/// [`solve`] on one thread.
+pub(crate) fn solve_alone(game: Game, options: &SolveOptions) -> Result<Solution, SolveError> {
+    let start_time = Instant::now();
+    let (ctx, depth, all, heuristic) = prepare_search(game, options)?;
+    let mut searcher = Searcher::new(&ctx, options, start_time);
+    let infeasible = || SolveError::Infeasible { game, max_depth: depth };
     let heuristic_fits = depth == UNLIMITED || heuristic.max_guesses() <= depth;
     let heuristic_total =
         (options.rules.heuristic_upper_bound && heuristic_fits).then(|| heuristic.total_guesses());
@@ -98,7 +116,7 @@ pub(crate) fn solve_alone(game: Game, options: &SolveOptions) -> Result<Solution
         };
         let total = tree.total_guesses();
         let lower = searcher.root.lower.min(total);
-        return Ok(searcher.solution(tree, total, false, lower, heuristic_total, start));
+        return Ok(searcher.solution(tree, total, false, lower, heuristic_total, start_time));
     }
     let Some(_) = outcome.guess else {
         return Err(infeasible());
@@ -107,17 +125,13 @@ pub(crate) fn solve_alone(game: Game, options: &SolveOptions) -> Result<Solution
     let tree = StrategyTree::new(game, root).map_err(SolveError::Tree)?;
     let total = u64::from(outcome.value);
     debug_assert_eq!(tree.total_guesses(), total);
-    Ok(searcher.solution(tree, total, true, total, heuristic_total, start))
+    Ok(searcher.solution(tree, total, true, total, heuristic_total, start_time))
 }
 
 /// The best tree among consistent guesses within `depth` (the optimum, or the best found if the
 /// search is stopped), as a first upper bound for the unconstrained search; `None` when no such
 /// tree keeps the depth limit.
-pub(crate) fn consistent_optimum(
-    game: Game,
-    options: &SolveOptions,
-    depth: u32,
-) -> Option<StrategyTree> {
+fn consistent_optimum(game: Game, options: &SolveOptions, depth: u32) -> Option<StrategyTree> {
     let consistent = SolveOptions {
         consistent_only: true,
         max_depth: (depth != UNLIMITED).then_some(depth),

@@ -1,6 +1,7 @@
 //! The worst-case optimum: the fewest guesses any strategy needs for its hardest secret, and the
 //! fewest total guesses among the strategies that keep to it.
 
+use crate::context::SizeBound;
 use crate::{Solution, SolveError, SolveOptions, check_game, solve};
 use mastermind_core::Game;
 use std::sync::atomic::Ordering;
@@ -8,18 +9,10 @@ use std::time::Instant;
 
 /// The least depth the size bound allows for every code of `game`: a guess wins one secret and
 /// leaves at most `b = p (p + 3) / 2 - 1` parts, so `d` guesses tell apart at most
-/// `1 + b + ... + b^(d-1)` secrets.
-pub fn least_depth_by_size(game: Game) -> u32 {
-    let size = game.size().unwrap_or(u64::MAX);
-    let pegs = u64::from(game.pegs());
-    let branching = (pegs * (pegs + 3) / 2 - 1).max(1);
-    let (mut reached, mut level, mut depth) = (0u64, 1u64, 0u32);
-    while reached < size {
-        reached = reached.saturating_add(level);
-        level = level.saturating_mul(branching);
-        depth += 1;
-    }
-    depth
+/// `1 + b + ... + b^(d-1)` secrets. `game` must fit the search ([`check_game`]).
+fn least_depth_by_size(game: Game) -> u32 {
+    let size = game.size().expect("a game that fits the search") as usize;
+    SizeBound::new(game.pegs(), size).least_depth(size)
 }
 
 /// The smallest maximum number of guesses that a strategy for `game` can keep, and the optimal

@@ -19,12 +19,16 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+/// The plan of `optimum` at `game`, with a progress line while it is made (above 4096 codes
+/// it first solves the optimum among consistent guesses).
+fn plan(game: Game, optimum: &OptimalSpec) -> Result<Plan> {
+    let what = format!("planning the units of the optimum of {game}");
+    progress::search(&what, |_| Plan::new(game, &optimum.solve_options())).with_context(|| what)
+}
+
 /// The plan of `optimum` at `game` and its store in `dir`.
 fn open(game: Game, optimum: &OptimalSpec, dir: &Path) -> Result<(Plan, UnitStore)> {
-    // Above 4096 codes the plan first solves the optimum among consistent guesses: minutes.
-    let what = format!("planning the units of the optimum of {game}");
-    let plan = progress::search(&what, |_| Plan::new(game, &optimum.solve_options()))
-        .with_context(|| what.clone())?;
+    let plan = plan(game, optimum)?;
     let store = UnitStore::open(dir, &plan)?;
     Ok((plan, store))
 }
@@ -117,9 +121,7 @@ pub fn lower_bound(
     stop: Arc<AtomicBool>,
 ) -> Result<(Vec<(&'static str, Value)>, StrategyTree)> {
     let start = Instant::now();
-    let what = format!("planning the units of the optimum of {game}");
-    let plan = progress::search(&what, |_| Plan::new(game, &optimum.solve_options()))
-        .with_context(|| what.clone())?;
+    let plan = plan(game, optimum)?;
     let store = dir.map(|dir| UnitStore::open(dir, &plan)).transpose()?;
     let saved = match &store {
         Some(store) => store.load_bounds(&plan)?,

@@ -134,7 +134,7 @@ impl<'a> Board<'a> {
             else {
                 unreachable!("an exact first guess has every unit solved");
             };
-            let node = rebuild(ctx, &unit.secrets, &mut guesses.iter().copied())
+            let node = rebuild(ctx, &unit.secrets, guesses)
                 .ok_or(SolveError::CorruptUnit { unit: unit.index })?;
             branches.push(Branch { reply: unit.reply, node });
         }

@@ -2,13 +2,12 @@
 //! of one unit.
 
 use super::tree_codec::preorder;
-use crate::context::{Context, INFEASIBLE, UNLIMITED, next_depth};
-use crate::heuristic::heuristic_tree;
+use crate::context::{Context, UNLIMITED, next_depth};
 use crate::memo::SharedMemo;
 use crate::partition::Partition;
 use crate::scoring::{class_representatives, present_colours, score_candidates, size_bound};
-use crate::search::{Searcher, consistent_optimum};
-use crate::{CONSISTENT_BOUND_MIN_CODES, SolveError, SolveOptions};
+use crate::search::{Searcher, prepare_search};
+use crate::{SolveError, SolveOptions};
 use mastermind_core::{Code, Feedback, Game};
 use mastermind_tree::StrategyTree;
 use std::ops::Range;
@@ -99,24 +98,7 @@ impl Plan {
     /// builds the known tree that sets the budgets, scores every first guess and splits each
     /// one that can beat the known tree into its units.
     pub fn new(game: Game, options: &SolveOptions) -> Result<Plan, SolveError> {
-        let mut ctx = Context::new(game).ok_or(SolveError::TooLarge { game })?;
-        let depth = options.max_depth.filter(|&d| (d as usize) < ctx.size()).unwrap_or(UNLIMITED);
-        ctx.prepare_part_bounds(options.rules.size_bound, depth);
-        let infeasible = SolveError::Infeasible { game, max_depth: depth };
-        let all: Vec<u16> = (0..ctx.size() as u16).collect();
-        if depth != UNLIMITED && ctx.bound.total(all.len(), depth) >= INFEASIBLE {
-            return Err(infeasible);
-        }
-        let mut known = heuristic_tree(&ctx, options, &all, depth);
-        // As on one thread: above this size the consistent optimum is the better start.
-        if options.rules.consistent_upper_bound
-            && !options.consistent_only
-            && ctx.size() > CONSISTENT_BOUND_MIN_CODES
-            && let Some(better) = consistent_optimum(game, options, depth)
-            && better.total_guesses() < known.total_guesses()
-        {
-            known = better;
-        }
+        let (ctx, depth, all, known) = prepare_search(game, options)?;
         if depth != UNLIMITED && known.max_guesses() > depth {
             // The budgets need a tree within the limit to start from.
             return Err(SolveError::NoKnownTree { game, max_depth: depth });
@@ -198,11 +180,6 @@ impl Plan {
     /// Every unit, the units of one first guess together, largest first.
     pub fn units(&self) -> &[Unit] {
         &self.units
-    }
-
-    /// Solves unit `index`, or returns `None` if `stop` was raised before it finished.
-    pub fn solve_unit(&self, index: usize, stop: Option<Arc<AtomicBool>>) -> Option<UnitResult> {
-        self.solve_unit_within(index, self.units[index].budget, None, stop)
     }
 
     /// Solves unit `index` within `budget` (at most the unit's own), with `memo` shared with

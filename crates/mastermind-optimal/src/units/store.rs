@@ -341,12 +341,7 @@ impl UnitStore {
             nodes: bounds.nodes,
             units: bounds.units.clone(),
         };
-        let path = self.bounds_path();
-        let temporary = path.with_extension(format!("json.{}.tmp", std::process::id()));
-        let text = serde_json::to_string(&file).expect("bounds serialise");
-        let io = |source| StoreError::Io { path: path.clone(), source };
-        std::fs::write(&temporary, text).map_err(io)?;
-        std::fs::rename(&temporary, &path).map_err(io)
+        write_whole(&self.bounds_path(), &serde_json::to_string(&file).expect("bounds serialise"))
     }
 
     /// Writes `result` as its unit's file: to a temporary file first, then renamed into place,
@@ -369,13 +364,18 @@ impl UnitStore {
             nodes: result.nodes,
             seconds: result.seconds,
         };
-        let path = self.path_of(result.unit);
-        let temporary = path.with_extension(format!("json.{}.tmp", std::process::id()));
         let text = serde_json::to_string(&file).expect("a unit file serialises");
-        let io = |source| StoreError::Io { path: path.clone(), source };
-        std::fs::write(&temporary, text).map_err(io)?;
-        std::fs::rename(&temporary, &path).map_err(io)
+        write_whole(&self.path_of(result.unit), &text)
     }
+}
+
+/// Writes `text` to `path` whole or not at all: to a temporary file beside it first, then
+/// renamed into place.
+fn write_whole(path: &Path, text: &str) -> Result<(), StoreError> {
+    let temporary = path.with_extension(format!("json.{}.tmp", std::process::id()));
+    let io = |source| StoreError::Io { path: path.to_owned(), source };
+    std::fs::write(&temporary, text).map_err(io)?;
+    std::fs::rename(&temporary, path).map_err(io)
 }
 
 /// The first field in which two stamps differ, with both values.

@@ -3,30 +3,29 @@
 
 use crate::context::Context;
 use crate::partition::Partition;
-use mastermind_core::{Code, Feedback};
+use mastermind_core::Feedback;
 use mastermind_tree::{Branch, Node};
 
 /// Appends the guesses of `node`'s tree in preorder (children in reply order, as a tree keeps
 /// them).
 pub(super) fn preorder(ctx: &Context, node: &Node, out: &mut Vec<u16>) {
-    out.push(ctx.rank_of_row(&row_of(&node.guess)));
+    // The context lists the codes in rank order.
+    out.push(node.guess.rank(ctx.game) as u16);
     for branch in &node.branches {
         preorder(ctx, &branch.node, out);
     }
 }
 
-/// A code's colours padded to 8 pegs, as the context keeps them.
-fn row_of(code: &Code) -> [u8; 8] {
-    let mut row = [0u8; 8];
-    for (slot, colour) in row.iter_mut().zip(code.colours()) {
-        *slot = colour;
-    }
-    row
+/// Rebuilds the tree over `secrets` whose guesses are exactly `guesses` in preorder, or `None`
+/// when the list does not describe such a tree (too short or too long, a code outside the game,
+/// or a guess that splits nothing).
+pub(super) fn rebuild(ctx: &Context, secrets: &[u16], guesses: &[u16]) -> Option<Node> {
+    let mut rest = guesses.iter().copied();
+    let node = rebuild_from(ctx, secrets, &mut rest)?;
+    rest.next().is_none().then_some(node)
 }
 
-/// Rebuilds the tree over `secrets` whose guesses are `guesses` in preorder, or `None` when the
-/// list does not describe such a tree (too short, or a guess that splits nothing).
-pub(super) fn rebuild(
+fn rebuild_from(
     ctx: &Context,
     secrets: &[u16],
     guesses: &mut impl Iterator<Item = u16>,
@@ -42,8 +41,30 @@ pub(super) fn rebuild(
         if part.len() == secrets.len() {
             return None;
         }
-        let node = rebuild(ctx, &part, guesses)?;
+        let node = rebuild_from(ctx, &part, guesses)?;
         branches.push(Branch { reply: Feedback::from_index(reply), node });
     }
     Some(Node { guess: ctx.codes[usize::from(guess)], secrets: secrets.len() as u32, branches })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::prepare_search;
+    use crate::{SolveOptions, solve};
+    use mastermind_core::Game;
+
+    #[test]
+    fn a_tree_round_trips_and_a_list_too_short_or_too_long_is_refused() {
+        let game = Game::new(3, 4).unwrap();
+        let (ctx, _, all, _) = prepare_search(game, &SolveOptions::default()).unwrap();
+        let tree = solve(game, &SolveOptions::default()).unwrap().tree;
+        let mut guesses = Vec::new();
+        preorder(&ctx, tree.root(), &mut guesses);
+        assert_eq!(guesses.len() as u64, tree.node_count());
+        assert_eq!(rebuild(&ctx, &all, &guesses).as_ref(), Some(tree.root()));
+        assert_eq!(rebuild(&ctx, &all, &guesses[..guesses.len() - 1]), None);
+        let longer = [guesses.as_slice(), &[0]].concat();
+        assert_eq!(rebuild(&ctx, &all, &longer), None);
+    }
 }
