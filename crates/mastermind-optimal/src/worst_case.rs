@@ -16,9 +16,9 @@ fn least_depth_by_size(game: Game) -> u32 {
 }
 
 /// The smallest maximum number of guesses that a strategy for `game` can keep, and the optimal
-/// tree within it: depth limits are tried from [`least_depth_by_size`] upward, each searched
-/// exactly, and the first feasible one is the worst-case optimum (every smaller one is proved
-/// infeasible). `options.max_depth` is ignored; the other options apply to every search.
+/// tree within it: depth limits are tried from the least the size bound allows upward, each
+/// searched exactly, and the first feasible one is the worst-case optimum (every smaller one is
+/// proved infeasible). `options.max_depth` is ignored; the other options apply to every search.
 ///
 /// The solution's wall time covers every depth tried; its node counts are the last search's.
 /// A search stopped through [`SolveOptions::stop`] before a feasible depth is found returns
