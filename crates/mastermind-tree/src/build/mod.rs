@@ -9,6 +9,7 @@
 //! [`build_tree_with_progress`] also counts the secrets placed so far in a [`BuildProgress`] that
 //! another thread may read while the build runs.
 
+mod candidates;
 mod objective;
 mod rule;
 mod select;
@@ -17,6 +18,7 @@ mod symmetry;
 pub use rule::BuildError;
 
 use crate::tree::{Branch, Node, StrategyTree};
+use candidates::SharedLists;
 use mastermind_core::words::{Packed, Slice, Word, Words};
 use mastermind_core::{Code, CodeSet, Feedback, Game, History, ReplySort};
 use mastermind_heuristics::{Heuristic, OnePlyConfig};
@@ -24,6 +26,7 @@ use rayon::prelude::*;
 use rule::Rule;
 use select::Selector;
 use serde::Serialize;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// What building a tree cost.
@@ -162,7 +165,8 @@ fn choose_with<W: Word>(game: Game, rule: &Rule, history: &History) -> Result<Co
         }
     }
     let all = all_codes::<W>(game)?;
-    let mut selector = Selector::<W>::new(game, rule.heuristic, rule.pool, all.len());
+    let lists = Arc::new(SharedLists::new(all.len()));
+    let mut selector = Selector::<W>::new(game, rule.heuristic, rule.pool, all.len(), lists);
     let scorer = selector.scorer();
     let mut consistent = Words::new();
     let turns: Vec<(Packed<W>, u32)> = history
@@ -198,6 +202,7 @@ fn build_with<W: Word>(
         first_guess: rule.first_guess.map(|c| Packed::from_code(&c)),
         codes: n,
         progress,
+        lists: Arc::new(SharedLists::new(n)),
     };
     let mut selector = plan.selector();
     let run = Run {
@@ -224,6 +229,8 @@ struct Plan<'p, W: Word> {
     first_guess: Option<Packed<W>>,
     codes: usize,
     progress: Option<&'p BuildProgress>,
+    /// The candidate lists, made once for every thread.
+    lists: Arc<SharedLists<W>>,
 }
 
 /// The secrets a node owns (in code order until its guess sorts them by reply) and the same
@@ -259,7 +266,13 @@ impl<'a, W: Word> Run<'a, W> {
 
 impl<W: Word> Plan<'_, W> {
     fn selector(&self) -> Selector<W> {
-        Selector::new(self.game, self.rule.heuristic, self.rule.pool, self.codes)
+        Selector::new(
+            self.game,
+            self.rule.heuristic,
+            self.rule.pool,
+            self.codes,
+            Arc::clone(&self.lists),
+        )
     }
 
     /// Builds the node that owns `run`, reached by playing `guesses`.

@@ -13,6 +13,7 @@
 //! secret, and all arrangements of a multiset that cannot beat the best are dropped unscored.
 
 use crate::build::BuildStats;
+use crate::build::candidates::{CandidateList, ListKey, SharedLists};
 use crate::build::objective::{Objective, TOLERANCE, beats, cannot_beat};
 use crate::build::symmetry::Symmetry;
 use mastermind_core::local_entropy::PlayedSymbols;
@@ -33,10 +34,6 @@ const MASK_SECRETS: usize = 160;
 /// Candidates scored ahead of a scan of a large node, to start pruning with a good bound.
 const SEEDS: usize = 4;
 
-/// What a candidate list depends on: the zero and free colours, whether it is the root, and the
-/// guesses played when their stabiliser filters the list.
-type CacheKey = ((u32, u32, bool), Vec<[u8; 16]>);
-
 /// The best candidate so far.
 #[derive(Debug, Clone, Copy)]
 struct Best<W> {
@@ -56,15 +53,20 @@ pub(crate) struct Selector<W: Word> {
     feedback_count: usize,
     /// Whether reply sets fit a 64-bit mask.
     masks_fit: bool,
-    /// Candidate lists by symmetry key, and (for nodes with a stabiliser) by the guesses played.
-    cache: HashMap<CacheKey, Arc<Words<W>>>,
-    cached_codes: usize,
-    cache_limit: usize,
+    /// Candidate lists by symmetry key, and (for nodes with a stabiliser) by the guesses played,
+    /// shared by the build's threads.
+    lists: Arc<SharedLists<W>>,
+    /// The list last used at each depth, with its symmetry key and guesses: siblings share
+    /// their guesses, so most nodes find their list here without the shared store's lock.
+    recent: Vec<Option<(ListKey, Arc<CandidateList<W>>)>>,
     kept: Words<W>,
     /// The candidates of a block that their colour multiset's bound did not rule out.
     survivors: Words<W>,
     /// The bound of each colour multiset (by count word) at the current node.
     totals_bounds: HashMap<W, f64, FxBuildHasher>,
+    /// The same bounds by the multiset numbers of the node's candidate list (NaN: not yet
+    /// computed).
+    numbered_bounds: Vec<f64>,
     indices: Vec<u8>,
     masks: Vec<u64>,
     /// Work done so far.
@@ -72,8 +74,15 @@ pub(crate) struct Selector<W: Word> {
 }
 
 impl<W: Word> Selector<W> {
-    /// A selector for `game` (whose codes fit `W`) with `heuristic` over `pool`.
-    pub fn new(game: Game, heuristic: Heuristic, pool: Pool, codes: usize) -> Selector<W> {
+    /// A selector for `game` (whose codes fit `W`) with `heuristic` over `pool`, taking its
+    /// candidate lists from `lists` (one store per build, shared by its threads).
+    pub fn new(
+        game: Game,
+        heuristic: Heuristic,
+        pool: Pool,
+        codes: usize,
+        lists: Arc<SharedLists<W>>,
+    ) -> Selector<W> {
         let feedback_count = game.feedback_count();
         Selector {
             game,
@@ -83,12 +92,12 @@ impl<W: Word> Selector<W> {
             replies: feedback_count - 1,
             feedback_count,
             masks_fit: feedback_count <= 64,
-            cache: HashMap::new(),
-            cached_codes: 0,
-            cache_limit: 16 * codes + (1 << 20),
+            lists,
+            recent: Vec::new(),
             kept: Words::new(),
             survivors: Words::new(),
             totals_bounds: HashMap::default(),
+            numbered_bounds: Vec::new(),
             indices: vec![0; CHUNK],
             masks: vec![0; BLOCK],
             stats: BuildStats::default(),
@@ -123,7 +132,7 @@ impl<W: Word> Selector<W> {
         let mut best = Best { cost: f64::INFINITY, code: None };
         let consistent_bound = self.objective.bound_from_parts(n, n.min(self.replies));
         if symmetry.keeps_every_secret() {
-            self.scan(secrets, secrets, &mut best, consistent_bound);
+            self.scan(secrets, None, secrets, &mut best, consistent_bound);
         } else {
             let pegs = usize::from(self.game.pegs());
             let mut kept = std::mem::take(&mut self.kept);
@@ -134,13 +143,16 @@ impl<W: Word> Selector<W> {
                     kept.push(code);
                 }
             }
-            self.scan(kept.slice(), secrets, &mut best, consistent_bound);
+            self.scan(kept.slice(), None, secrets, &mut best, consistent_bound);
             self.kept = kept;
         }
         let other_bound = self.objective.bound_from_parts(n, n.min(self.replies - 1));
         if self.pool == Pool::AllPreferConsistent && !cannot_beat(other_bound, best.cost) {
             let candidates = self.candidates(&symmetry, guesses);
-            self.scan(candidates.slice(), secrets, &mut best, other_bound);
+            self.numbered_bounds.clear();
+            self.numbered_bounds.resize(candidates.multisets, f64::NAN);
+            let numbers = Some(candidates.multiset.as_slice());
+            self.scan(candidates.words.slice(), numbers, secrets, &mut best, other_bound);
         }
         best.code.expect("a node of three or more secrets has a consistent candidate")
     }
@@ -195,51 +207,46 @@ impl<W: Word> Selector<W> {
 
     /// Every candidate of the all-codes pool that needs scoring at a node with `symmetry`, reached
     /// by playing `guesses`.
-    fn candidates(&mut self, symmetry: &Symmetry, guesses: &[[u8; 16]]) -> Arc<Words<W>> {
-        let base = self.cached((symmetry.key(), Vec::new()), |_| symmetry.generate());
-        if !symmetry.has_group() {
-            return base;
-        }
-        let pegs = usize::from(self.game.pegs());
-        self.cached((symmetry.key(), guesses.to_vec()), |_| {
-            let mut kept = Words::new();
-            for i in 0..base.len() {
-                let code = base.slice().get(i);
-                if symmetry.passes_group(&code.colours(pegs)) {
-                    kept.push(code);
-                }
+    fn candidates(&mut self, symmetry: &Symmetry, guesses: &[[u8; 16]]) -> Arc<CandidateList<W>> {
+        let depth = guesses.len();
+        let filtered = symmetry.has_group();
+        if let Some(Some(((key, played), list))) = self.recent.get(depth) {
+            let same_list = if filtered { played == guesses } else { played.is_empty() };
+            if *key == symmetry.key() && same_list {
+                return Arc::clone(list);
             }
-            kept
-        })
-    }
-
-    /// The list cached under `key`, made by `make` if missing. The cache is emptied when it
-    /// would hold more than a few times the code set.
-    fn cached(&mut self, key: CacheKey, make: impl FnOnce(&CacheKey) -> Words<W>) -> Arc<Words<W>> {
-        if let Some(list) = self.cache.get(&key) {
-            return Arc::clone(list);
         }
-        let list = Arc::new(make(&key));
-        if self.cached_codes + list.len() > self.cache_limit {
-            self.cache.clear();
-            self.cached_codes = 0;
+        let base_key: ListKey = (symmetry.key(), Vec::new());
+        let mut list = self.lists.get(base_key, || CandidateList::numbered(symmetry.generate()));
+        let mut played = Vec::new();
+        if filtered {
+            let pegs = usize::from(self.game.pegs());
+            let base = list;
+            played = guesses.to_vec();
+            list = self.lists.get((symmetry.key(), played.clone()), || {
+                base.filtered(|code| symmetry.passes_group(&code.colours(pegs)))
+            });
         }
-        self.cached_codes += list.len();
-        self.cache.insert(key, Arc::clone(&list));
+        if self.recent.len() <= depth {
+            self.recent.resize_with(depth + 1, || None);
+        }
+        self.recent[depth] = Some(((symmetry.key(), played), Arc::clone(&list)));
         list
     }
 
     /// Offers every code of `candidates` (in order) against `secrets`; stops once the best
-    /// cannot be beaten by a candidate of cost at least `bound`.
+    /// cannot be beaten by a candidate of cost at least `bound`. `numbers`, when given, holds each
+    /// candidate's multiset number in `numbered_bounds`.
     fn scan(
         &mut self,
         candidates: Slice<'_, W>,
+        numbers: Option<&[u32]>,
         secrets: Slice<'_, W>,
         best: &mut Best<W>,
         bound: f64,
     ) {
         let mut survivors = std::mem::take(&mut self.survivors);
-        self.scan_with(candidates, secrets, best, bound, &mut survivors);
+        self.scan_with(candidates, numbers, secrets, best, bound, &mut survivors);
         self.survivors = survivors;
     }
 
@@ -248,6 +255,7 @@ impl<W: Word> Selector<W> {
     fn scan_with(
         &mut self,
         candidates: Slice<'_, W>,
+        numbers: Option<&[u32]>,
         secrets: Slice<'_, W>,
         best: &mut Best<W>,
         bound: f64,
@@ -292,13 +300,17 @@ impl<W: Word> Selector<W> {
             let limit_now = limit(best);
             for i in 0..block.len() {
                 let candidate = block.get(i);
-                if cannot_beat(self.totals_bound(candidate.counts, secrets), limit_now) {
-                    self.stats.candidates_scored += 1;
-                    self.stats.candidates_pruned += 1;
-                } else {
+                let least = match numbers {
+                    Some(numbers) => self.numbered_bound(numbers[start + i], candidate, secrets),
+                    None => self.totals_bound(candidate.counts, secrets),
+                };
+                if !cannot_beat(least, limit_now) {
                     survivors.push(candidate);
                 }
             }
+            let dropped = (block.len() - survivors.len()) as u64;
+            self.stats.candidates_scored += dropped;
+            self.stats.candidates_pruned += dropped;
             let block = survivors.slice();
             if use_masks {
                 for lanes in (0..block.len()).step_by(MASK_LANES) {
@@ -340,6 +352,19 @@ impl<W: Word> Selector<W> {
             }
             start = end;
         }
+    }
+
+    /// [`totals_bound`](Self::totals_bound) of `candidate`, whose multiset is number `number`
+    /// of the node's candidate list: looked up in a vector after the first time.
+    #[inline(always)]
+    fn numbered_bound(&mut self, number: u32, candidate: Packed<W>, secrets: Slice<'_, W>) -> f64 {
+        let known = self.numbered_bounds[number as usize];
+        if !known.is_nan() {
+            return known;
+        }
+        let bound = self.totals_bound(candidate.counts, secrets);
+        self.numbered_bounds[number as usize] = bound;
+        bound
     }
 
     /// The least cost of any candidate whose colour count word is `counts` at the node of
