@@ -16,7 +16,8 @@ use mastermind_tree::{Branch, Node, StrategyTree};
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// Histories whose symmetry group is remembered at most (each entry holds up to one guess list).
@@ -24,6 +25,10 @@ const HISTORY_CACHE_ENTRIES: usize = 4096;
 
 /// Guesses picked by selection at a node before the rest are sorted.
 const SELECTED_BEFORE_SORT: usize = 3;
+
+/// Sets of at least this many secrets, in a search split between threads, are split again (the
+/// parts of their first guess searched side by side); smaller ones are searched by one thread.
+pub(crate) const SPLIT_MIN_SECRETS: usize = 64;
 
 /// Sets this small are never remembered: they are solved in closed form or in one short scan.
 const MEMO_MIN_SECRETS: usize = 3;
@@ -170,6 +175,34 @@ impl Outcome {
     }
 }
 
+/// A node's search after its prelude: known already, or guesses to try.
+enum Opening {
+    /// The outcome, from the depth, the size bound, a closed form or the memo.
+    Known(Outcome),
+    /// Guesses to try.
+    Open(OpenNode),
+}
+
+/// A node whose guesses are to be tried.
+struct OpenNode {
+    /// The guesses worth trying, each with its lower bound.
+    candidates: Vec<Candidate>,
+    /// The node's proved lower bound before any guess is tried.
+    node_lower: u32,
+    /// The least bound of the guesses already refuted (never kept).
+    refuted_at: u32,
+    /// The depth left below the node.
+    child_depth: u32,
+}
+
+/// What a node's guesses proved when none beat the budget.
+struct NodeSummary {
+    /// The node's proved lower bound before any guess was tried.
+    node_lower: u32,
+    /// The least total proved for a refuted guess.
+    refuted_at: u32,
+}
+
 /// The bounds at the first guess, for progress reports and an early stop.
 #[derive(Debug, Clone, Copy)]
 struct RootBounds {
@@ -177,6 +210,29 @@ struct RootBounds {
     upper: u64,
     /// The first guess of the best tree found by the search (none while the heuristic's is best).
     best_guess: Option<u16>,
+}
+
+/// What a search on another thread starts from: the game's tables, the options and the memo it
+/// shares (each thread then keeps its own caches).
+pub(crate) struct Fork<'a> {
+    /// The game's tables.
+    pub ctx: &'a Context,
+    /// The options of the search (their stop flag included).
+    pub options: SolveOptions,
+    /// The memo every thread shares.
+    pub memo: Arc<SharedMemo>,
+    /// When the search started.
+    pub start: Instant,
+}
+
+impl<'a> Fork<'a> {
+    /// A searcher on the calling thread.
+    fn searcher(&self) -> Searcher<'a> {
+        let options = SolveOptions { progress: None, ..self.options.clone() };
+        let mut searcher = Searcher::new(self.ctx, &options, self.start);
+        searcher.share_memo(Arc::clone(&self.memo));
+        searcher
+    }
 }
 
 /// A shared list of guesses (code ranks).
@@ -292,61 +348,11 @@ impl<'a> Searcher<'a> {
         depth_left: u32,
         beta: u32,
     ) -> Outcome {
-        self.count_node();
-        let n = secrets.len();
-        if depth_left == 0 {
-            return Outcome::at_least(INFEASIBLE);
-        }
-        if n == 1 {
-            return Outcome::exact(1, secrets[0]);
-        }
-        let mut lower = self.size_bound(n, depth_left);
-        if lower >= beta || self.stopped {
-            return Outcome::at_least(lower);
-        }
-        if self.rules.small_nodes
-            && let Some(outcome) = self.closed_form(secrets, depth_left)
-        {
-            return outcome;
-        }
-        let remember = self.rules.memo && n >= MEMO_MIN_SECRETS;
-        if remember && let Some(entry) = self.recall(secrets, pool, depth_left) {
-            self.memo_hits += 1;
-            if entry.guess.is_some() || entry.value >= beta {
-                return Outcome { value: entry.value, guess: entry.guess };
-            }
-            lower = lower.max(entry.value);
-        }
-
-        let child_depth = next_depth(depth_left);
-        let present = present_colours(self.ctx, secrets);
-        let mut kept = self.representatives(history, present);
-        if self.consistent_only {
-            // The symmetries that fix the history map the possible codes onto themselves (and
-            // those possible before the latest reply, which they fix too), so a class of guesses
-            // is in the pool or not as a whole, and so is its representative.
-            if pool.len() < self.ctx.size() {
-                kept = Rc::new(intersect_sorted(&kept, pool));
-            }
-        }
-        let scored = score_candidates(self.ctx, self.rules, secrets, &kept, child_depth, beta);
-        let mut candidates = scored.open;
-        let node_lower = scored.least_bound.max(lower);
-        if node_lower >= beta {
-            if remember {
-                self.remember(
-                    secrets,
-                    pool,
-                    depth_left,
-                    MemoEntry { value: node_lower, guess: None },
-                );
-            }
-            return Outcome::at_least(node_lower);
-        }
-        // Guesses whose bound reaches the budget were never kept; their least bound is part of
-        // the proved bound if every guess is refuted.
-        let mut refuted_at = scored.least_closed;
-
+        let open = match self.open_node(secrets, pool, history, depth_left, beta) {
+            Opening::Known(outcome) => return outcome,
+            Opening::Open(open) => open,
+        };
+        let OpenNode { mut candidates, node_lower, mut refuted_at, child_depth } = open;
         let is_root = history.is_empty();
         let mut best = beta;
         let mut best_guess = None;
@@ -376,37 +382,23 @@ impl<'a> Searcher<'a> {
                 }
                 continue;
             }
-            parts.split(self.ctx, secrets, candidate.guess);
-            let mut total = candidate.bound;
-            let mut refuted = false;
-            history.push(candidate.guess);
-            for part in parts.parts() {
-                let part_bound = self.size_bound(part.len(), child_depth);
-                let part_beta = best - (total - part_bound);
-                let part_pool = if self.pool_lags { secrets } else { part };
-                let outcome = self.search(part, part_pool, history, child_depth, part_beta);
-                total = total - part_bound + outcome.value;
-                if outcome.guess.is_none() || total >= best {
-                    refuted = true;
-                    break;
-                }
-            }
-            history.pop();
+            let total =
+                self.try_guess(secrets, history, &mut parts, candidate, child_depth, || best);
             if self.stopped {
                 if is_root {
                     // Every guess not yet tried is open at its bound, the one being tried at
                     // what its parts have proved so far; the others are refuted.
                     let untried = candidates[index + 1..].iter().map(|c| c.bound).min();
-                    let open = total.min(untried.unwrap_or(INFEASIBLE));
+                    let open = total.value.min(untried.unwrap_or(INFEASIBLE));
                     self.root.lower = u64::from(open.min(best)).max(u64::from(node_lower));
                 }
                 return Outcome::at_least(node_lower);
             }
-            if refuted {
-                refuted_at = refuted_at.min(total);
+            if total.guess.is_none() {
+                refuted_at = refuted_at.min(total.value);
                 continue;
             }
-            best = total;
+            best = total.value;
             best_guess = Some(candidate.guess);
             if is_root {
                 self.root.upper = u64::from(best);
@@ -417,12 +409,249 @@ impl<'a> Searcher<'a> {
                 break;
             }
         }
-        let outcome = match best_guess {
-            Some(guess) => Outcome::exact(best, guess),
-            // Capped: a weaker bound, still at least the budget, and sums of bounds stay small.
-            None => Outcome::at_least(refuted_at.max(node_lower).min(INFEASIBLE)),
+        let summary = NodeSummary { node_lower, refuted_at };
+        self.close_node(secrets, pool, depth_left, &summary, best_guess.map(|g| (best, g)))
+    }
+
+    /// [`search`](Self::search) of one node whose guesses are tried by every thread of the rayon
+    /// pool that is free, each with its own searcher from `fork` (all sharing one memo), taking
+    /// the guesses in the order the search alone would. The best total is shared, so a thread's
+    /// budgets tighten as soon as another finds a better guess. The optimum is the same; among
+    /// guesses of equal total, the one found first is kept.
+    pub(crate) fn search_split(
+        &mut self,
+        secrets: &[u16],
+        pool: &[u16],
+        history: &[u16],
+        depth_left: u32,
+        beta: u32,
+        fork: &Fork<'a>,
+    ) -> Outcome {
+        let open = match self.open_node(secrets, pool, history, depth_left, beta) {
+            Opening::Known(outcome) => return outcome,
+            Opening::Open(open) => open,
         };
-        if remember {
+        let OpenNode { mut candidates, node_lower, refuted_at, child_depth } = open;
+        let ordering = self.rules.ordering;
+        if ordering {
+            candidates.sort_unstable_by_key(Candidate::order_key);
+        }
+        let best = AtomicU32::new(beta);
+        let mut found: Mutex<Option<(u32, u16)>> = Mutex::new(None);
+        let refuted = AtomicU32::new(refuted_at);
+        let mut next = AtomicUsize::new(0);
+        // The first guess is tried before any total is known, so trying others beside it would
+        // search them on the loose budget: its parts are searched side by side instead.
+        if let Some(&first) = candidates.first()
+            && first.bound < beta
+        {
+            let total = self.try_guess_split(secrets, history, first, child_depth, &best, fork);
+            if self.stopped {
+                return Outcome::at_least(node_lower);
+            }
+            match total.guess {
+                Some(guess) => {
+                    best.store(total.value, Ordering::Relaxed);
+                    *found.get_mut().expect("no search panics holding the best") =
+                        Some((total.value, guess));
+                }
+                None => {
+                    refuted.fetch_min(total.value, Ordering::Relaxed);
+                }
+            }
+            next = AtomicUsize::new(1);
+        }
+        let work = AtomicU64::new(0);
+        let stopped = AtomicBool::new(false);
+        let task = || {
+            let mut searcher = fork.searcher();
+            let mut history = history.to_vec();
+            let mut parts = Partition::default();
+            while let Some(&candidate) = candidates.get(next.fetch_add(1, Ordering::Relaxed)) {
+                if stopped.load(Ordering::Relaxed) {
+                    break;
+                }
+                if candidate.bound >= best.load(Ordering::Relaxed) {
+                    refuted.fetch_min(candidate.bound, Ordering::Relaxed);
+                    if ordering {
+                        // Sorted by bound: every guess after this one is refuted too.
+                        break;
+                    }
+                    continue;
+                }
+                let limit = || best.load(Ordering::Relaxed);
+                let total = searcher.try_guess(
+                    secrets,
+                    &mut history,
+                    &mut parts,
+                    candidate,
+                    child_depth,
+                    limit,
+                );
+                if searcher.stopped {
+                    stopped.store(true, Ordering::Relaxed);
+                    break;
+                }
+                match total.guess {
+                    None => {
+                        refuted.fetch_min(total.value, Ordering::Relaxed);
+                    }
+                    Some(guess) => {
+                        let mut found = found.lock().expect("no search panics holding the best");
+                        if total.value < best.load(Ordering::Relaxed) {
+                            best.store(total.value, Ordering::Relaxed);
+                            *found = Some((total.value, guess));
+                        }
+                    }
+                }
+            }
+            work.fetch_add(searcher.nodes, Ordering::Relaxed);
+        };
+        rayon::scope(|scope| {
+            for _ in 0..rayon::current_num_threads() {
+                scope.spawn(|_| task());
+            }
+        });
+        self.nodes += work.into_inner();
+        if stopped.into_inner() {
+            self.stopped = true;
+            return Outcome::at_least(node_lower);
+        }
+        let summary = NodeSummary { node_lower, refuted_at: refuted.into_inner() };
+        let best = found.into_inner().expect("no search panics holding the best");
+        self.close_node(secrets, pool, depth_left, &summary, best)
+    }
+
+    /// [`try_guess`](Self::try_guess) with the parts searched by every free thread, each part of at least [`SPLIT_MIN_SECRETS`] split again by
+    /// [`search_split`](Self::search_split). A part's budget counts the parts not yet done at
+    /// their bounds, and those done at their totals.
+    fn try_guess_split(
+        &mut self,
+        secrets: &[u16],
+        history: &[u16],
+        candidate: Candidate,
+        child_depth: u32,
+        best: &AtomicU32,
+        fork: &Fork<'a>,
+    ) -> Outcome {
+        let mut partition = Partition::default();
+        partition.split(self.ctx, secrets, candidate.guess);
+        // Smallest first, as the search alone takes them: their exact totals tighten the budgets
+        // of the large parts, and refute a guess that cannot win before those are searched. (At
+        // 4x9, largest first balanced the threads better but searched 12% more nodes, and took
+        // as long.)
+        let parts: Vec<&[u16]> = partition.parts().collect();
+        let total = AtomicU32::new(candidate.bound);
+        let refuted = AtomicBool::new(false);
+        let stopped = AtomicBool::new(false);
+        let next = AtomicUsize::new(0);
+        let work = AtomicU64::new(0);
+        let pool_lags = self.pool_lags;
+        let task = || {
+            let mut searcher = fork.searcher();
+            let mut history = history.to_vec();
+            history.push(candidate.guess);
+            while let Some(&part) = parts.get(next.fetch_add(1, Ordering::Relaxed)) {
+                if refuted.load(Ordering::Relaxed) || stopped.load(Ordering::Relaxed) {
+                    break;
+                }
+                let limit = best.load(Ordering::Relaxed);
+                let so_far = total.load(Ordering::Relaxed);
+                if so_far >= limit {
+                    refuted.store(true, Ordering::Relaxed);
+                    break;
+                }
+                let part_bound = searcher.size_bound(part.len(), child_depth);
+                let part_beta = limit - (so_far - part_bound);
+                let part_pool = if pool_lags { secrets } else { part };
+                let outcome = if part.len() >= SPLIT_MIN_SECRETS {
+                    searcher.search_split(part, part_pool, &history, child_depth, part_beta, fork)
+                } else {
+                    searcher.search(part, part_pool, &mut history, child_depth, part_beta)
+                };
+                if searcher.stopped {
+                    stopped.store(true, Ordering::Relaxed);
+                    break;
+                }
+                let added = outcome.value - part_bound;
+                let after = total.fetch_add(added, Ordering::Relaxed) + added;
+                if outcome.guess.is_none() || after >= best.load(Ordering::Relaxed) {
+                    refuted.store(true, Ordering::Relaxed);
+                    break;
+                }
+            }
+            work.fetch_add(searcher.nodes, Ordering::Relaxed);
+        };
+        rayon::scope(|scope| {
+            for _ in 0..rayon::current_num_threads() {
+                scope.spawn(|_| task());
+            }
+        });
+        self.nodes += work.into_inner();
+        if stopped.into_inner() {
+            self.stopped = true;
+        }
+        let total = total.into_inner();
+        if refuted.into_inner() || self.stopped {
+            Outcome::at_least(total)
+        } else {
+            Outcome::exact(total, candidate.guess)
+        }
+    }
+
+    /// The total of `candidate` at the node of `secrets` (exact, with the guess, when it stays
+    /// below `best()`, read again before each part; otherwise a lower bound at least `best()`
+    /// at that moment, or what its parts proved before a stop).
+    fn try_guess(
+        &mut self,
+        secrets: &[u16],
+        history: &mut Vec<u16>,
+        parts: &mut Partition,
+        candidate: Candidate,
+        child_depth: u32,
+        best: impl Fn() -> u32,
+    ) -> Outcome {
+        parts.split(self.ctx, secrets, candidate.guess);
+        let mut total = candidate.bound;
+        let mut refuted = false;
+        history.push(candidate.guess);
+        for part in parts.parts() {
+            let limit = best();
+            if total >= limit {
+                refuted = true;
+                break;
+            }
+            let part_bound = self.size_bound(part.len(), child_depth);
+            let part_beta = limit - (total - part_bound);
+            let part_pool = if self.pool_lags { secrets } else { part };
+            let outcome = self.search(part, part_pool, history, child_depth, part_beta);
+            total = total - part_bound + outcome.value;
+            if outcome.guess.is_none() || total >= limit {
+                refuted = true;
+                break;
+            }
+        }
+        history.pop();
+        if refuted { Outcome::at_least(total) } else { Outcome::exact(total, candidate.guess) }
+    }
+
+    /// The outcome of a node whose guesses were tried: `best`, the least total found below the
+    /// budget with its guess, or else a bound from the refuted guesses; remembered when the
+    /// node is.
+    fn close_node(
+        &mut self,
+        secrets: &[u16],
+        pool: &[u16],
+        depth_left: u32,
+        summary: &NodeSummary,
+        best: Option<(u32, u16)>,
+    ) -> Outcome {
+        let outcome = match best {
+            Some((total, guess)) => Outcome::exact(total, guess),
+            // Capped: a weaker bound, still at least the budget, and sums of bounds stay small.
+            None => Outcome::at_least(summary.refuted_at.max(summary.node_lower).min(INFEASIBLE)),
+        };
+        if self.rules.memo && secrets.len() >= MEMO_MIN_SECRETS {
             self.remember(
                 secrets,
                 pool,
@@ -431,6 +660,77 @@ impl<'a> Searcher<'a> {
             );
         }
         outcome
+    }
+
+    /// Everything a node's search does before it tries its guesses: the outcome, when the
+    /// depth, the size bound, a closed form or the memo already give it; otherwise the guesses
+    /// worth trying with their bounds.
+    fn open_node(
+        &mut self,
+        secrets: &[u16],
+        pool: &[u16],
+        history: &[u16],
+        depth_left: u32,
+        beta: u32,
+    ) -> Opening {
+        self.count_node();
+        let n = secrets.len();
+        if depth_left == 0 {
+            return Opening::Known(Outcome::at_least(INFEASIBLE));
+        }
+        if n == 1 {
+            return Opening::Known(Outcome::exact(1, secrets[0]));
+        }
+        let mut lower = self.size_bound(n, depth_left);
+        if lower >= beta || self.stopped {
+            return Opening::Known(Outcome::at_least(lower));
+        }
+        if self.rules.small_nodes
+            && let Some(outcome) = self.closed_form(secrets, depth_left)
+        {
+            return Opening::Known(outcome);
+        }
+        let remember = self.rules.memo && n >= MEMO_MIN_SECRETS;
+        if remember && let Some(entry) = self.recall(secrets, pool, depth_left) {
+            self.memo_hits += 1;
+            if entry.guess.is_some() || entry.value >= beta {
+                return Opening::Known(Outcome { value: entry.value, guess: entry.guess });
+            }
+            lower = lower.max(entry.value);
+        }
+
+        let child_depth = next_depth(depth_left);
+        let present = present_colours(self.ctx, secrets);
+        let mut kept = self.representatives(history, present);
+        if self.consistent_only {
+            // The symmetries that fix the history map the possible codes onto themselves (and
+            // those possible before the latest reply, which they fix too), so a class of guesses
+            // is in the pool or not as a whole, and so is its representative.
+            if pool.len() < self.ctx.size() {
+                kept = Rc::new(intersect_sorted(&kept, pool));
+            }
+        }
+        let scored = score_candidates(self.ctx, self.rules, secrets, &kept, child_depth, beta);
+        let node_lower = scored.least_bound.max(lower);
+        if node_lower >= beta {
+            if remember {
+                self.remember(
+                    secrets,
+                    pool,
+                    depth_left,
+                    MemoEntry { value: node_lower, guess: None },
+                );
+            }
+            return Opening::Known(Outcome::at_least(node_lower));
+        }
+        Opening::Open(OpenNode {
+            candidates: scored.open,
+            node_lower,
+            // Guesses whose bound reaches the budget were never kept; their least bound is part
+            // of the proved bound if every guess is refuted.
+            refuted_at: scored.least_closed,
+            child_depth,
+        })
     }
 
     /// Counts a node, looks at the stop flag every 1024 nodes and reports progress.

@@ -6,7 +6,7 @@ use crate::context::{Context, UNLIMITED, next_depth};
 use crate::memo::SharedMemo;
 use crate::partition::Partition;
 use crate::scoring::{class_representatives, present_colours, score_candidates, size_bound};
-use crate::search::{Searcher, prepare_search};
+use crate::search::{Fork, SPLIT_MIN_SECRETS, Searcher, prepare_search};
 use crate::{SolveError, SolveOptions};
 use mastermind_core::{Code, Feedback, Game};
 use mastermind_tree::StrategyTree;
@@ -208,7 +208,14 @@ impl Plan {
         };
         let child_depth = next_depth(self.depth);
         let mut history = vec![first.rank];
-        let outcome = searcher.search(&unit.secrets, pool, &mut history, child_depth, budget);
+        let outcome = match memo {
+            Some(memo) if unit.secrets.len() >= SPLIT_MIN_SECRETS => {
+                // Threads with no unit left to start help with this one's guesses.
+                let fork = Fork { ctx: &self.ctx, options, memo: Arc::clone(memo), start };
+                searcher.search_split(&unit.secrets, pool, &history, child_depth, budget, &fork)
+            }
+            _ => searcher.search(&unit.secrets, pool, &mut history, child_depth, budget),
+        };
         if searcher.was_stopped() {
             return None;
         }
