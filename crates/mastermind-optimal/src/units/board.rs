@@ -2,6 +2,7 @@
 //! best tree, the proof.
 
 use super::plan::{Plan, UnitOutcome, UnitResult};
+use super::schedule::Standings;
 use super::tree_codec::rebuild;
 use crate::{Progress, Solution, SolveError};
 use mastermind_tree::{Branch, Node, StrategyTree};
@@ -172,4 +173,18 @@ pub struct Standing {
     pub exact: bool,
     /// A unit reached its budget: it cannot beat the known tree.
     pub refuted: bool,
+}
+
+impl Standings for Board<'_> {
+    fn best_known(&self) -> bool {
+        self.best().is_some()
+    }
+
+    fn is_out(&self, index: usize) -> bool {
+        Board::is_out(self, index)
+    }
+
+    fn is_decided(&self, index: usize) -> bool {
+        self.standing(index).exact || Board::is_out(self, index)
+    }
 }

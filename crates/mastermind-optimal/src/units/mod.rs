@@ -17,6 +17,7 @@ mod board;
 mod bounds;
 mod plan;
 mod run;
+mod schedule;
 mod store;
 mod tree_codec;
 mod watch;

@@ -2,12 +2,13 @@
 
 use super::board::Board;
 use super::plan::Plan;
+use super::schedule::{Next, Schedule};
 use super::store::{Shard, StoreError, UnitStore};
 use super::watch::while_watching;
 use crate::memo::SharedMemo;
 use crate::{PROGRESS_INTERVAL, ProgressCallback, Solution, SolveError, SolveOptions};
 use mastermind_core::Game;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -60,40 +61,62 @@ pub fn run_selected<'p>(
     let failure: Mutex<Option<StoreError>> = Mutex::new(None);
     let flags: Vec<Arc<AtomicBool>> =
         plan.first_guesses.iter().map(|_| Arc::new(AtomicBool::new(false))).collect();
-    let pending: Vec<usize> = {
+    let schedule = {
         let board = board.lock().expect("no unit panics");
-        (0..plan.units.len())
+        let pending: Vec<(usize, usize, usize)> = (0..plan.units.len())
             .filter(|&u| selection.shard.is_none_or(|s| s.holds(u)))
             .filter(|&u| board.results()[u].is_none())
-            .collect()
+            .map(|u| (u, plan.units[u].first_guess, plan.units[u].secrets.len()))
+            .collect();
+        let sharing = sharing == Sharing::MemoAndBounds;
+        Mutex::new(Schedule::new(plan.first_guesses.len(), &pending, sharing))
     };
-    let next = AtomicUsize::new(0);
     let memo = Arc::new(SharedMemo::default());
     let stopped = || {
         stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed))
             || failure.lock().expect("no unit panics").is_some()
     };
     let start = Instant::now();
-    let worker = || {
-        loop {
-            let Some(&index) = pending.get(next.fetch_add(1, Ordering::Relaxed)) else {
-                return;
-            };
-            if stopped() {
-                return;
+    let next_unit = || loop {
+        if stopped() {
+            return None;
+        }
+        let next = {
+            let mut schedule = schedule.lock().expect("no unit panics");
+            let board = board.lock().expect("no unit panics");
+            schedule.next(|u| plan.units[u].first_guess, &*board)
+        };
+        match next {
+            Next::Start(unit) => return Some(unit),
+            Next::Done => return None,
+            // Run other work of the pool (the guesses of a unit in flight), or sleep a moment.
+            Next::Wait => {
+                if rayon::yield_now() != Some(rayon::Yield::Executed) {
+                    std::thread::sleep(std::time::Duration::from_millis(1));
+                }
             }
+        }
+    };
+    let worker = || {
+        while let Some(index) = next_unit() {
             let unit = &plan.units[index];
             let first = unit.first_guess;
+            let finished = || schedule.lock().expect("no unit panics").finished(first);
             let budget = {
                 let board = board.lock().expect("no unit panics");
                 if board.is_out(first) {
+                    drop(board);
+                    finished();
                     continue;
                 }
                 match (sharing, board.best()) {
                     (Sharing::MemoAndBounds, Some((_, best))) => {
-                        // Ties with the best stay solvable: the order decides between them.
-                        let others = plan.first_guesses[first].bound - u64::from(unit.bound);
-                        let beat = best + 1 - others;
+                        // The other units of the first guess at what they are known to cost
+                        // (solved ones exactly, the rest at their bounds), as the search alone
+                        // counts the parts it has done. Ties with the best stay solvable: the
+                        // order decides between them.
+                        let others = board.standing(first).lower - u64::from(unit.bound);
+                        let beat = (best + 1).saturating_sub(others);
                         unit.budget.min(u32::try_from(beat).unwrap_or(u32::MAX))
                     }
                     _ => unit.budget,
@@ -102,12 +125,14 @@ pub fn run_selected<'p>(
             let memo = (sharing == Sharing::MemoAndBounds).then_some(&memo);
             let flag = Some(Arc::clone(&flags[first]));
             let Some(result) = plan.solve_unit_within(index, budget, memo, flag) else {
+                finished();
                 continue;
             };
             if let Some(store) = selection.store
                 && let Err(e) = store.save(plan, &result)
             {
                 failure.lock().expect("no unit panics").get_or_insert(e);
+                finished();
                 return;
             }
             let mut board = board.lock().expect("no unit panics");
@@ -123,9 +148,10 @@ pub fn run_selected<'p>(
                     flag.store(true, Ordering::Relaxed);
                 }
             }
+            drop(board);
+            finished();
         }
     };
-    let threads = rayon::current_num_threads();
     // The searches read one flag each: a stop of the whole search raises them all. Progress
     // is reported from the watcher too, so no search waits for it.
     let mut last_report = Instant::now();
@@ -143,13 +169,9 @@ pub fn run_selected<'p>(
             progress(&report);
         }
     };
-    while_watching(watch, || {
-        rayon::scope(|workers| {
-            for _ in 0..threads {
-                workers.spawn(|_| worker());
-            }
-        })
-    });
+    // One worker on each thread of the pool (a broadcast, so no thread that helps another
+    // while it waits can pick up a second worker).
+    while_watching(watch, || rayon::broadcast(|_| worker()));
     match failure.into_inner().expect("no unit panics") {
         Some(e) => Err(e),
         None => Ok(board.into_inner().expect("no unit panics")),
