@@ -462,6 +462,7 @@ impl<'a> Searcher<'a> {
             next = AtomicUsize::new(1);
         }
         let work = AtomicU64::new(0);
+        let hits = AtomicU64::new(0);
         let stopped = AtomicBool::new(false);
         let task = || {
             let mut searcher = fork.searcher();
@@ -506,6 +507,7 @@ impl<'a> Searcher<'a> {
                 }
             }
             work.fetch_add(searcher.nodes, Ordering::Relaxed);
+            hits.fetch_add(searcher.memo_hits, Ordering::Relaxed);
         };
         rayon::scope(|scope| {
             for _ in 0..rayon::current_num_threads() {
@@ -513,6 +515,7 @@ impl<'a> Searcher<'a> {
             }
         });
         self.nodes += work.into_inner();
+        self.memo_hits += hits.into_inner();
         if stopped.into_inner() {
             self.stopped = true;
             return Outcome::at_least(node_lower);
@@ -546,6 +549,7 @@ impl<'a> Searcher<'a> {
         let stopped = AtomicBool::new(false);
         let next = AtomicUsize::new(0);
         let work = AtomicU64::new(0);
+        let hits = AtomicU64::new(0);
         let pool_lags = self.pool_lags;
         let task = || {
             let mut searcher = fork.searcher();
@@ -581,6 +585,7 @@ impl<'a> Searcher<'a> {
                 }
             }
             work.fetch_add(searcher.nodes, Ordering::Relaxed);
+            hits.fetch_add(searcher.memo_hits, Ordering::Relaxed);
         };
         rayon::scope(|scope| {
             for _ in 0..rayon::current_num_threads() {
@@ -588,6 +593,7 @@ impl<'a> Searcher<'a> {
             }
         });
         self.nodes += work.into_inner();
+        self.memo_hits += hits.into_inner();
         if stopped.into_inner() {
             self.stopped = true;
         }
