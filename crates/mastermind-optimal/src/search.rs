@@ -461,11 +461,7 @@ impl<'a> Searcher<'a> {
             }
             next = AtomicUsize::new(1);
         }
-        let work = AtomicU64::new(0);
-        let hits = AtomicU64::new(0);
-        let stopped = AtomicBool::new(false);
-        let task = || {
-            let mut searcher = fork.searcher();
+        let task = |searcher: &mut Searcher<'a>, stopped: &AtomicBool| {
             let mut history = history.to_vec();
             let mut parts = Partition::default();
             while let Some(&candidate) = candidates.get(next.fetch_add(1, Ordering::Relaxed)) {
@@ -490,7 +486,6 @@ impl<'a> Searcher<'a> {
                     limit,
                 );
                 if searcher.stopped {
-                    stopped.store(true, Ordering::Relaxed);
                     break;
                 }
                 match total.guess {
@@ -506,18 +501,8 @@ impl<'a> Searcher<'a> {
                     }
                 }
             }
-            work.fetch_add(searcher.nodes, Ordering::Relaxed);
-            hits.fetch_add(searcher.memo_hits, Ordering::Relaxed);
         };
-        rayon::scope(|scope| {
-            for _ in 0..rayon::current_num_threads() {
-                scope.spawn(|_| task());
-            }
-        });
-        self.nodes += work.into_inner();
-        self.memo_hits += hits.into_inner();
-        if stopped.into_inner() {
-            self.stopped = true;
+        if self.on_free_threads(fork, task) {
             return Outcome::at_least(node_lower);
         }
         let summary = NodeSummary { node_lower, refuted_at: refuted.into_inner() };
@@ -546,13 +531,9 @@ impl<'a> Searcher<'a> {
         let parts: Vec<&[u16]> = partition.parts().collect();
         let total = AtomicU32::new(candidate.bound);
         let refuted = AtomicBool::new(false);
-        let stopped = AtomicBool::new(false);
         let next = AtomicUsize::new(0);
-        let work = AtomicU64::new(0);
-        let hits = AtomicU64::new(0);
         let pool_lags = self.pool_lags;
-        let task = || {
-            let mut searcher = fork.searcher();
+        let task = |searcher: &mut Searcher<'a>, stopped: &AtomicBool| {
             let mut history = history.to_vec();
             history.push(candidate.guess);
             while let Some(&part) = parts.get(next.fetch_add(1, Ordering::Relaxed)) {
@@ -574,7 +555,6 @@ impl<'a> Searcher<'a> {
                     searcher.search(part, part_pool, &mut history, child_depth, part_beta)
                 };
                 if searcher.stopped {
-                    stopped.store(true, Ordering::Relaxed);
                     break;
                 }
                 let added = outcome.value - part_bound;
@@ -584,25 +564,49 @@ impl<'a> Searcher<'a> {
                     break;
                 }
             }
+        };
+        let stopped = self.on_free_threads(fork, task);
+        let total = total.into_inner();
+        if refuted.into_inner() || stopped {
+            Outcome::at_least(total)
+        } else {
+            Outcome::exact(total, candidate.guess)
+        }
+    }
+
+    /// Runs `task` on every thread of the rayon pool that is free (this one at least), each
+    /// with its own searcher from `fork`, and counts their nodes and memo hits in this search.
+    /// `task` also gets a flag raised once one of the searchers has stopped (it should end
+    /// then). Returns whether one stopped, and then this search is stopped too.
+    fn on_free_threads(
+        &mut self,
+        fork: &Fork<'a>,
+        task: impl Fn(&mut Searcher<'a>, &AtomicBool) + Sync,
+    ) -> bool {
+        let stopped = AtomicBool::new(false);
+        let work = AtomicU64::new(0);
+        let hits = AtomicU64::new(0);
+        let run = || {
+            let mut searcher = fork.searcher();
+            task(&mut searcher, &stopped);
+            if searcher.stopped {
+                stopped.store(true, Ordering::Relaxed);
+            }
             work.fetch_add(searcher.nodes, Ordering::Relaxed);
             hits.fetch_add(searcher.memo_hits, Ordering::Relaxed);
         };
         rayon::scope(|scope| {
             for _ in 0..rayon::current_num_threads() {
-                scope.spawn(|_| task());
+                scope.spawn(|_| run());
             }
         });
         self.nodes += work.into_inner();
         self.memo_hits += hits.into_inner();
-        if stopped.into_inner() {
+        let stopped = stopped.into_inner();
+        if stopped {
             self.stopped = true;
         }
-        let total = total.into_inner();
-        if refuted.into_inner() || self.stopped {
-            Outcome::at_least(total)
-        } else {
-            Outcome::exact(total, candidate.guess)
-        }
+        stopped
     }
 
     /// The total of `candidate` at the node of `secrets` (exact, with the guess, when it stays
