@@ -12,6 +12,7 @@
 //! hash map keyed by the count word.
 
 use mastermind_core::words::{Packed, Word, Words};
+use rustc_hash::FxBuildHasher;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -33,7 +34,7 @@ pub(crate) struct CandidateList<W> {
 impl<W: Word> CandidateList<W> {
     /// `codes` numbered by multiset, in order of first appearance.
     pub fn numbered(codes: Words<W>) -> CandidateList<W> {
-        let mut number: HashMap<W, u32> = HashMap::new();
+        let mut number: HashMap<W, u32, FxBuildHasher> = HashMap::default();
         let multiset = codes
             .counts
             .iter()
