@@ -14,9 +14,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let (pegs, colours) = size.split_once('x').ok_or("the game is written PEGSxCOLOURS")?;
     let game = Game::new(pegs.parse()?, colours.parse()?)?;
     let start = Instant::now();
-    let options =
-        SolveOptions { parallel: std::env::var("PARALLEL").is_ok(), ..SolveOptions::default() };
-    let plan = Plan::new(game, &options)?;
+    let plan = Plan::new(game, &SolveOptions::default())?;
     println!(
         "plan: {} first guesses, {} units, bounds {}..{}, {:.3} s",
         plan.first_guesses().len(),
