@@ -437,9 +437,9 @@ impl<'a> Searcher<'a> {
             candidates.sort_unstable_by_key(Candidate::order_key);
         }
         let best = AtomicU32::new(beta);
-        let mut found: Mutex<Option<(u32, u16)>> = Mutex::new(None);
-        let refuted = AtomicU32::new(refuted_at);
-        let mut next = AtomicUsize::new(0);
+        let mut first_found = None;
+        let mut refuted_at = refuted_at;
+        let mut tried = 0;
         // The first guess is tried before any total is known, so trying others beside it would
         // search them on the loose budget: its parts are searched side by side instead.
         if let Some(&first) = candidates.first()
@@ -452,15 +452,15 @@ impl<'a> Searcher<'a> {
             match total.guess {
                 Some(guess) => {
                     best.store(total.value, Ordering::Relaxed);
-                    *found.get_mut().expect("no search panics holding the best") =
-                        Some((total.value, guess));
+                    first_found = Some((total.value, guess));
                 }
-                None => {
-                    refuted.fetch_min(total.value, Ordering::Relaxed);
-                }
+                None => refuted_at = refuted_at.min(total.value),
             }
-            next = AtomicUsize::new(1);
+            tried = 1;
         }
+        let found = Mutex::new(first_found);
+        let refuted = AtomicU32::new(refuted_at);
+        let next = AtomicUsize::new(tried);
         let task = |searcher: &mut Searcher<'a>, stopped: &AtomicBool| {
             let mut history = history.to_vec();
             let mut parts = Partition::default();

@@ -2,7 +2,7 @@
 
 use super::board::Board;
 use super::plan::Plan;
-use super::schedule::{Next, Schedule};
+use super::schedule::{Next, Pending, Schedule};
 use super::store::{Shard, StoreError, UnitStore};
 use super::watch::while_watching;
 use crate::memo::SharedMemo;
@@ -63,10 +63,14 @@ pub fn run_selected<'p>(
         plan.first_guesses.iter().map(|_| Arc::new(AtomicBool::new(false))).collect();
     let schedule = {
         let board = board.lock().expect("no unit panics");
-        let pending: Vec<(usize, usize, usize)> = (0..plan.units.len())
+        let pending: Vec<Pending> = (0..plan.units.len())
             .filter(|&u| selection.shard.is_none_or(|s| s.holds(u)))
             .filter(|&u| board.results()[u].is_none())
-            .map(|u| (u, plan.units[u].first_guess, plan.units[u].secrets.len()))
+            .map(|unit| Pending {
+                unit,
+                first_guess: plan.units[unit].first_guess,
+                secrets: plan.units[unit].secrets.len(),
+            })
             .collect();
         let sharing = sharing == Sharing::MemoAndBounds;
         Mutex::new(Schedule::new(plan.first_guesses.len(), &pending, sharing))
@@ -84,7 +88,7 @@ pub fn run_selected<'p>(
         let next = {
             let mut schedule = schedule.lock().expect("no unit panics");
             let board = board.lock().expect("no unit panics");
-            schedule.next(|u| plan.units[u].first_guess, &*board)
+            schedule.next(&*board)
         };
         match next {
             Next::Start(unit) => return Some(unit),
@@ -97,59 +101,61 @@ pub fn run_selected<'p>(
             }
         }
     };
+    // Solves one unit and records it; false when the run must end (a result could not be saved).
+    let run_unit = |index: usize| -> bool {
+        let unit = &plan.units[index];
+        let first = unit.first_guess;
+        let budget = {
+            let board = board.lock().expect("no unit panics");
+            if board.is_out(first) {
+                return true;
+            }
+            match (sharing, board.best()) {
+                (Sharing::MemoAndBounds, Some((_, best))) => {
+                    // The other units of the first guess at what they are known to cost
+                    // (solved ones exactly, the rest at their bounds), as the search alone
+                    // counts the parts it has done. Ties with the best stay solvable: the
+                    // order decides between them.
+                    let others = board.standing(first).lower - u64::from(unit.bound);
+                    let beat = (best + 1).saturating_sub(others);
+                    unit.budget.min(u32::try_from(beat).unwrap_or(u32::MAX))
+                }
+                _ => unit.budget,
+            }
+        };
+        let memo = (sharing == Sharing::MemoAndBounds).then_some(&memo);
+        let flag = Some(Arc::clone(&flags[first]));
+        let Some(result) = plan.solve_unit_within(index, budget, memo, flag) else {
+            return true;
+        };
+        if let Some(store) = selection.store
+            && let Err(e) = store.save(plan, &result)
+        {
+            failure.lock().expect("no unit panics").get_or_insert(e);
+            return false;
+        }
+        let mut board = board.lock().expect("no unit panics");
+        let best_before = board.best();
+        board.record(result);
+        if board.best() != best_before
+            && let Some(progress) = &selection.progress
+        {
+            progress(&board.progress(start));
+        }
+        for (i, flag) in flags.iter().enumerate() {
+            if board.is_out(i) {
+                flag.store(true, Ordering::Relaxed);
+            }
+        }
+        true
+    };
     let worker = || {
         while let Some(index) = next_unit() {
-            let unit = &plan.units[index];
-            let first = unit.first_guess;
-            let finished = || schedule.lock().expect("no unit panics").finished(first);
-            let budget = {
-                let board = board.lock().expect("no unit panics");
-                if board.is_out(first) {
-                    drop(board);
-                    finished();
-                    continue;
-                }
-                match (sharing, board.best()) {
-                    (Sharing::MemoAndBounds, Some((_, best))) => {
-                        // The other units of the first guess at what they are known to cost
-                        // (solved ones exactly, the rest at their bounds), as the search alone
-                        // counts the parts it has done. Ties with the best stay solvable: the
-                        // order decides between them.
-                        let others = board.standing(first).lower - u64::from(unit.bound);
-                        let beat = (best + 1).saturating_sub(others);
-                        unit.budget.min(u32::try_from(beat).unwrap_or(u32::MAX))
-                    }
-                    _ => unit.budget,
-                }
-            };
-            let memo = (sharing == Sharing::MemoAndBounds).then_some(&memo);
-            let flag = Some(Arc::clone(&flags[first]));
-            let Some(result) = plan.solve_unit_within(index, budget, memo, flag) else {
-                finished();
-                continue;
-            };
-            if let Some(store) = selection.store
-                && let Err(e) = store.save(plan, &result)
-            {
-                failure.lock().expect("no unit panics").get_or_insert(e);
-                finished();
+            let go_on = run_unit(index);
+            schedule.lock().expect("no unit panics").finished(plan.units[index].first_guess);
+            if !go_on {
                 return;
             }
-            let mut board = board.lock().expect("no unit panics");
-            let best_before = board.best();
-            board.record(result);
-            if board.best() != best_before
-                && let Some(progress) = &selection.progress
-            {
-                progress(&board.progress(start));
-            }
-            for (i, flag) in flags.iter().enumerate() {
-                if board.is_out(i) {
-                    flag.store(true, Ordering::Relaxed);
-                }
-            }
-            drop(board);
-            finished();
         }
     };
     // The searches read one flag each: a stop of the whole search raises them all. Progress

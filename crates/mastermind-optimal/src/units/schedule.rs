@@ -36,6 +36,17 @@ pub(super) trait Standings {
     fn is_decided(&self, index: usize) -> bool;
 }
 
+/// A unit waiting to start.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Pending {
+    /// The unit's index in the plan.
+    pub unit: usize,
+    /// Its first guess.
+    pub first_guess: usize,
+    /// Its number of secrets.
+    pub secrets: usize,
+}
+
 /// The units not yet started and those in flight.
 #[derive(Debug)]
 pub(super) struct Schedule {
@@ -48,61 +59,48 @@ pub(super) struct Schedule {
 }
 
 impl Schedule {
-    /// A schedule of `units` (indices, each with its first guess and its number of secrets), in
-    /// the plan's order, for `first_guesses` first guesses.
-    pub fn new(first_guesses: usize, units: &[(usize, usize, usize)], sharing: bool) -> Schedule {
-        let mut left = vec![Vec::new(); first_guesses];
-        if sharing {
-            for &(unit, first, size) in units {
-                left[first].push((unit, size));
-            }
-            for (first, units) in left.iter_mut().enumerate() {
-                // The next one last: the first first guess pops its largest, the others their
-                // smallest (ties in the plan's order).
-                if first == 0 {
-                    units.sort_by_key(|&(unit, size)| (size, std::cmp::Reverse(unit)));
-                } else {
-                    units.sort_by_key(|&(unit, size)| {
-                        std::cmp::Reverse((size, std::cmp::Reverse(unit)))
-                    });
-                }
-            }
-            let left = left.into_iter().map(|u| u.into_iter().map(|(unit, _)| unit).collect());
-            return Schedule { sharing, left: left.collect(), in_flight: vec![0; first_guesses] };
+    /// A schedule of `pending` (in the plan's order) for `first_guesses` first guesses.
+    pub fn new(first_guesses: usize, pending: &[Pending], sharing: bool) -> Schedule {
+        let mut left: Vec<Vec<Pending>> = vec![Vec::new(); first_guesses];
+        for &unit in pending {
+            left[unit.first_guess].push(unit);
         }
-        // Sharing nothing: one queue in the plan's order.
-        let mut all: Vec<usize> = units.iter().map(|&(unit, _, _)| unit).collect();
-        all.reverse();
-        Schedule { sharing, left: vec![all], in_flight: vec![0; first_guesses.max(1)] }
+        for (first, units) in left.iter_mut().enumerate() {
+            // The next one last. Sharing nothing: the plan's order. Sharing: the first first
+            // guess's largest, the others' smallest (ties in the plan's order).
+            if sharing && first == 0 {
+                units.sort_by_key(|u| (u.secrets, std::cmp::Reverse(u.unit)));
+            } else if sharing {
+                units.sort_by_key(|u| std::cmp::Reverse((u.secrets, std::cmp::Reverse(u.unit))));
+            } else {
+                units.reverse();
+            }
+        }
+        Schedule {
+            sharing,
+            left: left.into_iter().map(|units| units.iter().map(|u| u.unit).collect()).collect(),
+            in_flight: vec![0; first_guesses],
+        }
     }
 
     /// The next unit for a free thread, given the board's `standings`. A unit returned counts
     /// as in flight until [`finished`](Self::finished).
-    pub fn next(&mut self, first_of: impl Fn(usize) -> usize, standings: &impl Standings) -> Next {
-        if !self.sharing {
-            return match self.left[0].pop() {
-                Some(unit) => {
-                    self.in_flight[first_of(unit)] += 1;
-                    Next::Start(unit)
-                }
-                None => Next::Done,
-            };
-        }
+    pub fn next(&mut self, standings: &impl Standings) -> Next {
         let best_known = standings.best_known();
         let mut blocked = false;
         for first in 0..self.left.len() {
             if self.left[first].is_empty() {
                 continue;
             }
-            if standings.is_out(first) {
+            if self.sharing && standings.is_out(first) {
                 // Its units cannot matter any more.
                 self.left[first].clear();
                 continue;
             }
-            let may_start = if best_known {
-                self.in_flight[first] == 0
-            } else {
-                (0..first).all(|earlier| standings.is_decided(earlier))
+            let may_start = match (self.sharing, best_known) {
+                (false, _) => true,
+                (true, true) => self.in_flight[first] == 0,
+                (true, false) => (0..first).all(|earlier| standings.is_decided(earlier)),
             };
             if !may_start {
                 blocked = true;
@@ -118,7 +116,7 @@ impl Schedule {
         if blocked { Next::Wait } else { Next::Done }
     }
 
-    /// Unit `unit` of first guess `first` is over (solved, refuted, stopped or skipped).
+    /// A unit of first guess `first` is over (solved, refuted, stopped or skipped).
     pub fn finished(&mut self, first: usize) {
         self.in_flight[first] -= 1;
     }
@@ -148,19 +146,18 @@ mod tests {
 
     /// Units 0..3 of first guess 0 (sizes 5, 9, 1), 3..6 of first guess 1 (sizes 7, 2, 4),
     /// 6..8 of first guess 2 (sizes 3, 8).
-    fn units() -> Vec<(usize, usize, usize)> {
-        vec![(0, 0, 5), (1, 0, 9), (2, 0, 1), (3, 1, 7), (4, 1, 2), (5, 1, 4), (6, 2, 3), (7, 2, 8)]
-    }
-
-    fn first_of(unit: usize) -> usize {
-        units()[unit].1
+    fn units() -> Vec<Pending> {
+        [(0, 0, 5), (1, 0, 9), (2, 0, 1), (3, 1, 7), (4, 1, 2), (5, 1, 4), (6, 2, 3), (7, 2, 8)]
+            .into_iter()
+            .map(|(unit, first_guess, secrets)| Pending { unit, first_guess, secrets })
+            .collect()
     }
 
     #[test]
     fn sharing_nothing_starts_every_unit_in_the_plans_order() {
         let mut schedule = Schedule::new(3, &units(), false);
         let board = Fake { exact: vec![], out: vec![] };
-        let started: Vec<Next> = (0..9).map(|_| schedule.next(first_of, &board)).collect();
+        let started: Vec<Next> = (0..9).map(|_| schedule.next(&board)).collect();
         let expected: Vec<Next> = (0..8).map(Next::Start).chain([Next::Done]).collect();
         assert_eq!(started, expected);
     }
@@ -169,29 +166,29 @@ mod tests {
     fn the_first_first_guess_runs_alone_largest_first_until_one_is_exact() {
         let mut schedule = Schedule::new(3, &units(), true);
         let undecided = Fake { exact: vec![], out: vec![] };
-        assert_eq!(schedule.next(first_of, &undecided), Next::Start(1));
-        assert_eq!(schedule.next(first_of, &undecided), Next::Start(0));
-        assert_eq!(schedule.next(first_of, &undecided), Next::Start(2));
+        assert_eq!(schedule.next(&undecided), Next::Start(1));
+        assert_eq!(schedule.next(&undecided), Next::Start(0));
+        assert_eq!(schedule.next(&undecided), Next::Start(2));
         // First guess 0 is in flight and undecided: nothing else may start.
-        assert_eq!(schedule.next(first_of, &undecided), Next::Wait);
+        assert_eq!(schedule.next(&undecided), Next::Wait);
         for _ in 0..3 {
             schedule.finished(0);
         }
         // Exact now: first guesses 1 and 2 run side by side, one unit each, smallest first.
         let decided = Fake { exact: vec![0], out: vec![] };
-        assert_eq!(schedule.next(first_of, &decided), Next::Start(4));
-        assert_eq!(schedule.next(first_of, &decided), Next::Start(6));
-        assert_eq!(schedule.next(first_of, &decided), Next::Wait);
+        assert_eq!(schedule.next(&decided), Next::Start(4));
+        assert_eq!(schedule.next(&decided), Next::Start(6));
+        assert_eq!(schedule.next(&decided), Next::Wait);
         schedule.finished(1);
-        assert_eq!(schedule.next(first_of, &decided), Next::Start(5));
+        assert_eq!(schedule.next(&decided), Next::Start(5));
         // First guess 2 turns out out: its last unit never starts.
         schedule.finished(2);
         let two_out = Fake { exact: vec![0], out: vec![2] };
-        assert_eq!(schedule.next(first_of, &two_out), Next::Wait);
+        assert_eq!(schedule.next(&two_out), Next::Wait);
         schedule.finished(1);
-        assert_eq!(schedule.next(first_of, &two_out), Next::Start(3));
+        assert_eq!(schedule.next(&two_out), Next::Start(3));
         schedule.finished(1);
-        assert_eq!(schedule.next(first_of, &two_out), Next::Done);
+        assert_eq!(schedule.next(&two_out), Next::Done);
     }
 
     #[test]
@@ -199,16 +196,16 @@ mod tests {
         let mut schedule = Schedule::new(3, &units(), true);
         let undecided = Fake { exact: vec![], out: vec![] };
         for _ in 0..3 {
-            assert!(matches!(schedule.next(first_of, &undecided), Next::Start(_)));
+            assert!(matches!(schedule.next(&undecided), Next::Start(_)));
         }
         for _ in 0..3 {
             schedule.finished(0);
         }
         // First guess 1 is now the first undecided: all its units may start (smallest first).
         let refuted = Fake { exact: vec![], out: vec![0] };
-        assert_eq!(schedule.next(first_of, &refuted), Next::Start(4));
-        assert_eq!(schedule.next(first_of, &refuted), Next::Start(5));
-        assert_eq!(schedule.next(first_of, &refuted), Next::Start(3));
-        assert_eq!(schedule.next(first_of, &refuted), Next::Wait);
+        assert_eq!(schedule.next(&refuted), Next::Start(4));
+        assert_eq!(schedule.next(&refuted), Next::Start(5));
+        assert_eq!(schedule.next(&refuted), Next::Start(3));
+        assert_eq!(schedule.next(&refuted), Next::Wait);
     }
 }
