@@ -210,27 +210,28 @@ impl<W: Word> Selector<W> {
     fn candidates(&mut self, symmetry: &Symmetry, guesses: &[[u8; 16]]) -> Arc<CandidateList<W>> {
         let depth = guesses.len();
         let filtered = symmetry.has_group();
-        if let Some(Some(((key, played), list))) = self.recent.get(depth) {
-            let same_list = if filtered { played == guesses } else { played.is_empty() };
-            if *key == symmetry.key() && same_list {
-                return Arc::clone(list);
-            }
+        // The guesses played are part of the key only when the stabiliser filters the list.
+        let played: &[[u8; 16]] = if filtered { guesses } else { &[] };
+        if let Some(Some(((key, recent_played), list))) = self.recent.get(depth)
+            && *key == symmetry.key()
+            && recent_played == played
+        {
+            return Arc::clone(list);
         }
         let base_key: ListKey = (symmetry.key(), Vec::new());
         let mut list = self.lists.get(base_key, || CandidateList::numbered(symmetry.generate()));
-        let mut played = Vec::new();
+        let key: ListKey = (symmetry.key(), played.to_vec());
         if filtered {
             let pegs = usize::from(self.game.pegs());
             let base = list;
-            played = guesses.to_vec();
-            list = self.lists.get((symmetry.key(), played.clone()), || {
+            list = self.lists.get(key.clone(), || {
                 base.filtered(|code| symmetry.passes_group(&code.colours(pegs)))
             });
         }
         if self.recent.len() <= depth {
             self.recent.resize_with(depth + 1, || None);
         }
-        self.recent[depth] = Some(((symmetry.key(), played), Arc::clone(&list)));
+        self.recent[depth] = Some((key, Arc::clone(&list)));
         list
     }
 
