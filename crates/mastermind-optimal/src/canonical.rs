@@ -17,10 +17,18 @@ pub struct Relabelling {
     colour: [u8; 32],
     /// `peg[i]`: the new position of peg `i`.
     peg: [u8; 8],
+    /// `weight[i]`: the place value of peg `i`'s new position in a row read as a number in base
+    /// `colours`, so that an image is found without writing its row.
+    weight: [u32; 8],
 }
 
 impl Relabelling {
     /// The relabelling that puts `secrets` in canonical form.
+    ///
+    /// Colours: most frequent first, then by their counts per peg, sorted; pegs by their counts
+    /// of the colours in that order; then colours once more, ties broken by their counts on the
+    /// pegs in that order, and the pegs again. Every sort is stable, so ties keep the original
+    /// order. Each sort key is computed once per colour or peg, not per comparison.
     pub fn of(ctx: &Context, secrets: &[u16]) -> Relabelling {
         let (pegs, colours) = (ctx.pegs, ctx.colours);
         let mut counts = [[0u16; 8]; 32];
@@ -30,53 +38,56 @@ impl Relabelling {
                 counts[usize::from(row[i])][i] += 1;
             }
         }
-        // Colours: most frequent first, then by their sorted counts per peg; pegs by their
-        // counts of the colours in that order; then colours once more, ties broken by their
-        // counts on the pegs in that order, and the pegs again.
-        let by_colour = |c: usize, peg_order: Option<&[usize]>| {
-            let mut per_peg = counts[c];
-            per_peg[..pegs].sort_unstable_by(|a, b| b.cmp(a));
-            let total: u16 = per_peg.iter().sum();
-            let mut in_peg_order = [0u16; 8];
-            if let Some(order) = peg_order {
-                for (new, &old) in order.iter().enumerate() {
-                    in_peg_order[new] = counts[c][old];
-                }
+        // Per colour: its total and its counts per peg, largest first.
+        let mut by_count = [(0u16, [0u16; 8]); 32];
+        for (key, per_peg) in by_count.iter_mut().zip(&counts).take(colours) {
+            let mut sorted = *per_peg;
+            sorted[..pegs].sort_unstable_by(|a, b| b.cmp(a));
+            *key = (sorted.iter().sum(), sorted);
+        }
+        // Descending keys, stable: `b` before `a` compares as `a` after `b`.
+        let mut colour_order = [0usize; 32];
+        let colour_order = &mut colour_order[..colours];
+        for (c, slot) in colour_order.iter_mut().enumerate() {
+            *slot = c;
+        }
+        colour_order.sort_by(|&a, &b| by_count[b].cmp(&by_count[a]));
+        let mut peg_order = [0usize; 8];
+        let peg_order = &mut peg_order[..pegs];
+        sort_pegs(&counts, colour_order, peg_order);
+        let mut in_peg_order = [[0u16; 8]; 32];
+        for (c, row) in in_peg_order.iter_mut().enumerate().take(colours) {
+            for (new, &old) in peg_order.iter().enumerate() {
+                row[new] = counts[c][old];
             }
-            std::cmp::Reverse((total, per_peg, in_peg_order))
-        };
-        let by_peg = |i: usize, colour_order: &[usize]| {
-            let mut column = [0u16; 32];
-            for (new, &old) in colour_order.iter().enumerate() {
-                column[new] = counts[old][i];
-            }
-            std::cmp::Reverse(column)
-        };
-        let mut colour_order: Vec<usize> = (0..colours).collect();
-        colour_order.sort_by_key(|&c| by_colour(c, None));
-        let mut peg_order: Vec<usize> = (0..pegs).collect();
-        peg_order.sort_by_key(|&i| by_peg(i, &colour_order));
-        colour_order.sort_by_key(|&c| by_colour(c, Some(&peg_order)));
-        peg_order.sort_by_key(|&i| by_peg(i, &colour_order));
+        }
+        colour_order.sort_by(|&a, &b| {
+            (by_count[b], in_peg_order[b]).cmp(&(by_count[a], in_peg_order[a]))
+        });
+        sort_pegs(&counts, colour_order, peg_order);
+
         let mut colour = [0u8; 32];
         for (new, &old) in colour_order.iter().enumerate() {
             colour[old] = new as u8;
         }
         let mut peg = [0u8; 8];
+        let mut weight = [0u32; 8];
         for (new, &old) in peg_order.iter().enumerate() {
             peg[old] = new as u8;
+            weight[old] = (colours as u32).pow((pegs - 1 - new) as u32);
         }
-        Relabelling { colour, peg }
+        Relabelling { colour, peg, weight }
     }
 
     /// The image of code `g` (a rank).
+    #[inline]
     pub fn apply(&self, ctx: &Context, g: u16) -> u16 {
         let row = &ctx.colour_rows[usize::from(g)];
-        let mut image = [0u8; 8];
+        let mut number = 0u32;
         for i in 0..ctx.pegs {
-            image[usize::from(self.peg[i])] = self.colour[usize::from(row[i])];
+            number += u32::from(self.colour[usize::from(row[i])]) * self.weight[i];
         }
-        rank(ctx, &image)
+        ctx.rank_of_number(number as usize)
     }
 
     /// The code whose image is `g` (the inverse of [`apply`](Self::apply)).
@@ -99,6 +110,21 @@ impl Relabelling {
         key.extend(secrets.iter().map(|&s| self.apply(ctx, s)));
         key[start..].sort_unstable();
     }
+}
+
+/// Orders `peg_order` (every peg) by each peg's counts of the colours in `colour_order`, largest
+/// first, stable.
+fn sort_pegs(counts: &[[u16; 8]; 32], colour_order: &[usize], peg_order: &mut [usize]) {
+    let mut columns = [[0u16; 32]; 8];
+    for (i, column) in columns.iter_mut().enumerate().take(peg_order.len()) {
+        for (new, &old) in colour_order.iter().enumerate() {
+            column[new] = counts[old][i];
+        }
+    }
+    for (i, slot) in peg_order.iter_mut().enumerate() {
+        *slot = i;
+    }
+    peg_order.sort_by(|&a, &b| columns[b].cmp(&columns[a]));
 }
 
 fn rank(ctx: &Context, row: &[u8; 8]) -> u16 {

@@ -126,7 +126,13 @@ impl Context {
 
     /// The rank of the code whose colours are `row` (a code of the game).
     pub fn rank_of_row(&self, row: &[u8; 8]) -> u16 {
-        let number = base_colours(row, self.pegs, self.colours);
+        self.rank_of_number(base_colours(row, self.pegs, self.colours))
+    }
+
+    /// The rank of the row whose colours, read as a number in base `colours` (first peg most
+    /// significant), are `number`.
+    #[inline]
+    pub fn rank_of_number(&self, number: usize) -> u16 {
         if self.ranks_of_rows.is_empty() { number as u16 } else { self.ranks_of_rows[number] }
     }
 

@@ -6,7 +6,7 @@ use crate::heuristic::heuristic_tree;
 use crate::memo::{Memo, MemoEntry, SharedMemo};
 use crate::partition::Partition;
 use crate::scoring::{Candidate, holds_none, present_colours, score_candidates, size_bound};
-use crate::symmetry::GuessClasses;
+use crate::symmetry::{GuessClasses, Representatives};
 use crate::{
     CONSISTENT_BOUND_MIN_CODES, PROGRESS_EVERY, PROGRESS_INTERVAL, Progress, ProgressCallback,
     Rules, Solution, SolveError, SolveOptions,
@@ -146,14 +146,6 @@ fn consistent_optimum(game: Game, options: &SolveOptions, depth: u32) -> Option<
     solve(game, &consistent).ok().map(|s| s.tree)
 }
 
-/// The codes in both sorted lists, in order: each element of the shorter list is looked up in
-/// the longer one, so a small pool against many representatives (or the reverse) costs
-/// `short * log(long)` rather than a pass over the longer list.
-fn intersect_sorted(a: &[u16], b: &[u16]) -> Vec<u16> {
-    let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
-    short.iter().copied().filter(|g| long.binary_search(g).is_ok()).collect()
-}
-
 /// What a search of one set returns: with `guess` set, `value` is the exact optimum and `guess`
 /// a first guess achieving it; without, `value` is a proved lower bound (at least the budget
 /// asked for, unless the search was stopped).
@@ -193,6 +185,8 @@ struct OpenNode {
     refuted_at: u32,
     /// The depth left below the node.
     child_depth: u32,
+    /// The node's memo key, when the node is remembered.
+    key: Option<MemoKey>,
 }
 
 /// What a node's guesses proved when none beat the budget.
@@ -201,6 +195,15 @@ struct NodeSummary {
     node_lower: u32,
     /// The least total proved for a refuted guess.
     refuted_at: u32,
+    /// The node's memo key, when the node is remembered.
+    key: Option<MemoKey>,
+}
+
+/// A node's memo key and the relabelling that made it, kept from the node's recall to its
+/// close (its children's keys are written in between): a key costs a relabelling and a sort.
+struct MemoKey {
+    key: Box<[u16]>,
+    relabelling: Option<Relabelling>,
 }
 
 /// The bounds at the first guess, for progress reports and an early stop.
@@ -235,8 +238,8 @@ impl<'a> Fork<'a> {
     }
 }
 
-/// A shared list of guesses (code ranks).
-type Guesses = Rc<Vec<u16>>;
+/// A shared set of guesses.
+type Guesses = Rc<Representatives>;
 
 pub(crate) struct Searcher<'a> {
     ctx: &'a Context,
@@ -274,7 +277,7 @@ impl<'a> Searcher<'a> {
             group_cache: Vec::new(),
             relabel_cache: FxHashMap::default(),
             history_cache: FxHashMap::default(),
-            every_code: Rc::new((0..ctx.size() as u16).collect()),
+            every_code: Rc::new(Representatives::new(ctx.size(), (0..ctx.size() as u16).collect())),
             nodes: 0,
             memo_hits: 0,
             stop: options.stop.clone(),
@@ -352,7 +355,7 @@ impl<'a> Searcher<'a> {
             Opening::Known(outcome) => return outcome,
             Opening::Open(open) => open,
         };
-        let OpenNode { mut candidates, node_lower, mut refuted_at, child_depth } = open;
+        let OpenNode { mut candidates, node_lower, mut refuted_at, child_depth, key } = open;
         let is_root = history.is_empty();
         let mut best = beta;
         let mut best_guess = None;
@@ -409,8 +412,8 @@ impl<'a> Searcher<'a> {
                 break;
             }
         }
-        let summary = NodeSummary { node_lower, refuted_at };
-        self.close_node(secrets, pool, depth_left, &summary, best_guess.map(|g| (best, g)))
+        let summary = NodeSummary { node_lower, refuted_at, key };
+        self.close_node(summary, best_guess.map(|g| (best, g)))
     }
 
     /// [`search`](Self::search) of one node whose guesses are tried by every thread of the rayon
@@ -431,7 +434,7 @@ impl<'a> Searcher<'a> {
             Opening::Known(outcome) => return outcome,
             Opening::Open(open) => open,
         };
-        let OpenNode { mut candidates, node_lower, refuted_at, child_depth } = open;
+        let OpenNode { mut candidates, node_lower, refuted_at, child_depth, key } = open;
         let ordering = self.rules.ordering;
         if ordering {
             candidates.sort_unstable_by_key(Candidate::order_key);
@@ -505,9 +508,9 @@ impl<'a> Searcher<'a> {
         if self.on_free_threads(fork, task) {
             return Outcome::at_least(node_lower);
         }
-        let summary = NodeSummary { node_lower, refuted_at: refuted.into_inner() };
+        let summary = NodeSummary { node_lower, refuted_at: refuted.into_inner(), key };
         let best = found.into_inner().expect("no search panics holding the best");
-        self.close_node(secrets, pool, depth_left, &summary, best)
+        self.close_node(summary, best)
     }
 
     /// [`try_guess`](Self::try_guess) with the parts searched by every free thread, each part of at least [`SPLIT_MIN_SECRETS`] split again by
@@ -648,26 +651,15 @@ impl<'a> Searcher<'a> {
     /// The outcome of a node whose guesses were tried: `best`, the least total found below the
     /// budget with its guess, or else a bound from the refuted guesses; remembered when the
     /// node is.
-    fn close_node(
-        &mut self,
-        secrets: &[u16],
-        pool: &[u16],
-        depth_left: u32,
-        summary: &NodeSummary,
-        best: Option<(u32, u16)>,
-    ) -> Outcome {
+    fn close_node(&mut self, summary: NodeSummary, best: Option<(u32, u16)>) -> Outcome {
         let outcome = match best {
             Some((total, guess)) => Outcome::exact(total, guess),
             // Capped: a weaker bound, still at least the budget, and sums of bounds stay small.
             None => Outcome::at_least(summary.refuted_at.max(summary.node_lower).min(INFEASIBLE)),
         };
-        if self.rules.memo && secrets.len() >= MEMO_MIN_SECRETS {
-            self.remember(
-                secrets,
-                pool,
-                depth_left,
-                MemoEntry { value: outcome.value, guess: outcome.guess },
-            );
+        if let Some(MemoKey { key, relabelling }) = summary.key {
+            let entry = MemoEntry { value: outcome.value, guess: outcome.guess };
+            self.memo.insert(key, self.relabel_entry(relabelling, entry));
         }
         outcome
     }
@@ -701,35 +693,33 @@ impl<'a> Searcher<'a> {
             return Opening::Known(outcome);
         }
         let remember = self.rules.memo && n >= MEMO_MIN_SECRETS;
-        if remember && let Some(entry) = self.recall(secrets, pool, depth_left) {
-            self.memo_hits += 1;
-            if entry.guess.is_some() || entry.value >= beta {
-                return Opening::Known(Outcome { value: entry.value, guess: entry.guess });
+        // The key stays in `memo_key` until the guesses are scored.
+        let mut relabelling = None;
+        if remember {
+            let entry;
+            (entry, relabelling) = self.recall(secrets, pool, depth_left);
+            if let Some(entry) = entry {
+                self.memo_hits += 1;
+                if entry.guess.is_some() || entry.value >= beta {
+                    return Opening::Known(Outcome { value: entry.value, guess: entry.guess });
+                }
+                lower = lower.max(entry.value);
             }
-            lower = lower.max(entry.value);
         }
 
         let child_depth = next_depth(depth_left);
         let present = present_colours(self.ctx, secrets);
-        let mut kept = self.representatives(history, present);
-        if self.consistent_only {
-            // The symmetries that fix the history map the possible codes onto themselves (and
-            // those possible before the latest reply, which they fix too), so a class of guesses
-            // is in the pool or not as a whole, and so is its representative.
-            if pool.len() < self.ctx.size() {
-                kept = Rc::new(intersect_sorted(&kept, pool));
-            }
-        }
+        // The symmetries that fix the history map the possible codes onto themselves (and those
+        // possible before the latest reply, which they fix too), so a class of guesses is in the
+        // pool or not as a whole, and so is its representative.
+        let pool = (self.consistent_only && pool.len() < self.ctx.size()).then_some(pool);
+        let kept = self.representatives(history, present, pool);
         let scored = score_candidates(self.ctx, self.rules, secrets, &kept, child_depth, beta);
         let node_lower = scored.least_bound.max(lower);
+        let key = remember.then(|| MemoKey { key: self.memo_key.as_slice().into(), relabelling });
         if node_lower >= beta {
-            if remember {
-                self.remember(
-                    secrets,
-                    pool,
-                    depth_left,
-                    MemoEntry { value: node_lower, guess: None },
-                );
+            if let Some(MemoKey { key, .. }) = key {
+                self.memo.insert(key, MemoEntry { value: node_lower, guess: None });
             }
             return Opening::Known(Outcome::at_least(node_lower));
         }
@@ -740,6 +730,7 @@ impl<'a> Searcher<'a> {
             // of the proved bound if every guess is refuted.
             refuted_at: scored.least_closed,
             child_depth,
+            key,
         })
     }
 
@@ -808,8 +799,14 @@ impl<'a> Searcher<'a> {
     }
 
     /// [`class_representatives`], with the group's part remembered per depth: the parts of one
-    /// guess share their history and are searched one after another.
-    fn representatives(&mut self, history: &[u16], present: u32) -> Rc<Vec<u16>> {
+    /// guess share their history and are searched one after another. With a `pool`, only the
+    /// representatives in it (a pass over the pool).
+    fn representatives(
+        &mut self,
+        history: &[u16],
+        present: u32,
+        pool: Option<&[u16]>,
+    ) -> Rc<Vec<u16>> {
         let ctx = self.ctx;
         let absent = ctx.absent_colours(self.rules.absent_colours, present);
         let group = if self.rules.symmetry {
@@ -827,28 +824,29 @@ impl<'a> Searcher<'a> {
         } else {
             Rc::clone(&self.every_code)
         };
-        if absent.is_trivial() {
-            return group;
+        if let Some(pool) = pool {
+            let kept = pool.iter().copied().filter(|&g| group.contains(g));
+            return Rc::new(kept.filter(|&g| holds_none(ctx, g, absent)).collect());
         }
-        Rc::new(group.iter().copied().filter(|&g| holds_none(ctx, g, absent)).collect())
+        if absent.is_trivial() {
+            return Rc::clone(&group.codes);
+        }
+        Rc::new(group.codes.iter().copied().filter(|&g| holds_none(ctx, g, absent)).collect())
     }
 
     /// [`group_representatives`], starting from the codes that the relabelling of unused colours
     /// leaves unchanged, remembered per set of unused colours (deep in the tree the relabelling
     /// is usually all that is left of the group).
-    fn group_representatives(&mut self, history: &[u16]) -> Rc<Vec<u16>> {
+    fn group_representatives(&mut self, history: &[u16]) -> Guesses {
         let ctx = self.ctx;
         let history_rows: Vec<[u8; 8]> =
             history.iter().map(|&g| ctx.colour_rows[usize::from(g)]).collect();
         let classes = GuessClasses::new(ctx.pegs, ctx.colours, &history_rows);
         let relabelled = self.relabel_cache.entry(classes.unused()).or_insert_with(|| {
-            Rc::new(
-                (0..ctx.size() as u16)
-                    .filter(|&g| {
-                        classes.is_relabelling_representative(&ctx.colour_rows[usize::from(g)])
-                    })
-                    .collect(),
-            )
+            let codes = (0..ctx.size() as u16).filter(|&g| {
+                classes.is_relabelling_representative(&ctx.colour_rows[usize::from(g)])
+            });
+            Rc::new(Representatives::new(ctx.size(), codes.collect()))
         });
         if !classes.permutes_pegs_or_used_colours() {
             return Rc::clone(relabelled);
@@ -860,13 +858,12 @@ impl<'a> Searcher<'a> {
         if let Some(kept) = self.history_cache.get(&key) {
             return Rc::clone(kept);
         }
-        let kept: Guesses = Rc::new(
-            relabelled
-                .iter()
-                .copied()
-                .filter(|&g| classes.is_smallest_image(&ctx.colour_rows[usize::from(g)]))
-                .collect(),
-        );
+        let kept = relabelled
+            .codes
+            .iter()
+            .copied()
+            .filter(|&g| classes.is_smallest_image(&ctx.colour_rows[usize::from(g)]));
+        let kept: Guesses = Rc::new(Representatives::new(ctx.size(), kept.collect()));
         if self.history_cache.len() >= HISTORY_CACHE_ENTRIES {
             self.history_cache.clear();
         }
@@ -874,21 +871,26 @@ impl<'a> Searcher<'a> {
         kept
     }
 
-    /// The memo's entry for `secrets` (its guess mapped back from the key's labels).
-    fn recall(&mut self, secrets: &[u16], pool: &[u16], depth_left: u32) -> Option<MemoEntry> {
+    /// The memo's entry for `secrets` (its guess mapped back from the key's labels), with the
+    /// relabelling of its key, which is left in `memo_key`.
+    fn recall(
+        &mut self,
+        secrets: &[u16],
+        pool: &[u16],
+        depth_left: u32,
+    ) -> (Option<MemoEntry>, Option<Relabelling>) {
         let relabelling = self.fill_key(secrets, pool, depth_left);
-        let entry = self.memo.get(self.memo_key.as_slice())?;
-        Some(MemoEntry {
+        let entry = self.memo.get(self.memo_key.as_slice()).map(|entry| MemoEntry {
             guess: entry.guess.map(|g| relabelling.map_or(g, |r| r.invert(self.ctx, g))),
             ..entry
-        })
+        });
+        (entry, relabelling)
     }
 
-    fn remember(&mut self, secrets: &[u16], pool: &[u16], depth_left: u32, entry: MemoEntry) {
-        let relabelling = self.fill_key(secrets, pool, depth_left);
-        let key: Box<[u16]> = self.memo_key.as_slice().into();
+    /// `entry` of a node, its guess written in the labels of the node's key.
+    fn relabel_entry(&self, relabelling: Option<Relabelling>, entry: MemoEntry) -> MemoEntry {
         let guess = entry.guess.map(|g| relabelling.map_or(g, |r| r.apply(self.ctx, g)));
-        self.memo.insert(key, MemoEntry { guess, ..entry });
+        MemoEntry { guess, ..entry }
     }
 
     /// Writes the memo key of `secrets` (the depth left, then the secrets or, with

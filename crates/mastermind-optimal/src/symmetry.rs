@@ -105,6 +105,33 @@ impl GuessClasses {
     }
 }
 
+/// The representatives of a history's group (code ranks, in order), with a bit per code for
+/// testing membership in constant time.
+#[derive(Debug)]
+pub struct Representatives {
+    /// The representatives, in rank order.
+    pub codes: std::rc::Rc<Vec<u16>>,
+    /// Bit `g % 64` of word `g / 64` is set when code `g` is a representative.
+    members: Vec<u64>,
+}
+
+impl Representatives {
+    /// The set of `codes` (sorted ranks below `size`).
+    pub fn new(size: usize, codes: Vec<u16>) -> Representatives {
+        let mut members = vec![0u64; size.div_ceil(64)];
+        for &g in &codes {
+            members[usize::from(g) / 64] |= 1 << (g % 64);
+        }
+        Representatives { codes: std::rc::Rc::new(codes), members }
+    }
+
+    /// Whether code `g` is a representative.
+    #[inline]
+    pub fn contains(&self, g: u16) -> bool {
+        self.members[usize::from(g) / 64] & (1 << (g % 64)) != 0
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
