@@ -8,7 +8,10 @@
 //! the form not quite canonical (some images miss each other in the memo) but never wrong: the
 //! key is always an image of the set, and the guess stored with it is mapped back.
 
-use crate::context::Context;
+use crate::context::{Context, MAX_CODES};
+
+/// Sets of at least this many codes are sorted through a bitmap rather than by comparisons.
+const BITMAP_MIN_CODES: usize = 32;
 
 /// A relabelling of colours and pegs that maps a set to its key.
 #[derive(Debug, Clone, Copy)]
@@ -61,9 +64,8 @@ impl Relabelling {
                 row[new] = counts[c][old];
             }
         }
-        colour_order.sort_by(|&a, &b| {
-            (by_count[b], in_peg_order[b]).cmp(&(by_count[a], in_peg_order[a]))
-        });
+        colour_order
+            .sort_by(|&a, &b| (by_count[b], in_peg_order[b]).cmp(&(by_count[a], in_peg_order[a])));
         sort_pegs(&counts, colour_order, peg_order);
 
         let mut colour = [0u8; 32];
@@ -105,10 +107,29 @@ impl Relabelling {
     }
 
     /// The key of `secrets`: their images, sorted, written into `key` after what it holds.
+    ///
+    /// Images of distinct codes are distinct, so a set of more than [`BITMAP_MIN_CODES`] is
+    /// sorted by marking its images in a bitmap of every code and reading the marks in order.
     pub fn extend_key(&self, ctx: &Context, secrets: &[u16], key: &mut Vec<u16>) {
-        let start = key.len();
-        key.extend(secrets.iter().map(|&s| self.apply(ctx, s)));
-        key[start..].sort_unstable();
+        if secrets.len() < BITMAP_MIN_CODES {
+            let start = key.len();
+            key.extend(secrets.iter().map(|&s| self.apply(ctx, s)));
+            key[start..].sort_unstable();
+            return;
+        }
+        let mut marks = [0u64; MAX_CODES / 64];
+        for &s in secrets {
+            let image = self.apply(ctx, s);
+            marks[usize::from(image / 64)] |= 1 << (image % 64);
+        }
+        key.reserve(secrets.len());
+        for (word_index, &word) in marks[..ctx.size().div_ceil(64)].iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                key.push((word_index * 64) as u16 + word.trailing_zeros() as u16);
+                word &= word - 1;
+            }
+        }
     }
 }
 
@@ -158,6 +179,22 @@ mod tests {
         assert_eq!(key_a, key_b);
         for g in 0..1296u16 {
             assert_eq!(a.invert(&ctx, a.apply(&ctx, g)), g);
+        }
+    }
+
+    #[test]
+    fn keys_of_large_sets_are_their_images_sorted() {
+        // Sets on both sides of the bitmap threshold, against a plain sort of the images.
+        let ctx = Context::new(Game::new(4, 6).unwrap()).unwrap();
+        for (start, step, len) in [(3u16, 7u16, 20usize), (0, 5, 31), (1, 3, 32), (2, 2, 400)] {
+            let set: Vec<u16> = (0..len as u16).map(|i| start + i * step).collect();
+            let relabelling = Relabelling::of(&ctx, &set);
+            let mut expected: Vec<u16> = set.iter().map(|&s| relabelling.apply(&ctx, s)).collect();
+            expected.sort_unstable();
+            let mut key = vec![9];
+            relabelling.extend_key(&ctx, &set, &mut key);
+            assert_eq!(key[0], 9);
+            assert_eq!(&key[1..], expected.as_slice(), "{len} codes");
         }
     }
 }

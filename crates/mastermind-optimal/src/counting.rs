@@ -18,27 +18,33 @@ pub const BLOCK: usize = 512;
 const BYTE_RUN: usize = u8::MAX as usize;
 
 /// Counts replies for the guesses in `wanted` (sorted code ranks) block by block, calling
-/// `visit(guesses, counts)`: `guesses` are the guesses of the block (a superset of the wanted
-/// ones there, in rank order) and `counts[r * BLOCK + i]` is the number of `secrets` that give
-/// reply index `r` to `guesses[i]`.
+/// `visit(guesses, counts, stride)`: `guesses` are the guesses of the block (a superset of the
+/// wanted ones there, in rank order) and `counts[r * stride + i]` is the number of `secrets`
+/// that give reply index `r` to `guesses[i]`. The stride is the largest block's width, so a
+/// node with few wanted guesses clears and widens only their counters.
 pub fn for_each_block(
     ctx: &Context,
     secrets: &[u16],
     wanted: &[u16],
-    mut visit: impl FnMut(&[u16], &[u16]),
+    mut visit: impl FnMut(&[u16], &[u16], usize),
 ) {
     let slots = ctx.feedback_count;
     let dense = wanted.len() * 4 >= ctx.size();
     let guesses: &[u16] = if dense { &ctx.ranks } else { wanted };
-    let mut bytes = vec![0u8; slots * BLOCK];
-    let mut wide = vec![0u16; slots * BLOCK];
+    let stride = guesses.len().min(BLOCK);
+    let mut bytes = vec![0u8; slots * stride];
+    let mut wide = vec![0u16; slots * stride];
     let mut gathered = [0u8; BLOCK];
     for (block_index, block) in guesses.chunks(BLOCK).enumerate() {
         let width = block.len();
         let first = block_index * BLOCK;
-        wide.fill(0);
-        for run in secrets.chunks(BYTE_RUN) {
-            bytes.fill(0);
+        if block_index > 0 {
+            wide.fill(0);
+        }
+        for (run_index, run) in secrets.chunks(BYTE_RUN).enumerate() {
+            if run_index > 0 || block_index > 0 {
+                bytes.fill(0);
+            }
             for &s in run {
                 let replies = ctx.replies_to(s);
                 let row: &[u8] = if dense {
@@ -50,7 +56,7 @@ pub fn for_each_block(
                     &gathered[..width]
                 };
                 for &reply in &ctx.possible_replies {
-                    let lane = &mut bytes[usize::from(reply) * BLOCK..][..width];
+                    let lane = &mut bytes[usize::from(reply) * stride..][..width];
                     for (count, &r) in lane.iter_mut().zip(row) {
                         *count += u8::from(r == reply);
                     }
@@ -60,7 +66,7 @@ pub fn for_each_block(
                 *w += u16::from(b);
             }
         }
-        visit(block, &wide);
+        visit(block, &wide, stride);
     }
 }
 
@@ -78,14 +84,14 @@ mod tests {
         let few: Vec<u16> = (0..1024).filter(|g| g % 7 == 1).collect();
         for wanted in [&every, &few] {
             let mut visited = Vec::new();
-            for_each_block(&ctx, &secrets, wanted, |guesses, counts| {
+            for_each_block(&ctx, &secrets, wanted, |guesses, counts, stride| {
                 for (i, &g) in guesses.iter().enumerate() {
                     let mut expected = vec![0u16; ctx.feedback_count];
                     for &s in &secrets {
                         expected[usize::from(ctx.replies_to(g)[usize::from(s)])] += 1;
                     }
                     let got: Vec<u16> =
-                        (0..ctx.feedback_count).map(|r| counts[r * BLOCK + i]).collect();
+                        (0..ctx.feedback_count).map(|r| counts[r * stride + i]).collect();
                     assert_eq!(got, expected, "guess {g}");
                     visited.push(g);
                 }

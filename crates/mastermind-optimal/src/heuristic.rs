@@ -43,10 +43,11 @@ impl Heuristic<'_> {
         // skipped; if none is left, the limit is dropped here (the tree then breaks it, and the
         // caller sees so).
         let child_depth = next_depth(depth_left.max(2));
+        // Consistent guesses are the secrets themselves: only those are scored.
+        let pool = self.consistent.then_some(secrets);
         let best_within = |depth: u32| {
-            candidates(ctx, self.rules, secrets, history, depth)
+            candidates(ctx, self.rules, secrets, history, depth, pool)
                 .into_iter()
-                .filter(|c| c.consistent || !self.consistent)
                 .min_by_key(|c| (c.bound, !c.consistent, c.guess))
         };
         let best = best_within(child_depth)

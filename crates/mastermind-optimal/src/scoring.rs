@@ -26,16 +26,18 @@ impl Candidate {
 }
 
 /// Every guess worth trying at a node (one per equivalence class, none that leaves all the
-/// secrets together), each with its lower bound.
+/// secrets together), each with its lower bound; only guesses of `pool` (sorted ranks) when
+/// given.
 pub(crate) fn candidates(
     ctx: &Context,
     rules: Rules,
     secrets: &[u16],
     history: &[u16],
     child_depth: u32,
+    pool: Option<&[u16]>,
 ) -> Vec<Candidate> {
     let present = present_colours(ctx, secrets);
-    let kept = class_representatives(ctx, rules, history, present);
+    let kept = class_representatives(ctx, rules, history, present, pool);
     score_candidates(ctx, rules, secrets, &kept, child_depth, INFEASIBLE).open
 }
 
@@ -75,21 +77,20 @@ pub(crate) fn present_colours(ctx: &Context, secrets: &[u16]) -> u32 {
     secrets.iter().fold(0u32, |m, &s| m | ctx.colour_masks[usize::from(s)])
 }
 
-/// One guess per equivalence class after `history` when the secrets hold the colours `present`.
+/// One guess per equivalence class after `history` when the secrets hold the colours `present`;
+/// only those in `pool` (sorted ranks, closed under the history's group) when given.
 pub(crate) fn class_representatives(
     ctx: &Context,
     rules: Rules,
     history: &[u16],
     present: u32,
+    pool: Option<&[u16]>,
 ) -> Vec<u16> {
     let absent = ctx.absent_colours(rules.absent_colours, present);
-    let group = rules.symmetry.then(|| group_representatives(ctx, history));
-    let all = 0..ctx.size() as u16;
-    let kept: Vec<u16> = match &group {
-        Some(group) => group.iter().copied().filter(|&g| holds_none(ctx, g, absent)).collect(),
-        None => all.filter(|&g| holds_none(ctx, g, absent)).collect(),
-    };
-    kept
+    let candidates: &[u16] = pool.unwrap_or(&ctx.ranks);
+    let group = rules.symmetry.then(|| group_representatives(ctx, history, candidates));
+    let group = group.as_deref().unwrap_or(candidates);
+    group.iter().copied().filter(|&g| holds_none(ctx, g, absent)).collect()
 }
 
 /// Whether the absent-colour test keeps guess `g`.
@@ -98,15 +99,18 @@ pub(crate) fn holds_none(ctx: &Context, g: u16, absent: AbsentColours) -> bool {
     absent.keeps(ctx.pegs, &ctx.colour_rows[g], ctx.colour_masks[g])
 }
 
-/// One guess per class of the history's symmetry group (every code when the group is trivial).
-pub(crate) fn group_representatives(ctx: &Context, history: &[u16]) -> Vec<u16> {
+/// The codes of `codes` that represent their class of the history's symmetry group (all of
+/// them when the group is trivial).
+pub(crate) fn group_representatives(ctx: &Context, history: &[u16], codes: &[u16]) -> Vec<u16> {
     let history_rows: Vec<[u8; 8]> =
         history.iter().map(|&g| ctx.colour_rows[usize::from(g)]).collect();
     let classes = GuessClasses::new(ctx.pegs, ctx.colours, &history_rows);
     if classes.is_trivial() {
-        (0..ctx.size() as u16).collect()
+        codes.to_vec()
     } else {
-        (0..ctx.size() as u16)
+        codes
+            .iter()
+            .copied()
             .filter(|&g| classes.is_representative(&ctx.colour_rows[usize::from(g)]))
             .collect()
     }
@@ -129,14 +133,12 @@ pub(crate) fn score_candidates(
     }
     let win = usize::from(ctx.win);
     let part_bounds = ctx.part_bounds(child_depth);
-    let mut wanted = vec![false; ctx.size()];
-    for &g in kept {
-        wanted[usize::from(g)] = true;
-    }
     let mut out = Scored::new(kept.len());
     let mut bounds = [0u32; BLOCK];
     let mut useless = [false; BLOCK];
-    for_each_block(ctx, secrets, kept, |guesses, counts| {
+    // The next guess of `kept` to offer: blocks come in rank order, and hold every kept guess.
+    let mut next = 0;
+    for_each_block(ctx, secrets, kept, |guesses, counts, stride| {
         let width = guesses.len();
         let (bounds, useless) = (&mut bounds[..width], &mut useless[..width]);
         bounds.fill(n as u32);
@@ -147,15 +149,19 @@ pub(crate) fn score_candidates(
             if reply == win {
                 continue;
             }
-            let lane = &counts[reply * BLOCK..][..width];
+            let lane = &counts[reply * stride..][..width];
             for ((bound, all_here), &count) in bounds.iter_mut().zip(useless.iter_mut()).zip(lane) {
                 *bound += part_bounds[usize::from(count)];
                 *all_here |= usize::from(count) == n;
             }
         }
-        let wins = &counts[win * BLOCK..][..width];
+        let wins = &counts[win * stride..][..width];
         for (i, &g) in guesses.iter().enumerate() {
-            if wanted[usize::from(g)] && !useless[i] && bounds[i] < INFEASIBLE {
+            if kept.get(next) != Some(&g) {
+                continue;
+            }
+            next += 1;
+            if !useless[i] && bounds[i] < INFEASIBLE {
                 let candidate = Candidate { bound: bounds[i], consistent: wins[i] > 0, guess: g };
                 out.offer(candidate, beta);
             }

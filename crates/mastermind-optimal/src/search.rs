@@ -241,13 +241,25 @@ impl<'a> Fork<'a> {
 /// A shared set of guesses.
 type Guesses = Rc<Representatives>;
 
+/// A history's group as a node uses it: its representatives listed, or, for a node that takes
+/// its guesses from a pool while no list is remembered, a test for each guess of the pool (a
+/// pool is much smaller than the list of every representative).
+#[derive(Clone)]
+enum Group {
+    /// Every representative.
+    Listed(Guesses),
+    /// The codes that relabelling the unused colours leaves unchanged, of which the
+    /// representatives are those that pass the group's test.
+    Tested { classes: Rc<GuessClasses>, relabelled: Guesses },
+}
+
 pub(crate) struct Searcher<'a> {
     ctx: &'a Context,
     rules: Rules,
     memo: Memo,
     memo_key: Vec<u16>,
-    /// Per depth: the last history seen there and its group's representatives.
-    group_cache: Vec<Option<(Vec<u16>, Guesses)>>,
+    /// Per depth: the last history seen there and its group.
+    group_cache: Vec<Option<(Vec<u16>, Group)>>,
     relabel_cache: FxHashMap<u32, Guesses>,
     history_cache: FxHashMap<Vec<u16>, Guesses>,
     every_code: Guesses,
@@ -810,34 +822,51 @@ impl<'a> Searcher<'a> {
         let ctx = self.ctx;
         let absent = ctx.absent_colours(self.rules.absent_colours, present);
         let group = if self.rules.symmetry {
-            let level = history.len();
-            if self.group_cache.len() <= level {
-                self.group_cache.resize_with(level + 1, || None);
-            }
-            let cached = matches!(&self.group_cache[level], Some((h, _)) if h == history);
-            if !cached {
-                let group = self.group_representatives(history);
-                self.group_cache[level] = Some((history.to_vec(), group));
-            }
-            let (_, group) = self.group_cache[level].as_ref().expect("filled above");
-            Rc::clone(group)
+            self.group_at(history, pool.is_none())
         } else {
-            Rc::clone(&self.every_code)
+            Group::Listed(Rc::clone(&self.every_code))
         };
-        if let Some(pool) = pool {
-            let kept = pool.iter().copied().filter(|&g| group.contains(g));
-            return Rc::new(kept.filter(|&g| holds_none(ctx, g, absent)).collect());
+        let row = |g: u16| &ctx.colour_rows[usize::from(g)];
+        match (pool, group) {
+            (Some(pool), Group::Listed(group)) => {
+                let kept = pool.iter().copied().filter(|&g| group.contains(g));
+                Rc::new(kept.filter(|&g| holds_none(ctx, g, absent)).collect())
+            }
+            (Some(pool), Group::Tested { classes, relabelled }) => {
+                let kept = pool.iter().copied().filter(|&g| relabelled.contains(g));
+                let kept = kept.filter(|&g| holds_none(ctx, g, absent));
+                Rc::new(kept.filter(|&g| classes.is_smallest_image(row(g))).collect())
+            }
+            (None, Group::Listed(group)) if absent.is_trivial() => Rc::clone(&group.codes),
+            (None, Group::Listed(group)) => Rc::new(
+                group.codes.iter().copied().filter(|&g| holds_none(ctx, g, absent)).collect(),
+            ),
+            (None, Group::Tested { .. }) => unreachable!("a node without a pool gets a list"),
         }
-        if absent.is_trivial() {
-            return Rc::clone(&group.codes);
-        }
-        Rc::new(group.codes.iter().copied().filter(|&g| holds_none(ctx, g, absent)).collect())
     }
 
-    /// [`group_representatives`], starting from the codes that the relabelling of unused colours
-    /// leaves unchanged, remembered per set of unused colours (deep in the tree the relabelling
-    /// is usually all that is left of the group).
-    fn group_representatives(&mut self, history: &[u16]) -> Guesses {
+    /// The group of `history`, remembered per depth; listed when `listed` is asked.
+    fn group_at(&mut self, history: &[u16], listed: bool) -> Group {
+        let level = history.len();
+        if self.group_cache.len() <= level {
+            self.group_cache.resize_with(level + 1, || None);
+        }
+        if let Some((seen, group)) = &self.group_cache[level]
+            && seen == history
+            && (!listed || matches!(group, Group::Listed(_)))
+        {
+            return group.clone();
+        }
+        let group = self.group_of(history, listed);
+        self.group_cache[level] = Some((history.to_vec(), group.clone()));
+        group
+    }
+
+    /// The group of `history`: [`group_representatives`], starting from the codes that the
+    /// relabelling of unused colours leaves unchanged, remembered per set of unused colours
+    /// (deep in the tree the relabelling is usually all that is left of the group). Unless
+    /// `listed` is asked, a group whose list is not remembered is given as a test.
+    fn group_of(&mut self, history: &[u16], listed: bool) -> Group {
         let ctx = self.ctx;
         let history_rows: Vec<[u8; 8]> =
             history.iter().map(|&g| ctx.colour_rows[usize::from(g)]).collect();
@@ -849,14 +878,17 @@ impl<'a> Searcher<'a> {
             Rc::new(Representatives::new(ctx.size(), codes.collect()))
         });
         if !classes.permutes_pegs_or_used_colours() {
-            return Rc::clone(relabelled);
+            return Group::Listed(Rc::clone(relabelled));
         }
         // The group depends on the set of guesses played, and the same few sets come back at
         // every node of the upper levels: remember them (a bounded cache, emptied when full).
         let mut key = history.to_vec();
         key.sort_unstable();
         if let Some(kept) = self.history_cache.get(&key) {
-            return Rc::clone(kept);
+            return Group::Listed(Rc::clone(kept));
+        }
+        if !listed {
+            return Group::Tested { classes: Rc::new(classes), relabelled: Rc::clone(relabelled) };
         }
         let kept = relabelled
             .codes
@@ -868,7 +900,7 @@ impl<'a> Searcher<'a> {
             self.history_cache.clear();
         }
         self.history_cache.insert(key, Rc::clone(&kept));
-        kept
+        Group::Listed(kept)
     }
 
     /// The memo's entry for `secrets` (its guess mapped back from the key's labels), with the
