@@ -86,8 +86,8 @@ impl Relabelling {
     pub fn apply(&self, ctx: &Context, g: u16) -> u16 {
         let row = &ctx.colour_rows[usize::from(g)];
         let mut number = 0u32;
-        for i in 0..ctx.pegs {
-            number += u32::from(self.colour[usize::from(row[i])]) * self.weight[i];
+        for (&c, &weight) in row.iter().zip(&self.weight).take(ctx.pegs) {
+            number += u32::from(self.colour[usize::from(c)]) * weight;
         }
         ctx.rank_of_number(number as usize)
     }
