@@ -133,26 +133,32 @@ pub(crate) fn score_candidates(
     }
     let win = usize::from(ctx.win);
     let part_bounds = ctx.part_bounds(child_depth);
+    // Parts of up to `linear` secrets are bounded by `2k - 1` (one guess each to find and at
+    // most one more for the rest: the size bound of a part no larger than a split can finish).
+    // A guess whose non-winning parts are all that small is bounded by
+    // `n + 2 (n - wins) - parts`, from two sums the whole block computes at once; only a guess
+    // with a larger part looks its parts' bounds up one by one.
+    let linear = (1..=n).take_while(|&k| part_bounds[k] == 2 * k as u32 - 1).last().unwrap_or(0);
+    let linear = if part_bounds[0] == 0 { linear } else { 0 };
     let mut out = Scored::new(kept.len());
-    let mut bounds = [0u32; BLOCK];
-    let mut useless = [false; BLOCK];
+    let mut parts = [0u16; BLOCK];
+    let mut largest = [0u16; BLOCK];
     // The next guess of `kept` to offer: blocks come in rank order, and hold every kept guess.
     let mut next = 0;
     for_each_block(ctx, secrets, kept, |guesses, counts, stride| {
         let width = guesses.len();
-        let (bounds, useless) = (&mut bounds[..width], &mut useless[..width]);
-        bounds.fill(n as u32);
-        useless.fill(false);
-        // Reply by reply across the block; at most 45 terms of at most INFEASIBLE: no overflow.
+        let (parts, largest) = (&mut parts[..width], &mut largest[..width]);
+        parts.fill(0);
+        largest.fill(0);
         for &reply in &ctx.possible_replies {
             let reply = usize::from(reply);
             if reply == win {
                 continue;
             }
             let lane = &counts[reply * stride..][..width];
-            for ((bound, all_here), &count) in bounds.iter_mut().zip(useless.iter_mut()).zip(lane) {
-                *bound += part_bounds[usize::from(count)];
-                *all_here |= usize::from(count) == n;
+            for ((parts, largest), &count) in parts.iter_mut().zip(largest.iter_mut()).zip(lane) {
+                *parts += u16::from(count != 0);
+                *largest = (*largest).max(count);
             }
         }
         let wins = &counts[win * stride..][..width];
@@ -161,8 +167,23 @@ pub(crate) fn score_candidates(
                 continue;
             }
             next += 1;
-            if !useless[i] && bounds[i] < INFEASIBLE {
-                let candidate = Candidate { bound: bounds[i], consistent: wins[i] > 0, guess: g };
+            // A guess that leaves every secret in one part splits nothing.
+            if usize::from(largest[i]) == n {
+                continue;
+            }
+            let bound = if usize::from(largest[i]) <= linear {
+                (3 * n - 2 * usize::from(wins[i])) as u32 - u32::from(parts[i])
+            } else {
+                // At most 45 terms of at most INFEASIBLE: no overflow.
+                let lanes = ctx.possible_replies.iter().map(|&r| usize::from(r));
+                let part_sum: u32 = lanes
+                    .filter(|&r| r != win)
+                    .map(|r| part_bounds[usize::from(counts[r * stride + i])])
+                    .sum();
+                n as u32 + part_sum
+            };
+            if bound < INFEASIBLE {
+                let candidate = Candidate { bound, consistent: wins[i] > 0, guess: g };
                 out.offer(candidate, beta);
             }
         }
@@ -192,16 +213,22 @@ fn score_small(ctx: &Context, rules: Rules, secrets: &[u16], kept: &[u16], beta:
             }
         }
     }
+    // Each reply set becomes its guess's bound in one pass (vectorised), `u32::MAX` for a guess
+    // that splits nothing; then the kept guesses are filed.
+    let win_bit = 1u32 << ctx.win;
+    for seen in &mut replies_seen {
+        let wins = u32::from(*seen & win_bit != 0);
+        let parts = (*seen & !win_bit).count_ones();
+        let bound = if rules.size_bound { 3 * n - 2 * wins - parts } else { 2 * n - wins };
+        *seen = if wins == 0 && parts == 1 { u32::MAX } else { bound << 1 | wins };
+    }
     let mut out = Scored::new(kept.len());
     for (i, &g) in kept.iter().enumerate() {
-        let seen = replies_seen[if dense { usize::from(g) } else { i }];
-        let wins = (seen >> ctx.win) & 1;
-        let parts = seen.count_ones() - wins;
-        if wins == 0 && parts == 1 {
-            continue;
+        let packed = replies_seen[if dense { usize::from(g) } else { i }];
+        if packed != u32::MAX {
+            let candidate = Candidate { bound: packed >> 1, consistent: packed & 1 == 1, guess: g };
+            out.offer(candidate, beta);
         }
-        let bound = if rules.size_bound { 3 * n - 2 * wins - parts } else { 2 * n - wins };
-        out.offer(Candidate { bound, consistent: wins == 1, guess: g }, beta);
     }
     out
 }
