@@ -1,18 +1,28 @@
 //! Counting, for many guesses at once, how many secrets of a node give each reply.
 //!
 //! The reply table is symmetric, so the replies of one secret to every guess are one contiguous
-//! row. For a block of guesses, every secret adds one to the counter of (guess, reply) for its
-//! reply; written as "for each reply r, add (row == r) to the lane of r", that is a compare and
-//! a subtract on 32 bytes at a time, which the compiler vectorises. Byte counters are widened
-//! every 255 secrets.
+//! row. Guesses are counted [`LANES`] at a time: each secret's replies to them are one 32-byte
+//! row, and every reply `r` of a group of [`GROUP`] replies keeps a 32-byte counter that adds
+//! `row == r`, a compare and a subtract. The counters of a group stay in registers for a whole
+//! run of secrets (the compiler vectorises and unrolls the fixed-size loops), so each secret
+//! costs one load and two instructions per reply. Byte counters are widened every 255 secrets.
 //!
 //! When most codes are wanted, every code is counted (contiguous rows, no gather) and the caller
 //! skips the ones it does not want; when few are, their replies are gathered first.
 
 use crate::context::Context;
 
-/// Guesses counted together: their byte counters fit the first-level cache.
+/// Guesses handed to the caller together.
 pub const BLOCK: usize = 512;
+
+/// Guesses counted side by side: one 32-byte vector.
+const LANES: usize = 32;
+
+/// Replies whose counters are kept in registers together.
+const GROUP: usize = 8;
+
+/// A reply index no guess gets (pads the last group of replies and the last row of guesses).
+const NO_REPLY: u8 = u8::MAX;
 
 /// Secrets counted in bytes before the counters are widened.
 const BYTE_RUN: usize = u8::MAX as usize;
@@ -32,42 +42,72 @@ pub fn for_each_block(
     let dense = wanted.len() * 4 >= ctx.size();
     let guesses: &[u16] = if dense { &ctx.ranks } else { wanted };
     let stride = guesses.len().min(BLOCK);
-    let mut bytes = vec![0u8; slots * stride];
     let mut wide = vec![0u16; slots * stride];
-    let mut gathered = [0u8; BLOCK];
+    // The replies in groups of `GROUP`, the last one padded.
+    let groups: Vec<[u8; GROUP]> = ctx
+        .possible_replies
+        .chunks(GROUP)
+        .map(|chunk| {
+            let mut group = [NO_REPLY; GROUP];
+            group[..chunk.len()].copy_from_slice(chunk);
+            group
+        })
+        .collect();
+    let mut rows = vec![[NO_REPLY; LANES]; BYTE_RUN.min(secrets.len())];
     for (block_index, block) in guesses.chunks(BLOCK).enumerate() {
-        let width = block.len();
         let first = block_index * BLOCK;
         if block_index > 0 {
             wide.fill(0);
         }
-        for (run_index, run) in secrets.chunks(BYTE_RUN).enumerate() {
-            if run_index > 0 || block_index > 0 {
-                bytes.fill(0);
-            }
-            for &s in run {
-                let replies = ctx.replies_to(s);
-                let row: &[u8] = if dense {
-                    &replies[first..first + width]
-                } else {
-                    for (slot, &g) in gathered.iter_mut().zip(block) {
-                        *slot = replies[usize::from(g)];
+        for (lane_index, lane_guesses) in block.chunks(LANES).enumerate() {
+            let offset = lane_index * LANES;
+            let width = lane_guesses.len();
+            for run in secrets.chunks(BYTE_RUN) {
+                // Each secret's replies to these guesses, padded past the last guess.
+                let rows = &mut rows[..run.len()];
+                for (row, &s) in rows.iter_mut().zip(run) {
+                    let replies = ctx.replies_to(s);
+                    if dense {
+                        row[..width].copy_from_slice(&replies[first + offset..][..width]);
+                    } else {
+                        for (slot, &g) in row.iter_mut().zip(lane_guesses) {
+                            *slot = replies[usize::from(g)];
+                        }
                     }
-                    &gathered[..width]
-                };
-                for &reply in &ctx.possible_replies {
-                    let lane = &mut bytes[usize::from(reply) * stride..][..width];
-                    for (count, &r) in lane.iter_mut().zip(row) {
-                        *count += u8::from(r == reply);
+                    if width < LANES {
+                        row[width..].fill(NO_REPLY);
                     }
                 }
-            }
-            for (w, &b) in wide.iter_mut().zip(&bytes) {
-                *w += u16::from(b);
+                for group in &groups {
+                    let counters = count_group(rows, group);
+                    for (&reply, counter) in group.iter().zip(&counters) {
+                        if reply == NO_REPLY {
+                            break;
+                        }
+                        let lane = &mut wide[usize::from(reply) * stride + offset..][..width];
+                        for (total, &count) in lane.iter_mut().zip(counter) {
+                            *total += u16::from(count);
+                        }
+                    }
+                }
             }
         }
         visit(block, &wide, stride);
     }
+}
+
+/// For each reply of `group`, how many of `rows` (at most 255) hold it, lane by lane.
+#[inline(always)]
+fn count_group(rows: &[[u8; LANES]], group: &[u8; GROUP]) -> [[u8; LANES]; GROUP] {
+    let mut counters = [[0u8; LANES]; GROUP];
+    for row in rows {
+        for (counter, &reply) in counters.iter_mut().zip(group) {
+            for (count, &r) in counter.iter_mut().zip(row) {
+                *count += u8::from(r == reply);
+            }
+        }
+    }
+    counters
 }
 
 #[cfg(test)]

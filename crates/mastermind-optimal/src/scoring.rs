@@ -38,7 +38,8 @@ pub(crate) fn candidates(
 ) -> Vec<Candidate> {
     let present = present_colours(ctx, secrets);
     let kept = class_representatives(ctx, rules, history, present, pool);
-    score_candidates(ctx, rules, secrets, &kept, child_depth, INFEASIBLE).open
+    let every_class = pool.is_none();
+    score_candidates(ctx, rules, secrets, &kept, every_class, child_depth, INFEASIBLE).open
 }
 
 /// The guesses of a node that can still beat a budget, and the bounds of the others.
@@ -117,19 +118,22 @@ pub(crate) fn group_representatives(ctx: &Context, history: &[u16], codes: &[u16
 }
 
 /// The guesses of `kept` that split `secrets`, each with its lower bound (the node's size plus
-/// the size bound of each non-winning part).
+/// the size bound of each non-winning part). `every_class` tells that `kept` holds a guess of
+/// every class of equivalent guesses (guesses are not limited to a pool), so that the least
+/// bound of every code is the least bound of `kept`.
 pub(crate) fn score_candidates(
     ctx: &Context,
     rules: Rules,
     secrets: &[u16],
     kept: &[u16],
+    every_class: bool,
     child_depth: u32,
     beta: u32,
 ) -> Scored {
     let n = secrets.len();
     // Reply sets fit a `u32` up to 6 pegs (28 replies).
     if n <= ctx.bound.branching() + 1 && child_depth >= 2 && ctx.feedback_count <= 32 {
-        return score_small(ctx, rules, secrets, kept, beta);
+        return score_small(ctx, rules, secrets, kept, every_class, beta);
     }
     let win = usize::from(ctx.win);
     let part_bounds = ctx.part_bounds(child_depth);
@@ -195,7 +199,14 @@ pub(crate) fn score_candidates(
 /// after this one. Every part then holds at most `b + 1` secrets, whose size bound is `2k - 1`,
 /// so a guess's bound needs only the set of replies it gets: with `w` = 1 if it wins, and
 /// `parts` non-winning replies, the bound is `n + 2 (n - w) - parts`.
-fn score_small(ctx: &Context, rules: Rules, secrets: &[u16], kept: &[u16], beta: u32) -> Scored {
+fn score_small(
+    ctx: &Context,
+    rules: Rules,
+    secrets: &[u16],
+    kept: &[u16],
+    every_class: bool,
+    beta: u32,
+) -> Scored {
     let n = secrets.len() as u32;
     // As in the counting of large nodes: when most codes are wanted, every code is scored from
     // contiguous rows (vectorised), else the wanted ones are gathered.
@@ -222,15 +233,38 @@ fn score_small(ctx: &Context, rules: Rules, secrets: &[u16], kept: &[u16], beta:
         let bound = if rules.size_bound { 3 * n - 2 * wins - parts } else { 2 * n - wins };
         *seen = if wins == 0 && parts == 1 { u32::MAX } else { bound << 1 | wins };
     }
-    let mut out = Scored::new(kept.len());
-    for (i, &g) in kept.iter().enumerate() {
-        let packed = replies_seen[if dense { usize::from(g) } else { i }];
-        if packed != u32::MAX {
-            let candidate = Candidate { bound: packed >> 1, consistent: packed & 1 == 1, guess: g };
-            out.offer(candidate, beta);
+    // Most small nodes are refuted by their least bound alone, and with a guess of every class
+    // kept that is the least bound of every code: a vectorised pass, and no guess filed.
+    if dense && every_class {
+        let least = replies_seen.iter().map(|&packed| packed >> 1).min().unwrap_or(u32::MAX);
+        let least = least.min(INFEASIBLE);
+        if least >= beta {
+            return Scored { open: Vec::new(), least_bound: least, least_closed: least };
         }
     }
-    out
+    // As `Scored::offer`, with the least bounds in locals (kept in registers): a guess that
+    // splits nothing has a bound above `INFEASIBLE`, so it moves neither, and is never open.
+    let mut open = Vec::with_capacity(kept.len());
+    let (mut least_bound, mut least_closed) = (INFEASIBLE, INFEASIBLE);
+    let mut file = |packed: u32, guess: u16| {
+        let bound = packed >> 1;
+        least_bound = least_bound.min(bound);
+        if bound < beta && packed != u32::MAX {
+            open.push(Candidate { bound, consistent: packed & 1 == 1, guess });
+        } else {
+            least_closed = least_closed.min(bound);
+        }
+    };
+    if dense {
+        for &g in kept {
+            file(replies_seen[usize::from(g)], g);
+        }
+    } else {
+        for (&packed, &g) in replies_seen.iter().zip(kept) {
+            file(packed, g);
+        }
+    }
+    Scored { open, least_bound, least_closed }
 }
 
 /// The lower bound for `n` secrets with `depth_left` guesses, under the rules.

@@ -6,7 +6,7 @@ use crate::heuristic::heuristic_tree;
 use crate::memo::{Memo, MemoEntry, SharedMemo};
 use crate::partition::Partition;
 use crate::scoring::{Candidate, holds_none, present_colours, score_candidates, size_bound};
-use crate::symmetry::{GuessClasses, Representatives};
+use crate::symmetry::{AbsentColours, GuessClasses, Representatives};
 use crate::{
     CONSISTENT_BOUND_MIN_CODES, PROGRESS_EVERY, PROGRESS_INTERVAL, Progress, ProgressCallback,
     Rules, Solution, SolveError, SolveOptions,
@@ -241,6 +241,9 @@ impl<'a> Fork<'a> {
 /// A shared set of guesses.
 type Guesses = Rc<Representatives>;
 
+/// A group's representatives that pass an absent-colour test.
+type AbsentFiltered = (Guesses, AbsentColours, Rc<Vec<u16>>);
+
 /// A history's group as a node uses it: its representatives listed, or, for a node that takes
 /// its guesses from a pool while no list is remembered, a test for each guess of the pool (a
 /// pool is much smaller than the list of every representative).
@@ -260,6 +263,9 @@ pub(crate) struct Searcher<'a> {
     memo_key: Vec<u16>,
     /// Per depth: the last history seen there and its group.
     group_cache: Vec<Option<(Vec<u16>, Group)>>,
+    /// Per depth: the last group listed there, an absent-colour test, and the representatives
+    /// that pass it (siblings often hold the same colours).
+    absent_cache: Vec<Option<AbsentFiltered>>,
     relabel_cache: FxHashMap<u32, Guesses>,
     history_cache: FxHashMap<Vec<u16>, Guesses>,
     every_code: Guesses,
@@ -287,6 +293,7 @@ impl<'a> Searcher<'a> {
             memo: Memo::local(),
             memo_key: Vec::new(),
             group_cache: Vec::new(),
+            absent_cache: Vec::new(),
             relabel_cache: FxHashMap::default(),
             history_cache: FxHashMap::default(),
             every_code: Rc::new(Representatives::new(ctx.size(), (0..ctx.size() as u16).collect())),
@@ -726,7 +733,9 @@ impl<'a> Searcher<'a> {
         // pool or not as a whole, and so is its representative.
         let pool = (self.consistent_only && pool.len() < self.ctx.size()).then_some(pool);
         let kept = self.representatives(history, present, pool);
-        let scored = score_candidates(self.ctx, self.rules, secrets, &kept, child_depth, beta);
+        let every_class = pool.is_none();
+        let scored =
+            score_candidates(self.ctx, self.rules, secrets, &kept, every_class, child_depth, beta);
         let node_lower = scored.least_bound.max(lower);
         let key = remember.then(|| MemoKey { key: self.memo_key.as_slice().into(), relabelling });
         if node_lower >= beta {
@@ -838,9 +847,22 @@ impl<'a> Searcher<'a> {
                 Rc::new(kept.filter(|&g| classes.is_smallest_image(row(g))).collect())
             }
             (None, Group::Listed(group)) if absent.is_trivial() => Rc::clone(&group.codes),
-            (None, Group::Listed(group)) => Rc::new(
-                group.codes.iter().copied().filter(|&g| holds_none(ctx, g, absent)).collect(),
-            ),
+            (None, Group::Listed(group)) => {
+                let level = history.len();
+                if self.absent_cache.len() <= level {
+                    self.absent_cache.resize_with(level + 1, || None);
+                }
+                if let Some((seen, seen_absent, kept)) = &self.absent_cache[level]
+                    && Rc::ptr_eq(seen, &group)
+                    && *seen_absent == absent
+                {
+                    return Rc::clone(kept);
+                }
+                let kept = group.codes.iter().copied().filter(|&g| holds_none(ctx, g, absent));
+                let kept = Rc::new(kept.collect::<Vec<u16>>());
+                self.absent_cache[level] = Some((group, absent, Rc::clone(&kept)));
+                kept
+            }
             (None, Group::Tested { .. }) => unreachable!("a node without a pool gets a list"),
         }
     }

@@ -108,7 +108,7 @@ impl Plan {
         let child_depth = next_depth(depth);
         let present = present_colours(&ctx, &all);
         let kept = class_representatives(&ctx, options.rules, &[], present, None);
-        let scored = score_candidates(&ctx, options.rules, &all, &kept, child_depth, beta);
+        let scored = score_candidates(&ctx, options.rules, &all, &kept, true, child_depth, beta);
         let lower_bound = u64::from(scored.least_bound.min(beta));
         let mut open = scored.open;
         open.sort_unstable_by_key(|c| c.order_key());
