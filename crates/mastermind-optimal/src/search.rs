@@ -241,8 +241,22 @@ impl<'a> Fork<'a> {
 /// A shared set of guesses.
 type Guesses = Rc<Representatives>;
 
-/// A group's representatives that pass an absent-colour test.
-type AbsentFiltered = (Guesses, AbsentColours, Rc<Vec<u16>>);
+/// A group's representatives (held, so that the address in the key stays theirs) and those
+/// that pass an absent-colour test.
+type AbsentFiltered = (Guesses, Rc<Vec<u16>>);
+
+/// Lists of representatives that pass an absent-colour test remembered at most.
+const ABSENT_CACHE_ENTRIES: usize = 1024;
+
+/// The key of an absent-colour test of a group: the group's address and the test's colours.
+fn absent_key(group: &Guesses, absent: AbsentColours) -> (usize, u32, u32) {
+    let colours = match absent {
+        AbsentColours::Trivial => (0, 0),
+        AbsentColours::Merged(forbidden) => (1, forbidden),
+        AbsentColours::InOrder(absent) => (2, absent),
+    };
+    (Rc::as_ptr(group) as usize, colours.0, colours.1)
+}
 
 /// A history's group as a node uses it: its representatives listed, or, for a node that takes
 /// its guesses from a pool while no list is remembered, a test for each guess of the pool (a
@@ -263,9 +277,9 @@ pub(crate) struct Searcher<'a> {
     memo_key: Vec<u16>,
     /// Per depth: the last history seen there and its group.
     group_cache: Vec<Option<(Vec<u16>, Group)>>,
-    /// Per depth: the last group listed there, an absent-colour test, and the representatives
-    /// that pass it (siblings often hold the same colours).
-    absent_cache: Vec<Option<AbsentFiltered>>,
+    /// The representatives of a group that pass an absent-colour test, by group and test (nodes
+    /// of one history often hold the same colours; a bounded cache, emptied when full).
+    absent_cache: FxHashMap<(usize, u32, u32), AbsentFiltered>,
     relabel_cache: FxHashMap<u32, Guesses>,
     history_cache: FxHashMap<Vec<u16>, Guesses>,
     every_code: Guesses,
@@ -293,7 +307,7 @@ impl<'a> Searcher<'a> {
             memo: Memo::local(),
             memo_key: Vec::new(),
             group_cache: Vec::new(),
-            absent_cache: Vec::new(),
+            absent_cache: FxHashMap::default(),
             relabel_cache: FxHashMap::default(),
             history_cache: FxHashMap::default(),
             every_code: Rc::new(Representatives::new(ctx.size(), (0..ctx.size() as u16).collect())),
@@ -848,19 +862,16 @@ impl<'a> Searcher<'a> {
             }
             (None, Group::Listed(group)) if absent.is_trivial() => Rc::clone(&group.codes),
             (None, Group::Listed(group)) => {
-                let level = history.len();
-                if self.absent_cache.len() <= level {
-                    self.absent_cache.resize_with(level + 1, || None);
-                }
-                if let Some((seen, seen_absent, kept)) = &self.absent_cache[level]
-                    && Rc::ptr_eq(seen, &group)
-                    && *seen_absent == absent
-                {
+                let key = absent_key(&group, absent);
+                if let Some((_, kept)) = self.absent_cache.get(&key) {
                     return Rc::clone(kept);
                 }
                 let kept = group.codes.iter().copied().filter(|&g| holds_none(ctx, g, absent));
                 let kept = Rc::new(kept.collect::<Vec<u16>>());
-                self.absent_cache[level] = Some((group, absent, Rc::clone(&kept)));
+                if self.absent_cache.len() >= ABSENT_CACHE_ENTRIES {
+                    self.absent_cache.clear();
+                }
+                self.absent_cache.insert(key, (group, Rc::clone(&kept)));
                 kept
             }
             (None, Group::Tested { .. }) => unreachable!("a node without a pool gets a list"),
