@@ -7,7 +7,7 @@ use mastermind_core::ReplySort;
 /// so each part stays in rank order).
 #[derive(Default)]
 pub(crate) struct Partition {
-    /// One is made per node searched: 64 slots hold the at most 45 replies of 8 pegs.
+    /// 64 slots hold the at most 45 replies of 8 pegs.
     sort: ReplySort<64>,
     sorted: Vec<u16>,
     /// `(reply, start, len)` of every non-empty, non-winning part.

@@ -280,6 +280,8 @@ pub(crate) struct Searcher<'a> {
     /// The representatives of a group that pass an absent-colour test, by group and test (nodes
     /// of one history often hold the same colours; a bounded cache, emptied when full).
     absent_cache: FxHashMap<(usize, u32, u32), AbsentFiltered>,
+    /// Partitions of nodes whose search has ended, for the next nodes to reuse their buffers.
+    spare_partitions: Vec<Partition>,
     relabel_cache: FxHashMap<u32, Guesses>,
     history_cache: FxHashMap<Vec<u16>, Guesses>,
     every_code: Guesses,
@@ -308,6 +310,7 @@ impl<'a> Searcher<'a> {
             memo_key: Vec::new(),
             group_cache: Vec::new(),
             absent_cache: FxHashMap::default(),
+            spare_partitions: Vec::new(),
             relabel_cache: FxHashMap::default(),
             history_cache: FxHashMap::default(),
             every_code: Rc::new(Representatives::new(ctx.size(), (0..ctx.size() as u16).collect())),
@@ -392,7 +395,7 @@ impl<'a> Searcher<'a> {
         let is_root = history.is_empty();
         let mut best = beta;
         let mut best_guess = None;
-        let mut parts = Partition::default();
+        let mut parts = self.spare_partitions.pop().unwrap_or_default();
         for index in 0..candidates.len() {
             if self.rules.ordering {
                 // Selection for the first few, then a sort: most nodes try one or two guesses.
@@ -445,6 +448,7 @@ impl<'a> Searcher<'a> {
                 break;
             }
         }
+        self.spare_partitions.push(parts);
         let summary = NodeSummary { node_lower, refuted_at, key };
         self.close_node(summary, best_guess.map(|g| (best, g)))
     }
