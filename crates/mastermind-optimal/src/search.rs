@@ -14,6 +14,7 @@ use crate::{
 use mastermind_core::{Feedback, Game};
 use mastermind_tree::{Branch, Node, StrategyTree};
 use rustc_hash::FxHashMap;
+use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::Mutex;
@@ -241,6 +242,30 @@ impl<'a> Fork<'a> {
 /// A shared set of guesses.
 type Guesses = Rc<Representatives>;
 
+/// A group whose representatives are found by testing guesses one at a time, each tested once.
+struct TestedGroup {
+    classes: GuessClasses,
+    /// The codes that relabelling the unused colours leaves unchanged.
+    relabelled: Guesses,
+    /// Per code: 0 untested, 1 a representative, 2 not.
+    verdicts: RefCell<Vec<u8>>,
+}
+
+impl TestedGroup {
+    /// Whether code `g` (of colours `row`) represents its class.
+    fn represents(&self, g: u16, row: &[u8; 8]) -> bool {
+        if !self.relabelled.contains(g) {
+            return false;
+        }
+        let mut verdicts = self.verdicts.borrow_mut();
+        let verdict = &mut verdicts[usize::from(g)];
+        if *verdict == 0 {
+            *verdict = if self.classes.is_smallest_image(row) { 1 } else { 2 };
+        }
+        *verdict == 1
+    }
+}
+
 /// A group's representatives (held, so that the address in the key stays theirs) and those
 /// that pass an absent-colour test.
 type AbsentFiltered = (Guesses, Rc<Vec<u16>>);
@@ -267,7 +292,7 @@ enum Group {
     Listed(Guesses),
     /// The codes that relabelling the unused colours leaves unchanged, of which the
     /// representatives are those that pass the group's test.
-    Tested { classes: Rc<GuessClasses>, relabelled: Guesses },
+    Tested(Rc<TestedGroup>),
 }
 
 pub(crate) struct Searcher<'a> {
@@ -859,10 +884,9 @@ impl<'a> Searcher<'a> {
                 let kept = pool.iter().copied().filter(|&g| group.contains(g));
                 Rc::new(kept.filter(|&g| holds_none(ctx, g, absent)).collect())
             }
-            (Some(pool), Group::Tested { classes, relabelled }) => {
-                let kept = pool.iter().copied().filter(|&g| relabelled.contains(g));
-                let kept = kept.filter(|&g| holds_none(ctx, g, absent));
-                Rc::new(kept.filter(|&g| classes.is_smallest_image(row(g))).collect())
+            (Some(pool), Group::Tested(group)) => {
+                let kept = pool.iter().copied().filter(|&g| holds_none(ctx, g, absent));
+                Rc::new(kept.filter(|&g| group.represents(g, row(g))).collect())
             }
             (None, Group::Listed(group)) if absent.is_trivial() => Rc::clone(&group.codes),
             (None, Group::Listed(group)) => {
@@ -878,7 +902,7 @@ impl<'a> Searcher<'a> {
                 self.absent_cache.insert(key, (group, Rc::clone(&kept)));
                 kept
             }
-            (None, Group::Tested { .. }) => unreachable!("a node without a pool gets a list"),
+            (None, Group::Tested(_)) => unreachable!("a node without a pool gets a list"),
         }
     }
 
@@ -925,7 +949,9 @@ impl<'a> Searcher<'a> {
             return Group::Listed(Rc::clone(kept));
         }
         if !listed {
-            return Group::Tested { classes: Rc::new(classes), relabelled: Rc::clone(relabelled) };
+            let verdicts = RefCell::new(vec![0; ctx.size()]);
+            let relabelled = Rc::clone(relabelled);
+            return Group::Tested(Rc::new(TestedGroup { classes, relabelled, verdicts }));
         }
         let kept = relabelled
             .codes
