@@ -50,6 +50,7 @@
 mod canonical;
 mod context;
 mod counting;
+mod guess_lists;
 mod heuristic;
 mod memo;
 mod partition;

@@ -2,27 +2,21 @@
 
 use crate::canonical::Relabelling;
 use crate::context::{Context, INFEASIBLE, UNLIMITED, next_depth};
+use crate::guess_lists::GuessLists;
 use crate::heuristic::heuristic_tree;
 use crate::memo::{Memo, MemoEntry, SharedMemo};
 use crate::partition::Partition;
-use crate::scoring::{Candidate, holds_none, present_colours, score_candidates, size_bound};
-use crate::symmetry::{AbsentColours, GuessClasses, Representatives};
+use crate::scoring::{Candidate, present_colours, score_candidates, size_bound};
 use crate::{
     CONSISTENT_BOUND_MIN_CODES, PROGRESS_EVERY, PROGRESS_INTERVAL, Progress, ProgressCallback,
     Rules, Solution, SolveError, SolveOptions,
 };
 use mastermind_core::{Feedback, Game};
 use mastermind_tree::{Branch, Node, StrategyTree};
-use rustc_hash::FxHashMap;
-use std::cell::RefCell;
-use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
-
-/// Histories whose symmetry group is remembered at most (each entry holds up to one guess list).
-const HISTORY_CACHE_ENTRIES: usize = 4096;
 
 /// Guesses picked by selection at a node before the rest are sorted.
 const SELECTED_BEFORE_SORT: usize = 3;
@@ -239,77 +233,15 @@ impl<'a> Fork<'a> {
     }
 }
 
-/// A shared set of guesses.
-type Guesses = Rc<Representatives>;
-
-/// A group whose representatives are found by testing guesses one at a time, each tested once.
-struct TestedGroup {
-    classes: GuessClasses,
-    /// The codes that relabelling the unused colours leaves unchanged.
-    relabelled: Guesses,
-    /// Per code: 0 untested, 1 a representative, 2 not.
-    verdicts: RefCell<Vec<u8>>,
-}
-
-impl TestedGroup {
-    /// Whether code `g` (of colours `row`) represents its class.
-    fn represents(&self, g: u16, row: &[u8; 8]) -> bool {
-        if !self.relabelled.contains(g) {
-            return false;
-        }
-        let mut verdicts = self.verdicts.borrow_mut();
-        let verdict = &mut verdicts[usize::from(g)];
-        if *verdict == 0 {
-            *verdict = if self.classes.is_smallest_image(row) { 1 } else { 2 };
-        }
-        *verdict == 1
-    }
-}
-
-/// A group's representatives (held, so that the address in the key stays theirs) and those
-/// that pass an absent-colour test.
-type AbsentFiltered = (Guesses, Rc<Vec<u16>>);
-
-/// Lists of representatives that pass an absent-colour test remembered at most.
-const ABSENT_CACHE_ENTRIES: usize = 1024;
-
-/// The key of an absent-colour test of a group: the group's address and the test's colours.
-fn absent_key(group: &Guesses, absent: AbsentColours) -> (usize, u32, u32) {
-    let colours = match absent {
-        AbsentColours::Trivial => (0, 0),
-        AbsentColours::Merged(forbidden) => (1, forbidden),
-        AbsentColours::InOrder(absent) => (2, absent),
-    };
-    (Rc::as_ptr(group) as usize, colours.0, colours.1)
-}
-
-/// A history's group as a node uses it: its representatives listed, or, for a node that takes
-/// its guesses from a pool while no list is remembered, a test for each guess of the pool (a
-/// pool is much smaller than the list of every representative).
-#[derive(Clone)]
-enum Group {
-    /// Every representative.
-    Listed(Guesses),
-    /// The codes that relabelling the unused colours leaves unchanged, of which the
-    /// representatives are those that pass the group's test.
-    Tested(Rc<TestedGroup>),
-}
-
 pub(crate) struct Searcher<'a> {
     ctx: &'a Context,
     rules: Rules,
     memo: Memo,
     memo_key: Vec<u16>,
-    /// Per depth: the last history seen there and its group.
-    group_cache: Vec<Option<(Vec<u16>, Group)>>,
-    /// The representatives of a group that pass an absent-colour test, by group and test (nodes
-    /// of one history often hold the same colours; a bounded cache, emptied when full).
-    absent_cache: FxHashMap<(usize, u32, u32), AbsentFiltered>,
+    /// The guesses worth scoring at each node, with what makes them.
+    guess_lists: GuessLists<'a>,
     /// Partitions of nodes whose search has ended, for the next nodes to reuse their buffers.
     spare_partitions: Vec<Partition>,
-    relabel_cache: FxHashMap<u32, Guesses>,
-    history_cache: FxHashMap<Vec<u16>, Guesses>,
-    every_code: Guesses,
     nodes: u64,
     memo_hits: u64,
     stop: Option<Arc<AtomicBool>>,
@@ -333,12 +265,8 @@ impl<'a> Searcher<'a> {
             rules: options.rules,
             memo: Memo::local(),
             memo_key: Vec::new(),
-            group_cache: Vec::new(),
-            absent_cache: FxHashMap::default(),
+            guess_lists: GuessLists::new(ctx, options.rules),
             spare_partitions: Vec::new(),
-            relabel_cache: FxHashMap::default(),
-            history_cache: FxHashMap::default(),
-            every_code: Rc::new(Representatives::new(ctx.size(), (0..ctx.size() as u16).collect())),
             nodes: 0,
             memo_hits: 0,
             stop: options.stop.clone(),
@@ -775,7 +703,7 @@ impl<'a> Searcher<'a> {
         // possible before the latest reply, which they fix too), so a class of guesses is in the
         // pool or not as a whole, and so is its representative.
         let pool = (self.consistent_only && pool.len() < self.ctx.size()).then_some(pool);
-        let kept = self.representatives(history, present, pool);
+        let kept = self.guess_lists.representatives(history, present, pool);
         let every_class = pool.is_none();
         let scored =
             score_candidates(self.ctx, self.rules, secrets, &kept, every_class, child_depth, beta);
@@ -860,110 +788,6 @@ impl<'a> Searcher<'a> {
             Some(guess) if depth_left >= 3 => Some(Outcome::exact(2 * n as u32, guess)),
             _ => None,
         }
-    }
-
-    /// [`class_representatives`], with the group's part remembered per depth: the parts of one
-    /// guess share their history and are searched one after another. With a `pool`, only the
-    /// representatives in it (a pass over the pool).
-    fn representatives(
-        &mut self,
-        history: &[u16],
-        present: u32,
-        pool: Option<&[u16]>,
-    ) -> Rc<Vec<u16>> {
-        let ctx = self.ctx;
-        let absent = ctx.absent_colours(self.rules.absent_colours, present);
-        let group = if self.rules.symmetry {
-            self.group_at(history, pool.is_none())
-        } else {
-            Group::Listed(Rc::clone(&self.every_code))
-        };
-        let row = |g: u16| &ctx.colour_rows[usize::from(g)];
-        match (pool, group) {
-            (Some(pool), Group::Listed(group)) => {
-                let kept = pool.iter().copied().filter(|&g| group.contains(g));
-                Rc::new(kept.filter(|&g| holds_none(ctx, g, absent)).collect())
-            }
-            (Some(pool), Group::Tested(group)) => {
-                let kept = pool.iter().copied().filter(|&g| holds_none(ctx, g, absent));
-                Rc::new(kept.filter(|&g| group.represents(g, row(g))).collect())
-            }
-            (None, Group::Listed(group)) if absent.is_trivial() => Rc::clone(&group.codes),
-            (None, Group::Listed(group)) => {
-                let key = absent_key(&group, absent);
-                if let Some((_, kept)) = self.absent_cache.get(&key) {
-                    return Rc::clone(kept);
-                }
-                let kept = group.codes.iter().copied().filter(|&g| holds_none(ctx, g, absent));
-                let kept = Rc::new(kept.collect::<Vec<u16>>());
-                if self.absent_cache.len() >= ABSENT_CACHE_ENTRIES {
-                    self.absent_cache.clear();
-                }
-                self.absent_cache.insert(key, (group, Rc::clone(&kept)));
-                kept
-            }
-            (None, Group::Tested(_)) => unreachable!("a node without a pool gets a list"),
-        }
-    }
-
-    /// The group of `history`, remembered per depth; listed when `listed` is asked.
-    fn group_at(&mut self, history: &[u16], listed: bool) -> Group {
-        let level = history.len();
-        if self.group_cache.len() <= level {
-            self.group_cache.resize_with(level + 1, || None);
-        }
-        if let Some((seen, group)) = &self.group_cache[level]
-            && seen == history
-            && (!listed || matches!(group, Group::Listed(_)))
-        {
-            return group.clone();
-        }
-        let group = self.group_of(history, listed);
-        self.group_cache[level] = Some((history.to_vec(), group.clone()));
-        group
-    }
-
-    /// The group of `history`: [`group_representatives`], starting from the codes that the
-    /// relabelling of unused colours leaves unchanged, remembered per set of unused colours
-    /// (deep in the tree the relabelling is usually all that is left of the group). Unless
-    /// `listed` is asked, a group whose list is not remembered is given as a test.
-    fn group_of(&mut self, history: &[u16], listed: bool) -> Group {
-        let ctx = self.ctx;
-        let history_rows: Vec<[u8; 8]> =
-            history.iter().map(|&g| ctx.colour_rows[usize::from(g)]).collect();
-        let classes = GuessClasses::new(ctx.pegs, ctx.colours, &history_rows);
-        let relabelled = self.relabel_cache.entry(classes.unused()).or_insert_with(|| {
-            let codes = (0..ctx.size() as u16).filter(|&g| {
-                classes.is_relabelling_representative(&ctx.colour_rows[usize::from(g)])
-            });
-            Rc::new(Representatives::new(ctx.size(), codes.collect()))
-        });
-        if !classes.permutes_pegs_or_used_colours() {
-            return Group::Listed(Rc::clone(relabelled));
-        }
-        // The group depends on the set of guesses played, and the same few sets come back at
-        // every node of the upper levels: remember them (a bounded cache, emptied when full).
-        let mut key = history.to_vec();
-        key.sort_unstable();
-        if let Some(kept) = self.history_cache.get(&key) {
-            return Group::Listed(Rc::clone(kept));
-        }
-        if !listed {
-            let verdicts = RefCell::new(vec![0; ctx.size()]);
-            let relabelled = Rc::clone(relabelled);
-            return Group::Tested(Rc::new(TestedGroup { classes, relabelled, verdicts }));
-        }
-        let kept = relabelled
-            .codes
-            .iter()
-            .copied()
-            .filter(|&g| classes.is_smallest_image(&ctx.colour_rows[usize::from(g)]));
-        let kept: Guesses = Rc::new(Representatives::new(ctx.size(), kept.collect()));
-        if self.history_cache.len() >= HISTORY_CACHE_ENTRIES {
-            self.history_cache.clear();
-        }
-        self.history_cache.insert(key, Rc::clone(&kept));
-        Group::Listed(kept)
     }
 
     /// The memo's entry for `secrets` (its guess mapped back from the key's labels), with the
