@@ -358,7 +358,20 @@ impl<'a> Searcher<'a> {
                         .expect("index is in range");
                     candidates.swap(index, next);
                 } else if index == SELECTED_BEFORE_SORT {
-                    candidates[index..].sort_unstable_by_key(Candidate::order_key);
+                    // Only guesses below the best can still be tried: they are sorted, and the
+                    // others moved behind them, unsorted (the first of them ends the loop), with
+                    // their least bound counted as refuted now, as that break would count it.
+                    let rest = &mut candidates[index..];
+                    let mut live = 0;
+                    for i in 0..rest.len() {
+                        if rest[i].bound < best {
+                            rest.swap(live, i);
+                            live += 1;
+                        } else {
+                            refuted_at = refuted_at.min(rest[i].bound);
+                        }
+                    }
+                    rest[..live].sort_unstable_by_key(Candidate::order_key);
                 }
             }
             let candidate = candidates[index];
