@@ -10,6 +10,8 @@ pub(crate) struct Partition {
     /// 64 slots hold the at most 45 replies of 8 pegs.
     sort: ReplySort<64>,
     sorted: Vec<u16>,
+    /// The reply of each secret to the guess, in the secrets' order.
+    replies: Vec<u8>,
     /// `(reply, start, len)` of every non-empty, non-winning part.
     spans: Vec<(usize, usize, usize)>,
 }
@@ -20,8 +22,12 @@ impl Partition {
         let replies = ctx.replies_to(guess);
         self.sorted.clear();
         self.sorted.resize(secrets.len(), 0);
-        let reply = |&s: &u16| replies[usize::from(s)];
-        self.sort.sort_into(secrets, reply, ctx.feedback_count, &mut self.sorted);
+        // The replies are looked up once (the sort walks them twice).
+        self.replies.clear();
+        self.replies.extend(secrets.iter().map(|&s| replies[usize::from(s)]));
+        let sorted = &mut self.sorted;
+        let place = |k: usize, slot: usize| sorted[slot] = secrets[k];
+        self.sort.sort(self.replies.iter().copied(), ctx.feedback_count, place);
         self.spans.clear();
         for j in 0..ctx.feedback_count {
             let part = self.sort.part(j);
