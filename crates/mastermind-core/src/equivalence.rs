@@ -244,7 +244,7 @@ pub fn absent_colour_mask(colours: usize, present: u32) -> u32 {
 
 /// The absent-colour relation of one node: which guesses are the smallest of their class when
 /// the colours no secret holds are interchangeable.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum AbsentColours {
     /// No two colours are absent (or the rule is off): every guess is kept.
     Trivial,

@@ -48,7 +48,7 @@ impl Relabelling {
             sorted[..pegs].sort_unstable_by(|a, b| b.cmp(a));
             *key = (sorted.iter().sum(), sorted);
         }
-        // Descending keys, stable: `b` before `a` compares as `a` after `b`.
+        // Largest key first (comparing `b` with `a`), ties in colour order (the sort is stable).
         let mut colour_order = [0usize; 32];
         let colour_order = &mut colour_order[..colours];
         for (c, slot) in colour_order.iter_mut().enumerate() {
@@ -108,7 +108,7 @@ impl Relabelling {
 
     /// The key of `secrets`: their images, sorted, written into `key` after what it holds.
     ///
-    /// Images of distinct codes are distinct, so a set of more than [`BITMAP_MIN_CODES`] is
+    /// Images of distinct codes are distinct, so a set of at least [`BITMAP_MIN_CODES`] codes is
     /// sorted by marking its images in a bitmap of every code and reading the marks in order.
     pub fn extend_key(&self, ctx: &Context, secrets: &[u16], key: &mut Vec<u16>) {
         if secrets.len() < BITMAP_MIN_CODES {

@@ -47,15 +47,8 @@ type AbsentFiltered = (Guesses, Rc<Vec<u16>>);
 /// Lists of representatives that pass an absent-colour test remembered at most.
 const ABSENT_CACHE_ENTRIES: usize = 1024;
 
-/// The key of an absent-colour test of a group: the group's address and the test's colours.
-fn absent_key(group: &Guesses, absent: AbsentColours) -> (usize, u32, u32) {
-    let colours = match absent {
-        AbsentColours::Trivial => (0, 0),
-        AbsentColours::Merged(forbidden) => (1, forbidden),
-        AbsentColours::InOrder(absent) => (2, absent),
-    };
-    (Rc::as_ptr(group) as usize, colours.0, colours.1)
-}
+/// The key of an absent-colour test of a group: the group's address and the test.
+type AbsentKey = (usize, AbsentColours);
 
 /// A history's group as a node uses it: its representatives listed, or, for a node that takes
 /// its guesses from a pool while no list is remembered, a test for each guess of the pool (a
@@ -77,7 +70,7 @@ pub(crate) struct GuessLists<'a> {
     group_cache: Vec<Option<(Vec<u16>, Group)>>,
     /// The representatives of a group that pass an absent-colour test, by group and test (nodes
     /// of one history often hold the same colours; a bounded cache, emptied when full).
-    absent_cache: FxHashMap<(usize, u32, u32), AbsentFiltered>,
+    absent_cache: FxHashMap<AbsentKey, AbsentFiltered>,
     /// The codes that relabelling the unused colours leaves unchanged, by the unused colours.
     relabel_cache: FxHashMap<u32, Guesses>,
     /// Groups' representatives by the sorted guesses of the history.
@@ -100,9 +93,9 @@ impl<'a> GuessLists<'a> {
     }
 
     /// [`class_representatives`](crate::scoring::class_representatives) after `history` at a
-    /// node whose secrets hold the colours `present`, with the group's part remembered per depth: the parts of one
-    /// guess share their history and are searched one after another. With a `pool`, only the
-    /// representatives in it (a pass over the pool).
+    /// node whose secrets hold the colours `present`, with the group's part remembered per
+    /// depth: the parts of one guess share their history and are searched one after another.
+    /// With a `pool`, only the representatives in it (a pass over the pool).
     pub fn representatives(
         &mut self,
         history: &[u16],
@@ -128,7 +121,7 @@ impl<'a> GuessLists<'a> {
             }
             (None, Group::Listed(group)) if absent.is_trivial() => Rc::clone(&group.codes),
             (None, Group::Listed(group)) => {
-                let key = absent_key(&group, absent);
+                let key = (Rc::as_ptr(&group) as usize, absent);
                 if let Some((_, kept)) = self.absent_cache.get(&key) {
                     return Rc::clone(kept);
                 }
@@ -161,10 +154,11 @@ impl<'a> GuessLists<'a> {
         group
     }
 
-    /// The group of `history`: [`group_representatives`](crate::scoring::group_representatives), starting from the codes that the
-    /// relabelling of unused colours leaves unchanged, remembered per set of unused colours
-    /// (deep in the tree the relabelling is usually all that is left of the group). Unless
-    /// `listed` is asked, a group whose list is not remembered is given as a test.
+    /// The group of `history`: [`group_representatives`](crate::scoring::group_representatives),
+    /// starting from the codes that the relabelling of unused colours leaves unchanged,
+    /// remembered per set of unused colours (deep in the tree the relabelling is usually all that
+    /// is left of the group). Unless `listed` is asked, a group whose list is not remembered is
+    /// given as a test.
     fn group_of(&mut self, history: &[u16], listed: bool) -> Group {
         let ctx = self.ctx;
         let history_rows: Vec<[u8; 8]> =

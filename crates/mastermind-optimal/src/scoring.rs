@@ -242,17 +242,10 @@ fn score_small(
             return Scored { open: Vec::new(), least_bound: least, least_closed: least };
         }
     }
-    // As `Scored::offer`, with the least bounds in locals (kept in registers): a guess that
-    // splits nothing has a bound above `INFEASIBLE`, so it moves neither, and is never open.
-    let mut open = Vec::with_capacity(kept.len());
-    let (mut least_bound, mut least_closed) = (INFEASIBLE, INFEASIBLE);
+    let mut out = Scored::new(kept.len());
     let mut file = |packed: u32, guess: u16| {
-        let bound = packed >> 1;
-        least_bound = least_bound.min(bound);
-        if bound < beta && packed != u32::MAX {
-            open.push(Candidate { bound, consistent: packed & 1 == 1, guess });
-        } else {
-            least_closed = least_closed.min(bound);
+        if packed != u32::MAX {
+            out.offer(Candidate { bound: packed >> 1, consistent: packed & 1 == 1, guess }, beta);
         }
     };
     if dense {
@@ -264,7 +257,7 @@ fn score_small(
             file(packed, g);
         }
     }
-    Scored { open, least_bound, least_closed }
+    out
 }
 
 /// The lower bound for `n` secrets with `depth_left` guesses, under the rules.

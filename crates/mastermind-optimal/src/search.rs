@@ -437,14 +437,13 @@ impl<'a> Searcher<'a> {
             Opening::Known(outcome) => return outcome,
             Opening::Open(open) => open,
         };
-        let OpenNode { mut candidates, node_lower, refuted_at, child_depth, key } = open;
+        let OpenNode { mut candidates, node_lower, mut refuted_at, child_depth, key } = open;
         let ordering = self.rules.ordering;
         if ordering {
             candidates.sort_unstable_by_key(Candidate::order_key);
         }
         let best = AtomicU32::new(beta);
         let mut first_found = None;
-        let mut refuted_at = refuted_at;
         let mut tried = 0;
         // The first guess is tried before any total is known, so trying others beside it would
         // search them on the loose budget: its parts are searched side by side instead.
