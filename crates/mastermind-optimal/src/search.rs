@@ -170,6 +170,14 @@ enum Opening {
     Open(OpenNode),
 }
 
+/// What the closed forms of small sets tell about a set.
+enum ClosedForm {
+    /// The set's outcome.
+    Solved(Outcome),
+    /// A lower bound on the set's optimum (0 when none is known).
+    AtLeast(u32),
+}
+
 /// A node whose guesses are to be tried.
 struct OpenNode {
     /// The guesses worth trying, each with its lower bound.
@@ -689,10 +697,16 @@ impl<'a> Searcher<'a> {
         if lower >= beta || self.stopped {
             return Opening::Known(Outcome::at_least(lower));
         }
-        if self.rules.small_nodes
-            && let Some(outcome) = self.closed_form(secrets, depth_left)
-        {
-            return Opening::Known(outcome);
+        if self.rules.small_nodes {
+            match self.closed_form(secrets, depth_left) {
+                ClosedForm::Solved(outcome) => return Opening::Known(outcome),
+                ClosedForm::AtLeast(bound) => {
+                    lower = lower.max(bound);
+                    if lower >= beta {
+                        return Opening::Known(Outcome::at_least(lower));
+                    }
+                }
+            }
         }
         let remember = self.rules.memo && n >= MEMO_MIN_SECRETS;
         // The key stays in `memo_key` until the guesses are scored.
@@ -769,17 +783,24 @@ impl<'a> Searcher<'a> {
     /// Two secrets, or a consistent guess that leaves singletons (total `2n - 1`, the size
     /// bound) or singletons and one pair (total `2n`, optimal when no guess of the first kind
     /// exists: any other guess leaves at least `n` more guesses).
-    fn closed_form(&self, secrets: &[u16], depth_left: u32) -> Option<Outcome> {
+    ///
+    /// When neither kind of guess exists (looked for at sets no larger than the number of
+    /// replies, with two guesses left), the set costs at least `2n`: a part of `k` secrets costs
+    /// at least `2k - 1`, so a consistent guess, which then leaves at most `n - 3` parts of its
+    /// `n - 1` other secrets, costs at least `n + 2 (n - 1) - (n - 3) = 2n + 1`, and a guess that
+    /// is not a secret leaves `n` secrets needing at least one more guess each. So a budget of
+    /// `2n` refutes the set without scoring a guess.
+    fn closed_form(&self, secrets: &[u16], depth_left: u32) -> ClosedForm {
         let n = secrets.len();
         if n == 2 {
-            return Some(if depth_left >= 2 {
+            return ClosedForm::Solved(if depth_left >= 2 {
                 Outcome::exact(3, secrets[0])
             } else {
                 Outcome::at_least(INFEASIBLE)
             });
         }
         if depth_left < 2 || n > self.ctx.feedback_count {
-            return None;
+            return ClosedForm::AtLeast(0);
         }
         // With `n - 1` secrets left after a winning guess, `n - 1` distinct replies mean
         // singletons and `n - 2` mean singletons and exactly one pair.
@@ -790,15 +811,17 @@ impl<'a> Searcher<'a> {
             let seen = secrets.iter().fold(0u64, |m, &s| m | 1 << replies[usize::from(s)]);
             let parts = (seen & !win_bit).count_ones() as usize;
             if parts == n - 1 {
-                return Some(Outcome::exact(2 * n as u32 - 1, guess));
+                return ClosedForm::Solved(Outcome::exact(2 * n as u32 - 1, guess));
             }
             if parts == n - 2 && near.is_none() {
                 near = Some(guess);
             }
         }
         match near {
-            Some(guess) if depth_left >= 3 => Some(Outcome::exact(2 * n as u32, guess)),
-            _ => None,
+            Some(guess) if depth_left >= 3 => {
+                ClosedForm::Solved(Outcome::exact(2 * n as u32, guess))
+            }
+            _ => ClosedForm::AtLeast(2 * n as u32),
         }
     }
 
