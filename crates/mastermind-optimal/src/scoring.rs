@@ -39,17 +39,55 @@ pub(crate) fn candidates(
     let present = present_colours(ctx, secrets);
     let kept = class_representatives(ctx, rules, history, present, pool);
     let every_class = pool.is_none();
-    score_candidates(ctx, rules, secrets, &kept, every_class, child_depth, INFEASIBLE).open
+    let filing = Filing::every(INFEASIBLE);
+    score_candidates(ctx, rules, secrets, &kept, every_class, child_depth, filing).open
+}
+
+/// Which guesses of a node a scoring files as open: those whose bound is at least `from` and
+/// below `below` (the node's budget).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Filing {
+    /// Guesses whose bound is below this were filed by an earlier scoring of the node.
+    pub from: u32,
+    /// The budget: guesses whose bound reaches it are only counted in
+    /// [`Scored::least_closed`].
+    pub below: u32,
+    /// Whether the scoring may file only the guesses at the least bound, and leave the others
+    /// for a second scoring (see [`Scored::unfiled_from`]).
+    pub may_defer: bool,
+}
+
+impl Filing {
+    /// Every guess below the budget `below`, in one scoring.
+    pub fn every(below: u32) -> Filing {
+        Filing { from: 0, below, may_defer: false }
+    }
+
+    /// The guesses below the budget `below`, those above the least bound possibly left for a
+    /// second scoring.
+    pub fn least_first(below: u32) -> Filing {
+        Filing { from: 0, below, may_defer: true }
+    }
+
+    /// The guesses with bounds from `from` up to the budget `below`: the second scoring of a
+    /// node whose first left them unfiled.
+    pub fn rest(from: u32, below: u32) -> Filing {
+        Filing { from, below, may_defer: false }
+    }
 }
 
 /// The guesses of a node that can still beat a budget, and the bounds of the others.
 pub(crate) struct Scored {
-    /// Guesses whose bound is below the budget, in the order of `kept`.
+    /// Guesses filed (see [`Filing`]), in the order of `kept`.
     pub open: Vec<Candidate>,
     /// The least bound of any guess ([`INFEASIBLE`] if none splits the node within the depth).
     pub least_bound: u32,
     /// The least bound of the guesses left out for reaching the budget.
     pub least_closed: u32,
+    /// Guesses whose bound is at least this and below the budget were left unfiled (only with
+    /// [`Filing::may_defer`]; [`INFEASIBLE`] when none were): a second scoring with
+    /// [`Filing::rest`] files them.
+    pub unfiled_from: u32,
 }
 
 impl Scored {
@@ -58,14 +96,18 @@ impl Scored {
             open: Vec::with_capacity(capacity),
             least_bound: INFEASIBLE,
             least_closed: INFEASIBLE,
+            unfiled_from: INFEASIBLE,
         }
     }
 
     /// Files one guess (its bound below [`INFEASIBLE`]).
     #[inline]
-    fn offer(&mut self, candidate: Candidate, beta: u32) {
+    fn offer(&mut self, candidate: Candidate, filing: Filing) {
         self.least_bound = self.least_bound.min(candidate.bound);
-        if candidate.bound < beta {
+        if candidate.bound < filing.from {
+            return;
+        }
+        if candidate.bound < filing.below {
             self.open.push(candidate);
         } else {
             self.least_closed = self.least_closed.min(candidate.bound);
@@ -120,7 +162,8 @@ pub(crate) fn group_representatives(ctx: &Context, history: &[u16], codes: &[u16
 /// The guesses of `kept` that split `secrets`, each with its lower bound (the node's size plus
 /// the size bound of each non-winning part). `every_class` tells that `kept` holds a guess of
 /// every class of equivalent guesses (guesses are not limited to a pool), so that the least
-/// bound of every code is the least bound of `kept`.
+/// bound of every code is the least bound of `kept`. Which guesses are filed as open is
+/// `filing`'s choice.
 pub(crate) fn score_candidates(
     ctx: &Context,
     rules: Rules,
@@ -128,12 +171,12 @@ pub(crate) fn score_candidates(
     kept: &[u16],
     every_class: bool,
     child_depth: u32,
-    beta: u32,
+    filing: Filing,
 ) -> Scored {
     let n = secrets.len();
     // Reply sets fit a `u32` up to 6 pegs (28 replies).
     if n <= ctx.bound.branching() + 1 && child_depth >= 2 && ctx.feedback_count <= 32 {
-        return score_small(ctx, rules, secrets, kept, every_class, beta);
+        return score_small(ctx, rules, secrets, kept, every_class, filing);
     }
     let win = usize::from(ctx.win);
     let part_bounds = ctx.part_bounds(child_depth);
@@ -188,24 +231,30 @@ pub(crate) fn score_candidates(
             };
             if bound < INFEASIBLE {
                 let candidate = Candidate { bound, consistent: wins[i] > 0, guess: g };
-                out.offer(candidate, beta);
+                out.offer(candidate, filing);
             }
         }
     });
     out
 }
 
+/// Codes searched together for the guesses at a small node's least bound.
+const LEAST_RUN: usize = 64;
+
 /// [`score_candidates`] for a node of at most `b + 1` secrets with at least two guesses left
 /// after this one. Every part then holds at most `b + 1` secrets, whose size bound is `2k - 1`,
 /// so a guess's bound needs only the set of replies it gets: with `w` = 1 if it wins, and
 /// `parts` non-winning replies, the bound is `n + 2 (n - w) - parts`.
+///
+/// Most such nodes are solved by one of the guesses at their least bound, so with
+/// [`Filing::may_defer`] and a guess of every class kept, only those are filed.
 fn score_small(
     ctx: &Context,
     rules: Rules,
     secrets: &[u16],
     kept: &[u16],
     every_class: bool,
-    beta: u32,
+    filing: Filing,
 ) -> Scored {
     let n = secrets.len() as u32;
     // As in the counting of large nodes: when most codes are wanted, every code is scored from
@@ -235,20 +284,49 @@ fn score_small(
     }
     // Most small nodes are refuted by their least bound alone, and with a guess of every class
     // kept that is the least bound of every code: a vectorised pass, and no guess filed.
+    let mut filing = filing;
+    let mut unfiled_from = INFEASIBLE;
     if dense && every_class {
         let least = replies_seen.iter().map(|&packed| packed >> 1).min().unwrap_or(u32::MAX);
         let least = least.min(INFEASIBLE);
-        if least >= beta {
-            return Scored { open: Vec::new(), least_bound: least, least_closed: least };
+        if least >= filing.below {
+            return Scored {
+                open: Vec::new(),
+                least_bound: least,
+                least_closed: least,
+                unfiled_from,
+            };
+        }
+        if filing.may_defer && least + 1 < filing.below {
+            unfiled_from = least + 1;
+            filing.below = unfiled_from;
         }
     }
-    let mut out = Scored::new(kept.len());
+    let deferring = unfiled_from < INFEASIBLE;
+    let mut out = Scored::new(if deferring { 16 } else { kept.len() });
     let mut file = |packed: u32, guess: u16| {
         if packed != u32::MAX {
-            out.offer(Candidate { bound: packed >> 1, consistent: packed & 1 == 1, guess }, beta);
+            let candidate = Candidate { bound: packed >> 1, consistent: packed & 1 == 1, guess };
+            out.offer(candidate, filing);
         }
     };
-    if dense {
+    if deferring {
+        // Only the few guesses at the least bound are filed: found among every code, a run of
+        // codes at a time (a vectorised minimum), then looked up in `kept`.
+        let least = unfiled_from - 1;
+        for (run_index, run) in replies_seen.chunks(LEAST_RUN).enumerate() {
+            if run.iter().map(|&packed| packed >> 1).min() != Some(least) {
+                continue;
+            }
+            for (i, &packed) in run.iter().enumerate() {
+                let g = (run_index * LEAST_RUN + i) as u16;
+                if packed >> 1 == least && kept.binary_search(&g).is_ok() {
+                    file(packed, g);
+                }
+            }
+        }
+        out.unfiled_from = unfiled_from;
+    } else if dense {
         for &g in kept {
             file(replies_seen[usize::from(g)], g);
         }
@@ -266,5 +344,58 @@ pub(crate) fn size_bound(ctx: &Context, rules: Rules, n: usize, depth_left: u32)
         ctx.bound.total(n, depth_left)
     } else {
         SizeBound::trivial(n, depth_left)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::context::UNLIMITED;
+    use mastermind_core::Game;
+
+    /// The guesses of a first scoring that defers, and of the second, are every guess below the
+    /// budget, in the same order of trial.
+    #[test]
+    fn deferred_filing_files_every_guess_in_two_scorings() {
+        let mut ctx = Context::new(Game::new(4, 6).unwrap()).unwrap();
+        ctx.prepare_part_bounds(true, UNLIMITED);
+        let rules = Rules::default();
+        let (mut deferred_nodes, mut closed_nodes) = (0, 0);
+        // Small sets of secrets spread over the codes, scored with every code kept.
+        for start in 0..40u16 {
+            let secrets: Vec<u16> = (0..9).map(|i| (start * 7 + i * 131) % 1296).collect();
+            let mut secrets = secrets;
+            secrets.sort_unstable();
+            secrets.dedup();
+            let kept: Vec<u16> = (0..1296).collect();
+            // A budget some guesses reach, so that some are closed.
+            let budget = 2 * secrets.len() as u32 + 3;
+            let score = |filing| score_candidates(&ctx, rules, &secrets, &kept, true, 4, filing);
+            let every = score(Filing::every(budget));
+            let first = score(Filing::least_first(budget));
+            let mut filed = first.open.clone();
+            let mut least_closed = first.least_closed;
+            if first.unfiled_from < INFEASIBLE {
+                deferred_nodes += 1;
+                let least = first.open.iter().map(|c| c.bound).min().unwrap();
+                assert!(first.open.iter().all(|c| c.bound == least));
+                assert_eq!(first.unfiled_from, least + 1);
+                let second = score(Filing::rest(first.unfiled_from, budget));
+                filed.extend(second.open);
+                least_closed = second.least_closed;
+            }
+            let key = |c: &Candidate| c.order_key();
+            let mut expected = every.open.clone();
+            expected.sort_unstable_by_key(key);
+            filed.sort_unstable_by_key(key);
+            let expected: Vec<u64> = expected.iter().map(key).collect();
+            let filed: Vec<u64> = filed.iter().map(key).collect();
+            assert_eq!(filed, expected, "secrets {secrets:?}");
+            assert_eq!(least_closed, every.least_closed);
+            closed_nodes += usize::from(every.least_closed < INFEASIBLE);
+            assert_eq!(first.least_bound, every.least_bound);
+        }
+        assert!(deferred_nodes > 0, "no scoring deferred a guess");
+        assert!(closed_nodes > 0, "no scoring closed a guess");
     }
 }

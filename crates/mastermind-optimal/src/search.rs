@@ -6,13 +6,14 @@ use crate::guess_lists::GuessLists;
 use crate::heuristic::heuristic_tree;
 use crate::memo::{Memo, MemoEntry, SharedMemo};
 use crate::partition::Partition;
-use crate::scoring::{Candidate, present_colours, score_candidates, size_bound};
+use crate::scoring::{Candidate, Filing, present_colours, score_candidates, size_bound};
 use crate::{
     CONSISTENT_BOUND_MIN_CODES, PROGRESS_EVERY, PROGRESS_INTERVAL, Progress, ProgressCallback,
     Rules, Solution, SolveError, SolveOptions,
 };
 use mastermind_core::{Feedback, Game};
 use mastermind_tree::{Branch, Node, StrategyTree};
+use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
@@ -190,6 +191,20 @@ struct OpenNode {
     child_depth: u32,
     /// The node's memo key, when the node is remembered.
     key: Option<MemoKey>,
+    /// The guesses its scoring left unfiled, if any.
+    unfiled: Option<Unfiled>,
+}
+
+/// The guesses of a node left unfiled by its scoring, all at least one above its least bound
+/// (see [`Scored::unfiled_from`](crate::scoring::Scored::unfiled_from)): filed only when the
+/// guesses at the least bound do not solve the node.
+struct Unfiled {
+    /// The least bound a guess left unfiled can have.
+    from: u32,
+    /// The guesses that were scored.
+    kept: Rc<Vec<u16>>,
+    /// Whether `kept` holds a guess of every class.
+    every_class: bool,
 }
 
 /// What a node's guesses proved when none beat the budget.
@@ -352,12 +367,39 @@ impl<'a> Searcher<'a> {
             Opening::Known(outcome) => return outcome,
             Opening::Open(open) => open,
         };
-        let OpenNode { mut candidates, node_lower, mut refuted_at, child_depth, key } = open;
+        let OpenNode { mut candidates, node_lower, mut refuted_at, child_depth, key, mut unfiled } =
+            open;
         let is_root = history.is_empty();
         let mut best = beta;
         let mut best_guess = None;
         let mut parts = self.spare_partitions.pop().unwrap_or_default();
-        for index in 0..candidates.len() {
+        // The next candidate to try.
+        let mut position = 0;
+        loop {
+            if position == candidates.len() {
+                // The guesses left unfiled come after every filed one, in order of trial.
+                match unfiled.take() {
+                    Some(rest) if rest.from < best => {
+                        let first_new = candidates.len();
+                        let scored = self.score_unfiled(secrets, &rest, child_depth, best);
+                        refuted_at = refuted_at.min(scored.least_closed);
+                        candidates.extend(scored.open);
+                        if self.rules.ordering && position > SELECTED_BEFORE_SORT {
+                            candidates[first_new..].sort_unstable_by_key(Candidate::order_key);
+                        }
+                        if position == candidates.len() {
+                            break;
+                        }
+                    }
+                    Some(rest) => {
+                        refuted_at = refuted_at.min(rest.from);
+                        break;
+                    }
+                    None => break,
+                }
+            }
+            let index = position;
+            position += 1;
             if self.rules.ordering {
                 // Selection for the first few, then a sort: most nodes try one or two guesses.
                 if index < SELECTED_BEFORE_SORT {
@@ -445,7 +487,14 @@ impl<'a> Searcher<'a> {
             Opening::Known(outcome) => return outcome,
             Opening::Open(open) => open,
         };
-        let OpenNode { mut candidates, node_lower, mut refuted_at, child_depth, key } = open;
+        let OpenNode { mut candidates, node_lower, mut refuted_at, child_depth, key, unfiled } =
+            open;
+        if let Some(rest) = unfiled {
+            // The guesses are handed out in order to every thread: all of them are filed now.
+            let scored = self.score_unfiled(secrets, &rest, child_depth, beta);
+            refuted_at = refuted_at.min(scored.least_closed);
+            candidates.extend(scored.open);
+        }
         let ordering = self.rules.ordering;
         if ordering {
             candidates.sort_unstable_by_key(Candidate::order_key);
@@ -731,8 +780,18 @@ impl<'a> Searcher<'a> {
         let pool = (self.consistent_only && pool.len() < self.ctx.size()).then_some(pool);
         let kept = self.guess_lists.representatives(history, present, pool);
         let every_class = pool.is_none();
-        let scored =
-            score_candidates(self.ctx, self.rules, secrets, &kept, every_class, child_depth, beta);
+        // Out of order, a guess left unfiled would be tried later than its place.
+        let filing =
+            if self.rules.ordering { Filing::least_first(beta) } else { Filing::every(beta) };
+        let scored = score_candidates(
+            self.ctx,
+            self.rules,
+            secrets,
+            &kept,
+            every_class,
+            child_depth,
+            filing,
+        );
         let node_lower = scored.least_bound.max(lower);
         let key = remember.then(|| MemoKey { key: self.memo_key.as_slice().into(), relabelling });
         if node_lower >= beta {
@@ -749,7 +808,26 @@ impl<'a> Searcher<'a> {
             refuted_at: scored.least_closed,
             child_depth,
             key,
+            unfiled: (scored.unfiled_from < INFEASIBLE).then_some(Unfiled {
+                from: scored.unfiled_from,
+                kept,
+                every_class,
+            }),
         })
+    }
+
+    /// The second scoring of a node: the guesses its first left unfiled, below the budget
+    /// `below`.
+    fn score_unfiled(
+        &self,
+        secrets: &[u16],
+        unfiled: &Unfiled,
+        child_depth: u32,
+        below: u32,
+    ) -> crate::scoring::Scored {
+        let Unfiled { from, ref kept, every_class } = *unfiled;
+        let filing = Filing::rest(from, below);
+        score_candidates(self.ctx, self.rules, secrets, kept, every_class, child_depth, filing)
     }
 
     /// Counts a node, looks at the stop flag every 1024 nodes and reports progress.

@@ -5,7 +5,9 @@ use super::tree_codec::preorder;
 use crate::context::{Context, UNLIMITED, next_depth};
 use crate::memo::SharedMemo;
 use crate::partition::Partition;
-use crate::scoring::{class_representatives, present_colours, score_candidates, size_bound};
+use crate::scoring::{
+    Filing, class_representatives, present_colours, score_candidates, size_bound,
+};
 use crate::search::{Fork, SPLIT_MIN_SECRETS, Searcher, prepare_search};
 use crate::{SolveError, SolveOptions};
 use mastermind_core::{Code, Feedback, Game};
@@ -108,7 +110,8 @@ impl Plan {
         let child_depth = next_depth(depth);
         let present = present_colours(&ctx, &all);
         let kept = class_representatives(&ctx, options.rules, &[], present, None);
-        let scored = score_candidates(&ctx, options.rules, &all, &kept, true, child_depth, beta);
+        let filing = Filing::every(beta);
+        let scored = score_candidates(&ctx, options.rules, &all, &kept, true, child_depth, filing);
         let lower_bound = u64::from(scored.least_bound.min(beta));
         let mut open = scored.open;
         open.sort_unstable_by_key(|c| c.order_key());
