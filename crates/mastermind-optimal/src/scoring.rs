@@ -2,7 +2,7 @@
 //! lower bound each one's partition gives.
 
 use crate::Rules;
-use crate::context::{Context, INFEASIBLE, SizeBound};
+use crate::context::{Context, INFEASIBLE, MAX_CODES, SizeBound};
 use crate::counting::{BLOCK, for_each_block};
 use crate::symmetry::{AbsentColours, GuessClasses};
 
@@ -283,12 +283,17 @@ fn score_small(
         *seen = if wins == 0 && parts == 1 { u32::MAX } else { bound << 1 | wins };
     }
     // Most small nodes are refuted by their least bound alone, and with a guess of every class
-    // kept that is the least bound of every code: a vectorised pass, and no guess filed.
-    let mut filing = filing;
+    // kept that is the least bound of every code: a vectorised pass, and no guess filed. The
+    // pass keeps the least bound of each run of codes, where the guesses at the least are then
+    // looked for.
+    let mut run_least = [u32::MAX; MAX_CODES / LEAST_RUN];
     let mut unfiled_from = INFEASIBLE;
     if dense && every_class {
-        let least = replies_seen.iter().map(|&packed| packed >> 1).min().unwrap_or(u32::MAX);
-        let least = least.min(INFEASIBLE);
+        let runs = replies_seen.chunks(LEAST_RUN);
+        for (least, run) in run_least.iter_mut().zip(runs) {
+            *least = run.iter().map(|&packed| packed >> 1).min().unwrap_or(u32::MAX);
+        }
+        let least = run_least.iter().copied().min().unwrap_or(u32::MAX).min(INFEASIBLE);
         if least >= filing.below {
             return Scored {
                 open: Vec::new(),
@@ -299,7 +304,6 @@ fn score_small(
         }
         if filing.may_defer && least + 1 < filing.below {
             unfiled_from = least + 1;
-            filing.below = unfiled_from;
         }
     }
     let deferring = unfiled_from < INFEASIBLE;
@@ -311,13 +315,11 @@ fn score_small(
         }
     };
     if deferring {
-        // Only the few guesses at the least bound are filed: found among every code, a run of
-        // codes at a time (a vectorised minimum), then looked up in `kept`.
+        // Only the few guesses at the least bound are filed: in the runs that hold it, the codes
+        // at it that are in `kept`.
         let least = unfiled_from - 1;
-        for (run_index, run) in replies_seen.chunks(LEAST_RUN).enumerate() {
-            if run.iter().map(|&packed| packed >> 1).min() != Some(least) {
-                continue;
-            }
+        let runs = replies_seen.chunks(LEAST_RUN).zip(run_least).enumerate();
+        for (run_index, (run, _)) in runs.filter(|(_, (_, run_least))| *run_least == least) {
             for (i, &packed) in run.iter().enumerate() {
                 let g = (run_index * LEAST_RUN + i) as u16;
                 if packed >> 1 == least && kept.binary_search(&g).is_ok() {

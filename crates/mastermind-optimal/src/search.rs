@@ -6,7 +6,7 @@ use crate::guess_lists::GuessLists;
 use crate::heuristic::heuristic_tree;
 use crate::memo::{Memo, MemoEntry, SharedMemo};
 use crate::partition::Partition;
-use crate::scoring::{Candidate, Filing, present_colours, score_candidates, size_bound};
+use crate::scoring::{Candidate, Filing, Scored, present_colours, score_candidates, size_bound};
 use crate::{
     CONSISTENT_BOUND_MIN_CODES, PROGRESS_EVERY, PROGRESS_INTERVAL, Progress, ProgressCallback,
     Rules, Solution, SolveError, SolveOptions,
@@ -201,10 +201,8 @@ struct OpenNode {
 struct Unfiled {
     /// The least bound a guess left unfiled can have.
     from: u32,
-    /// The guesses that were scored.
+    /// The guesses that were scored (a guess of every class: a scoring defers only then).
     kept: Rc<Vec<u16>>,
-    /// Whether `kept` holds a guess of every class.
-    every_class: bool,
 }
 
 /// What a node's guesses proved when none beat the budget.
@@ -491,6 +489,8 @@ impl<'a> Searcher<'a> {
             open;
         if let Some(rest) = unfiled {
             // The guesses are handed out in order to every thread: all of them are filed now.
+            // (Not at present: only nodes of at most `b + 1` secrets defer, fewer than
+            // `SPLIT_MIN_SECRETS` up to 8 pegs.)
             let scored = self.score_unfiled(secrets, &rest, child_depth, beta);
             refuted_at = refuted_at.min(scored.least_closed);
             candidates.extend(scored.open);
@@ -808,11 +808,8 @@ impl<'a> Searcher<'a> {
             refuted_at: scored.least_closed,
             child_depth,
             key,
-            unfiled: (scored.unfiled_from < INFEASIBLE).then_some(Unfiled {
-                from: scored.unfiled_from,
-                kept,
-                every_class,
-            }),
+            unfiled: (scored.unfiled_from < INFEASIBLE)
+                .then_some(Unfiled { from: scored.unfiled_from, kept }),
         })
     }
 
@@ -824,10 +821,9 @@ impl<'a> Searcher<'a> {
         unfiled: &Unfiled,
         child_depth: u32,
         below: u32,
-    ) -> crate::scoring::Scored {
-        let Unfiled { from, ref kept, every_class } = *unfiled;
-        let filing = Filing::rest(from, below);
-        score_candidates(self.ctx, self.rules, secrets, kept, every_class, child_depth, filing)
+    ) -> Scored {
+        let filing = Filing::rest(unfiled.from, below);
+        score_candidates(self.ctx, self.rules, secrets, &unfiled.kept, true, child_depth, filing)
     }
 
     /// Counts a node, looks at the stop flag every 1024 nodes and reports progress.
