@@ -92,10 +92,11 @@ impl<'a> GuessLists<'a> {
         }
     }
 
-    /// [`class_representatives`](crate::scoring::class_representatives) after `history` at a
-    /// node whose secrets hold the colours `present`, with the group's part remembered per
-    /// depth: the parts of one guess share their history and are searched one after another.
-    /// With a `pool`, only the representatives in it (a pass over the pool).
+    /// One guess per equivalence class after `history` at a node whose secrets hold the colours
+    /// `present` (the history's group, then the absent colours; see [`crate::symmetry`]), in
+    /// rank order; only those in `pool` (sorted ranks, closed under the history's group) when
+    /// given, found by a pass over the pool. The group's part is remembered per depth: the parts
+    /// of one guess share their history and are searched one after another.
     pub fn representatives(
         &mut self,
         history: &[u16],
@@ -154,8 +155,8 @@ impl<'a> GuessLists<'a> {
         group
     }
 
-    /// The group of `history`: [`group_representatives`](crate::scoring::group_representatives),
-    /// starting from the codes that the relabelling of unused colours leaves unchanged,
+    /// The group of `history`: the codes that represent their class of the history's symmetry
+    /// group, starting from the codes that the relabelling of unused colours leaves unchanged,
     /// remembered per set of unused colours (deep in the tree the relabelling is usually all that
     /// is left of the group). Unless `listed` is asked, a group whose list is not remembered is
     /// given as a test.

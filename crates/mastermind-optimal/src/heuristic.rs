@@ -3,12 +3,14 @@
 //! consistent guesses when the search is limited to them).
 
 use crate::context::Context;
-use crate::context::{UNLIMITED, next_depth};
+use crate::context::{INFEASIBLE, UNLIMITED, next_depth};
+use crate::guess_lists::GuessLists;
 use crate::partition::Partition;
-use crate::scoring::candidates;
+use crate::scoring::{Filing, present_colours, score_candidates};
 use crate::{Rules, SolveOptions};
 use mastermind_core::Feedback;
 use mastermind_tree::{Branch, Node, StrategyTree};
+use std::cell::RefCell;
 
 /// The heuristic tree over `all` (every code of the game), kept within `depth` guesses where
 /// the heuristic can.
@@ -20,7 +22,8 @@ pub(crate) fn heuristic_tree(
 ) -> StrategyTree {
     // The heuristic needs a real bound to rank guesses, whatever the search's own rules are.
     let ranking = Rules { size_bound: true, ..options.rules };
-    let heuristic = Heuristic { ctx, rules: ranking, consistent: options.consistent_only };
+    let lists = RefCell::new(GuessLists::new(ctx, ranking));
+    let heuristic = Heuristic { ctx, rules: ranking, consistent: options.consistent_only, lists };
     let root = heuristic.node(all, &mut Vec::new(), depth);
     StrategyTree::new(ctx.game, root).expect("the heuristic tree accounts for every secret")
 }
@@ -31,6 +34,8 @@ struct Heuristic<'a> {
     rules: Rules,
     /// Whether only consistent guesses may be played.
     consistent: bool,
+    /// The guesses worth scoring at each node.
+    lists: RefCell<GuessLists<'a>>,
 }
 
 impl Heuristic<'_> {
@@ -44,9 +49,14 @@ impl Heuristic<'_> {
         // caller sees so).
         let child_depth = next_depth(depth_left.max(2));
         // Consistent guesses are the secrets themselves: only those are scored.
-        let pool = self.consistent.then_some(secrets);
+        let pool = (self.consistent && secrets.len() < ctx.size()).then_some(secrets);
+        let present = present_colours(ctx, secrets);
+        let kept = self.lists.borrow_mut().representatives(history, present, pool);
+        let every_class = pool.is_none();
         let best_within = |depth: u32| {
-            candidates(ctx, self.rules, secrets, history, depth, pool)
+            let filing = Filing::every(INFEASIBLE);
+            score_candidates(ctx, self.rules, secrets, &kept, every_class, depth, filing)
+                .open
                 .into_iter()
                 .min_by_key(|c| (c.bound, !c.consistent, c.guess))
         };

@@ -4,7 +4,7 @@
 use crate::Rules;
 use crate::context::{Context, INFEASIBLE, MAX_CODES, SizeBound};
 use crate::counting::{BLOCK, for_each_block};
-use crate::symmetry::{AbsentColours, GuessClasses};
+use crate::symmetry::AbsentColours;
 
 /// One guess at a node, with the lower bound its partition gives.
 #[derive(Debug, Clone, Copy)]
@@ -23,24 +23,6 @@ impl Candidate {
     pub fn order_key(&self) -> u64 {
         (u64::from(self.bound) << 32) | (u64::from(!self.consistent) << 16) | u64::from(self.guess)
     }
-}
-
-/// Every guess worth trying at a node (one per equivalence class, none that leaves all the
-/// secrets together), each with its lower bound; only guesses of `pool` (sorted ranks) when
-/// given.
-pub(crate) fn candidates(
-    ctx: &Context,
-    rules: Rules,
-    secrets: &[u16],
-    history: &[u16],
-    child_depth: u32,
-    pool: Option<&[u16]>,
-) -> Vec<Candidate> {
-    let present = present_colours(ctx, secrets);
-    let kept = class_representatives(ctx, rules, history, present, pool);
-    let every_class = pool.is_none();
-    let filing = Filing::every(INFEASIBLE);
-    score_candidates(ctx, rules, secrets, &kept, every_class, child_depth, filing).open
 }
 
 /// Which guesses of a node a scoring files as open: those whose bound is at least `from` and
@@ -120,43 +102,10 @@ pub(crate) fn present_colours(ctx: &Context, secrets: &[u16]) -> u32 {
     secrets.iter().fold(0u32, |m, &s| m | ctx.colour_masks[usize::from(s)])
 }
 
-/// One guess per equivalence class after `history` when the secrets hold the colours `present`;
-/// only those in `pool` (sorted ranks, closed under the history's group) when given.
-pub(crate) fn class_representatives(
-    ctx: &Context,
-    rules: Rules,
-    history: &[u16],
-    present: u32,
-    pool: Option<&[u16]>,
-) -> Vec<u16> {
-    let absent = ctx.absent_colours(rules.absent_colours, present);
-    let candidates: &[u16] = pool.unwrap_or(&ctx.ranks);
-    let group = rules.symmetry.then(|| group_representatives(ctx, history, candidates));
-    let group = group.as_deref().unwrap_or(candidates);
-    group.iter().copied().filter(|&g| holds_none(ctx, g, absent)).collect()
-}
-
 /// Whether the absent-colour test keeps guess `g`.
 pub(crate) fn holds_none(ctx: &Context, g: u16, absent: AbsentColours) -> bool {
     let g = usize::from(g);
     absent.keeps(ctx.pegs, &ctx.colour_rows[g], ctx.colour_masks[g])
-}
-
-/// The codes of `codes` that represent their class of the history's symmetry group (all of
-/// them when the group is trivial).
-pub(crate) fn group_representatives(ctx: &Context, history: &[u16], codes: &[u16]) -> Vec<u16> {
-    let history_rows: Vec<[u8; 8]> =
-        history.iter().map(|&g| ctx.colour_rows[usize::from(g)]).collect();
-    let classes = GuessClasses::new(ctx.pegs, ctx.colours, &history_rows);
-    if classes.is_trivial() {
-        codes.to_vec()
-    } else {
-        codes
-            .iter()
-            .copied()
-            .filter(|&g| classes.is_representative(&ctx.colour_rows[usize::from(g)]))
-            .collect()
-    }
 }
 
 /// The guesses of `kept` that split `secrets`, each with its lower bound (the node's size plus

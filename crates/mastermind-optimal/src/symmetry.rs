@@ -66,11 +66,6 @@ impl GuessClasses {
         GuessClasses { pegs, group, unused, relabelling: ColourOrder::new(unused, colours as u8) }
     }
 
-    /// Whether no guess is ever skipped (trivial group, at most one unused colour).
-    pub fn is_trivial(&self) -> bool {
-        self.group.is_trivial() && self.relabelling.is_empty()
-    }
-
     /// The colours no guess of the history holds, bit `c` for colour `c`.
     pub fn unused(&self) -> u32 {
         self.unused
@@ -79,12 +74,6 @@ impl GuessClasses {
     /// Whether the group has elements beyond the relabelling of unused colours.
     pub fn permutes_pegs_or_used_colours(&self) -> bool {
         !self.group.is_trivial()
-    }
-
-    /// Whether `row` is the smallest of its images under the group (unused colours relabelled
-    /// in order of first appearance).
-    pub fn is_representative(&self, row: &[u8; 8]) -> bool {
-        self.is_relabelling_representative(row) && self.is_smallest_image(row)
     }
 
     /// Whether relabelling the unused colours leaves `row` unchanged.
@@ -159,7 +148,8 @@ mod tests {
                 x /= colours;
             }
             let mask = r[..pegs].iter().fold(0u32, |m, &c| m | 1 << c);
-            if classes.is_representative(&r) && mask & absent == 0 {
+            let kept = classes.is_relabelling_representative(&r) && classes.is_smallest_image(&r);
+            if kept && mask & absent == 0 {
                 count += 1;
             }
         }

@@ -3,11 +3,10 @@
 
 use super::tree_codec::preorder;
 use crate::context::{Context, UNLIMITED, next_depth};
+use crate::guess_lists::GuessLists;
 use crate::memo::SharedMemo;
 use crate::partition::Partition;
-use crate::scoring::{
-    Filing, class_representatives, present_colours, score_candidates, size_bound,
-};
+use crate::scoring::{Filing, present_colours, score_candidates, size_bound};
 use crate::search::{Fork, SPLIT_MIN_SECRETS, Searcher, prepare_search};
 use crate::{SolveError, SolveOptions};
 use mastermind_core::{Code, Feedback, Game};
@@ -109,7 +108,7 @@ impl Plan {
         let beta = upper_bound as u32 + 1;
         let child_depth = next_depth(depth);
         let present = present_colours(&ctx, &all);
-        let kept = class_representatives(&ctx, options.rules, &[], present, None);
+        let kept = GuessLists::new(&ctx, options.rules).representatives(&[], present, None);
         let filing = Filing::every(beta);
         let scored = score_candidates(&ctx, options.rules, &all, &kept, true, child_depth, filing);
         let lower_bound = u64::from(scored.least_bound.min(beta));
