@@ -1,68 +1,102 @@
-//! The all-codes candidate lists of one build: made once, shared by every thread, each code
-//! numbered by its colour multiset.
+//! The all-codes candidate lists of one build: made once, shared by every thread, grouped by
+//! colour multiset.
 //!
-//! A list depends on the node's zero and free colours, whether the node is the root, and (when
-//! the history's stabiliser filters it) the guesses played; siblings share their guesses, so a
-//! filtered list serves a whole family. Lists are made outside the lock (two threads may make the
-//! same one; the first stored is kept, and both are equal), and the store is emptied when it
-//! would hold more than a few times the code set.
+//! A base list holds the codes canonical under a node's zero and free colours (and, at the root,
+//! of sorted shape); it depends on those colours and on whether the node is the root. A filtered
+//! list keeps the codes of a base list that the stabiliser of the history keeps, so it also
+//! depends on the guesses played; siblings share their guesses, so one serves a whole family.
+//! Lists are made outside the lock (two threads may make the same one; the first stored is kept,
+//! and both are equal), and the store is emptied when it would hold more than a few times the
+//! code set.
 //!
-//! Each code carries the number of its colour multiset (numbered in the unfiltered list, and kept
-//! by every list filtered from it), so a scan keeps one bound per multiset in a vector, not in a
-//! hash map keyed by the count word.
+//! Each code carries the number of its colour multiset, and a list keeps the positions of each
+//! multiset's codes, so a scan bounds each multiset once and, when few survive, gathers only
+//! their codes.
 
+use crate::build::multisets::Multisets;
 use mastermind_core::words::{Packed, Word, Words};
-use rustc_hash::FxBuildHasher;
 use std::collections::HashMap;
+use std::ops::Range;
 use std::sync::{Arc, Mutex};
 
-/// What a candidate list depends on: the zero and free colours, whether it is the root, and the
-/// guesses played when their stabiliser filters the list (empty otherwise).
-pub(crate) type ListKey = ((u32, u32, bool), Vec<[u8; 16]>);
+/// What a base list depends on: the zero and free colours (bit masks) and whether it is the
+/// root ([`Symmetry::key`](crate::build::symmetry::Symmetry::key)).
+pub(crate) type BaseKey = (u32, u32, bool);
 
-/// Candidates in code order, each with the number of its colour multiset.
+/// What a candidate list depends on: its base list's key, and the guesses played when their
+/// stabiliser filters the list (empty for a base list).
+pub(crate) type ListKey = (BaseKey, Vec<[u8; 16]>);
+
+/// Candidates in code order, each with the number of its colour multiset, and the positions of
+/// each multiset's candidates.
 #[derive(Debug, Default)]
 pub(crate) struct CandidateList<W> {
     /// The candidates.
     pub words: Words<W>,
-    /// The multiset number of each candidate (below `multisets`).
+    /// The multiset number of each candidate.
     pub multiset: Vec<u32>,
-    /// How many multiset numbers the list (and every list filtered from it) uses.
-    pub multisets: usize,
+    /// The multisets the list holds, each with its range of `positions`.
+    groups: Vec<(u32, Range<u32>)>,
+    /// Positions in `words`, grouped by multiset, ascending within a group.
+    positions: Vec<u32>,
+    /// How many multiset numbers the game has.
+    numbers: usize,
 }
 
 impl<W: Word> CandidateList<W> {
-    /// `codes` numbered by multiset, in order of first appearance.
-    pub fn numbered(codes: Words<W>) -> CandidateList<W> {
-        let mut number: HashMap<W, u32, FxBuildHasher> = HashMap::default();
-        let multiset = codes
-            .counts
-            .iter()
-            .map(|&counts| {
-                let next = number.len() as u32;
-                *number.entry(counts).or_insert(next)
-            })
-            .collect();
-        CandidateList { words: codes, multiset, multisets: number.len() }
+    /// `codes` with their multiset numbers, grouped.
+    pub fn numbered(codes: Words<W>, multisets: &Multisets<W>) -> CandidateList<W> {
+        let multiset = multisets.numbers(codes.slice());
+        CandidateList::grouped(codes, multiset, multisets.len())
     }
 
     /// The candidates of this list that `keep` accepts, with their numbers.
     pub fn filtered(&self, mut keep: impl FnMut(Packed<W>) -> bool) -> CandidateList<W> {
-        let mut kept =
-            CandidateList { words: Words::new(), multiset: Vec::new(), multisets: self.multisets };
+        let mut words = Words::new();
+        let mut multiset = Vec::new();
         for i in 0..self.len() {
             let code = self.words.slice().get(i);
             if keep(code) {
-                kept.words.push(code);
-                kept.multiset.push(self.multiset[i]);
+                words.push(code);
+                multiset.push(self.multiset[i]);
             }
         }
-        kept
+        CandidateList::grouped(words, multiset, self.numbers)
+    }
+
+    /// `codes` with their multiset numbers `multiset` (below `numbers`), grouped.
+    fn grouped(codes: Words<W>, multiset: Vec<u32>, numbers: usize) -> CandidateList<W> {
+        // A counting sort of the positions by multiset number.
+        let mut starts = vec![0u32; numbers + 1];
+        for &number in &multiset {
+            starts[number as usize + 1] += 1;
+        }
+        for i in 1..starts.len() {
+            starts[i] += starts[i - 1];
+        }
+        let groups = (0..numbers)
+            .filter(|&m| starts[m + 1] > starts[m])
+            .map(|m| (m as u32, starts[m]..starts[m + 1]))
+            .collect();
+        let mut next = starts;
+        let mut positions = vec![0u32; multiset.len()];
+        for (position, &number) in multiset.iter().enumerate() {
+            positions[next[number as usize] as usize] = position as u32;
+            next[number as usize] += 1;
+        }
+        CandidateList { words: codes, multiset, groups, positions, numbers }
     }
 
     /// Candidates in the list.
     pub fn len(&self) -> usize {
         self.multiset.len()
+    }
+
+    /// Each multiset of the list, with the positions of its candidates (ascending).
+    pub fn groups(&self) -> impl Iterator<Item = (u32, &[u32])> {
+        self.groups.iter().map(|(number, range)| {
+            (*number, &self.positions[range.start as usize..range.end as usize])
+        })
     }
 }
 
@@ -72,22 +106,34 @@ pub(crate) struct SharedLists<W> {
     store: Mutex<Store<W>>,
 }
 
+/// Base lists and filtered lists on separate shelves, so that the many filtered lists, which
+/// fill their shelf and empty it again, never evict the few base lists every node starts from.
 #[derive(Debug)]
 struct Store<W> {
+    base: Shelf<W>,
+    filtered: Shelf<W>,
+}
+
+/// Lists up to a total number of codes; emptied when a new list would pass it.
+#[derive(Debug)]
+struct Shelf<W> {
     lists: HashMap<ListKey, Arc<CandidateList<W>>>,
     codes: usize,
     limit: usize,
 }
 
+impl<W> Shelf<W> {
+    fn new(limit: usize) -> Shelf<W> {
+        Shelf { lists: HashMap::new(), codes: 0, limit }
+    }
+}
+
 impl<W: Word> SharedLists<W> {
     /// An empty store for a game of `codes` codes.
     pub fn new(codes: usize) -> SharedLists<W> {
+        let limit = 16 * codes + (1 << 20);
         SharedLists {
-            store: Mutex::new(Store {
-                lists: HashMap::new(),
-                codes: 0,
-                limit: 16 * codes + (1 << 20),
-            }),
+            store: Mutex::new(Store { base: Shelf::new(limit), filtered: Shelf::new(limit) }),
         }
     }
 
@@ -97,21 +143,27 @@ impl<W: Word> SharedLists<W> {
         key: ListKey,
         make: impl FnOnce() -> CandidateList<W>,
     ) -> Arc<CandidateList<W>> {
-        if let Some(list) = self.lock().lists.get(&key) {
+        if let Some(list) = Self::shelf(&mut self.lock(), &key).lists.get(&key) {
             return Arc::clone(list);
         }
         let list = Arc::new(make());
         let mut store = self.lock();
-        if let Some(stored) = store.lists.get(&key) {
+        let shelf = Self::shelf(&mut store, &key);
+        if let Some(stored) = shelf.lists.get(&key) {
             return Arc::clone(stored);
         }
-        if store.codes + list.len() > store.limit {
-            store.lists.clear();
-            store.codes = 0;
+        if shelf.codes + list.len() > shelf.limit {
+            shelf.lists.clear();
+            shelf.codes = 0;
         }
-        store.codes += list.len();
-        store.lists.insert(key, Arc::clone(&list));
+        shelf.codes += list.len();
+        shelf.lists.insert(key, Arc::clone(&list));
         list
+    }
+
+    /// The shelf that holds `key`'s list.
+    fn shelf<'s>(store: &'s mut Store<W>, key: &ListKey) -> &'s mut Shelf<W> {
+        if key.1.is_empty() { &mut store.base } else { &mut store.filtered }
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Store<W>> {
@@ -133,32 +185,48 @@ mod tests {
     }
 
     #[test]
-    fn equal_numbers_mean_equal_multisets() {
-        let list = CandidateList::numbered(codes(mastermind_core::Game::new(3, 4).unwrap()));
-        // 3 pegs over 4 colours: C(6, 3) = 20 multisets.
-        assert_eq!(list.multisets, 20);
-        for i in 0..list.len() {
-            for j in 0..list.len() {
-                let same = list.words.counts[i] == list.words.counts[j];
-                assert_eq!(list.multiset[i] == list.multiset[j], same);
+    fn groups_hold_each_position_once_under_its_multiset() {
+        let all = codes(mastermind_core::Game::new(3, 4).unwrap());
+        let multisets = Multisets::of_codes(all.slice());
+        // Every other code, so that positions and code indices differ.
+        let mut some = Words::new();
+        for i in (0..all.len()).step_by(2) {
+            some.push(all.slice().get(i));
+        }
+        let list = CandidateList::numbered(some, &multisets);
+        let mut seen = vec![false; list.len()];
+        for (number, positions) in list.groups() {
+            assert!(!positions.is_empty());
+            assert!(positions.windows(2).all(|w| w[0] < w[1]), "ascending");
+            for &p in positions {
+                assert_eq!(list.multiset[p as usize], number);
+                assert_eq!(list.words.counts[p as usize], multisets.counts(number));
+                assert!(!std::mem::replace(&mut seen[p as usize], true), "one group per position");
             }
         }
+        assert!(seen.iter().all(|&s| s));
         let kept = list.filtered(|code| code.pegs % 3 == 0);
-        assert_eq!(kept.multisets, 20);
         assert!(kept.len() < list.len() && !kept.words.is_empty());
-        for i in 0..kept.len() {
-            assert_eq!(kept.words.pegs[i] % 3, 0);
-            let j = (0..list.len()).find(|&j| list.words.pegs[j] == kept.words.pegs[i]).unwrap();
-            assert_eq!(kept.multiset[i], list.multiset[j]);
+        let mut positions = 0;
+        for (number, group) in kept.groups() {
+            positions += group.len();
+            for &p in group {
+                assert_eq!(kept.words.pegs[p as usize] % 3, 0);
+                assert_eq!(kept.words.counts[p as usize], multisets.counts(number));
+                assert_eq!(kept.multiset[p as usize], number);
+            }
         }
+        assert_eq!(positions, kept.len());
     }
 
     #[test]
     fn a_list_is_made_once_and_shared() {
         let lists = SharedLists::<u64>::new(64);
         let game = mastermind_core::Game::new(3, 4).unwrap();
+        let all = codes(game);
+        let multisets = Multisets::of_codes(all.slice());
         let key: ListKey = ((0, 0, false), Vec::new());
-        let first = lists.get(key.clone(), || CandidateList::numbered(codes(game)));
+        let first = lists.get(key.clone(), || CandidateList::numbered(codes(game), &multisets));
         let second = lists.get(key, || unreachable!("the list is stored"));
         assert!(Arc::ptr_eq(&first, &second));
     }

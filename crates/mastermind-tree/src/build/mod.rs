@@ -2,14 +2,16 @@
 //! same code.
 //!
 //! [`build_tree`] plays every secret at once: a node holds the secrets consistent with its history
-//! (a contiguous run of one array, in code order), chooses its guess with [`select`], splits the
-//! run by reply with a stable counting sort, and recurses into each part. Memory is the code set
-//! a few times over (secrets, a scratch copy, reply indices, cached candidate lists) plus the tree.
+//! (a contiguous run of one array, in code order, beside their colour multisets' numbers), chooses
+//! its guess with [`select`], splits the run by reply with a stable counting sort, and recurses
+//! into each part. Memory is the code set a few times over (secrets, a scratch copy, reply
+//! indices, multiset numbers, cached candidate lists) plus the tree.
 //! [`choose_guess`] computes one node's consistent set from a history and makes the same choice.
 //! [`build_tree_with_progress`] also counts the secrets placed so far in a [`BuildProgress`] that
 //! another thread may read while the build runs.
 
 mod candidates;
+mod multisets;
 mod objective;
 mod rule;
 mod select;
@@ -22,6 +24,7 @@ use candidates::SharedLists;
 use mastermind_core::words::{Packed, Slice, Word, Words};
 use mastermind_core::{Code, CodeSet, Feedback, Game, History, ReplySort};
 use mastermind_heuristics::{Heuristic, OnePlyConfig};
+use multisets::Multisets;
 use rayon::prelude::*;
 use rule::Rule;
 use select::Selector;
@@ -165,8 +168,16 @@ fn choose_with<W: Word>(game: Game, rule: &Rule, history: &History) -> Result<Co
         }
     }
     let all = all_codes::<W>(game)?;
+    let multisets = Arc::new(Multisets::of_codes(all.slice()));
     let lists = Arc::new(SharedLists::new(all.len()));
-    let mut selector = Selector::<W>::new(game, rule.heuristic, rule.pool, all.len(), lists);
+    let mut selector = Selector::<W>::new(
+        game,
+        rule.heuristic,
+        rule.pool,
+        all.len(),
+        Arc::clone(&multisets),
+        lists,
+    );
     let scorer = selector.scorer();
     let mut consistent = Words::new();
     let turns: Vec<(Packed<W>, u32)> = history
@@ -184,7 +195,8 @@ fn choose_with<W: Word>(game: Game, rule: &Rule, history: &History) -> Result<Co
         return Err(BuildError::NoConsistentCode);
     }
     let guesses: Vec<[u8; 16]> = history.turns().iter().map(|t| t.guess.to_array().0).collect();
-    Ok(selector.choose(consistent.slice(), &guesses).code(game))
+    let numbers = multisets.numbers(consistent.slice());
+    Ok(selector.choose(consistent.slice(), &numbers, &guesses).code(game))
 }
 
 fn build_with<W: Word>(
@@ -196,20 +208,26 @@ fn build_with<W: Word>(
     let n = secrets.len();
     let mut scratch = secrets.clone();
     let mut indices = vec![0u8; n];
+    let multisets = Multisets::of_codes(secrets.slice());
+    let mut numbers = multisets.numbers(secrets.slice());
+    let mut scratch_numbers = numbers.clone();
     let plan = Plan {
         game,
         rule: rule.clone(),
         first_guess: rule.first_guess.map(|c| Packed::from_code(&c)),
         codes: n,
         progress,
+        multisets: Arc::new(multisets),
         lists: Arc::new(SharedLists::new(n)),
     };
     let mut selector = plan.selector();
     let run = Run {
         pegs: &mut secrets.pegs,
         counts: &mut secrets.counts,
+        numbers: &mut numbers,
         scratch_pegs: &mut scratch.pegs,
         scratch_counts: &mut scratch.counts,
+        scratch_numbers: &mut scratch_numbers,
         indices: &mut indices,
     };
     let root = plan.node(&mut selector, run, &mut Vec::new());
@@ -229,17 +247,21 @@ struct Plan<'p, W: Word> {
     first_guess: Option<Packed<W>>,
     codes: usize,
     progress: Option<&'p BuildProgress>,
+    /// The game's colour multisets.
+    multisets: Arc<Multisets<W>>,
     /// The candidate lists, made once for every thread.
     lists: Arc<SharedLists<W>>,
 }
 
-/// The secrets a node owns (in code order until its guess sorts them by reply) and the same
-/// stretch of the scratch arrays.
+/// The secrets a node owns (in code order until its guess sorts them by reply), their multiset
+/// numbers, and the same stretch of the scratch arrays.
 struct Run<'a, W> {
     pegs: &'a mut [W],
     counts: &'a mut [W],
+    numbers: &'a mut [u32],
     scratch_pegs: &'a mut [W],
     scratch_counts: &'a mut [W],
+    scratch_numbers: &'a mut [u32],
     indices: &'a mut [u8],
 }
 
@@ -248,16 +270,20 @@ impl<'a, W: Word> Run<'a, W> {
     fn split_off_front(self, len: usize) -> (Run<'a, W>, Run<'a, W>) {
         let (pegs, rest_pegs) = self.pegs.split_at_mut(len);
         let (counts, rest_counts) = self.counts.split_at_mut(len);
+        let (numbers, rest_numbers) = self.numbers.split_at_mut(len);
         let (scratch_pegs, rest_scratch_pegs) = self.scratch_pegs.split_at_mut(len);
         let (scratch_counts, rest_scratch_counts) = self.scratch_counts.split_at_mut(len);
+        let (scratch_numbers, rest_scratch_numbers) = self.scratch_numbers.split_at_mut(len);
         let (indices, rest_indices) = self.indices.split_at_mut(len);
         (
-            Run { pegs, counts, scratch_pegs, scratch_counts, indices },
+            Run { pegs, counts, numbers, scratch_pegs, scratch_counts, scratch_numbers, indices },
             Run {
                 pegs: rest_pegs,
                 counts: rest_counts,
+                numbers: rest_numbers,
                 scratch_pegs: rest_scratch_pegs,
                 scratch_counts: rest_scratch_counts,
+                scratch_numbers: rest_scratch_numbers,
                 indices: rest_indices,
             },
         )
@@ -271,6 +297,7 @@ impl<W: Word> Plan<'_, W> {
             self.rule.heuristic,
             self.rule.pool,
             self.codes,
+            Arc::clone(&self.multisets),
             Arc::clone(&self.lists),
         )
     }
@@ -279,7 +306,7 @@ impl<W: Word> Plan<'_, W> {
     fn node(
         &self,
         selector: &mut Selector<W>,
-        run: Run<'_, W>,
+        mut run: Run<'_, W>,
         guesses: &mut Vec<[u8; 16]>,
     ) -> Node {
         let n = run.pegs.len();
@@ -304,17 +331,11 @@ impl<W: Word> Plan<'_, W> {
         }
         let guess = match self.first_guess {
             Some(first) if guesses.is_empty() => first,
-            _ => selector.choose(Slice { pegs: run.pegs, counts: run.counts }, guesses),
+            _ => {
+                selector.choose(Slice { pegs: run.pegs, counts: run.counts }, run.numbers, guesses)
+            }
         };
-        let sort = split(
-            selector,
-            run.pegs,
-            run.counts,
-            run.scratch_pegs,
-            run.scratch_counts,
-            run.indices,
-            guess,
-        );
+        let sort = split(selector, &mut run, guess);
         let sizes = sort.sizes();
         let win = Feedback::all_black(self.game.pegs()).index();
         self.placed(sizes[win] as usize);
@@ -363,26 +384,21 @@ impl<W: Word> Plan<'_, W> {
     }
 }
 
-/// Sorts the secrets by reply to `guess` (stable, so each part stays in code order); the sort
-/// holds the part sizes by reply index.
-fn split<W: Word>(
-    selector: &mut Selector<W>,
-    pegs: &mut [W],
-    counts: &mut [W],
-    scratch_pegs: &mut [W],
-    scratch_counts: &mut [W],
-    indices: &mut [u8],
-    guess: Packed<W>,
-) -> ReplySort {
-    let n = pegs.len();
-    selector.scorer().indices(guess, Slice { pegs, counts }, indices);
+/// Sorts the secrets of `run` by reply to `guess` (stable, so each part stays in code order); the
+/// sort holds the part sizes by reply index.
+fn split<W: Word>(selector: &mut Selector<W>, run: &mut Run<'_, W>, guess: Packed<W>) -> ReplySort {
+    let n = run.pegs.len();
+    let secrets = Slice { pegs: &*run.pegs, counts: &*run.counts };
+    selector.scorer().indices(guess, secrets, run.indices);
     selector.stats.scores += n as u64;
     let mut sort = ReplySort::new();
-    sort.sort(indices.iter().copied(), selector.feedback_count(), |k, slot| {
-        scratch_pegs[slot] = pegs[k];
-        scratch_counts[slot] = counts[k];
+    sort.sort(run.indices.iter().copied(), selector.feedback_count(), |k, slot| {
+        run.scratch_pegs[slot] = run.pegs[k];
+        run.scratch_counts[slot] = run.counts[k];
+        run.scratch_numbers[slot] = run.numbers[k];
     });
-    pegs.copy_from_slice(scratch_pegs);
-    counts.copy_from_slice(scratch_counts);
+    run.pegs.copy_from_slice(run.scratch_pegs);
+    run.counts.copy_from_slice(run.scratch_counts);
+    run.numbers.copy_from_slice(run.scratch_numbers);
     sort
 }

@@ -140,15 +140,29 @@ impl Objective {
     /// contributes its balanced split, as in [`bound_from_parts`](Self::bound_from_parts).
     pub fn bound_from_totals(&self, totals: &[u32]) -> f64 {
         let pegs = totals.len().saturating_sub(1);
-        let parts_at_most = |t: usize| if t == pegs { pegs.max(1) } else { t + 1 };
-        let per_total = totals
-            .iter()
-            .enumerate()
-            .filter(|(_, m)| **m > 0)
-            .map(|(t, &m)| self.bound_from_parts(m as usize, parts_at_most(t).min(m as usize)));
+        // The totals of some parts, each with its most parts (never more than its secrets).
+        let split = totals.iter().enumerate().filter(|(_, m)| **m > 0).map(|(t, &m)| {
+            let parts = if t == pegs { pegs.max(1) } else { t + 1 };
+            (m, (parts as u32).min(m))
+        });
+        // Integer forms of `bound_from_parts` summed (or maximised) exactly; this runs once per
+        // multiset and node, so it avoids the general function's float work.
         match self.heuristic {
-            Heuristic::WorstCase => per_total.fold(0.0, f64::max),
-            _ => per_total.sum(),
+            Heuristic::WorstCase => {
+                split.map(|(m, parts)| m.div_ceil(parts)).max().unwrap_or(0).into()
+            }
+            Heuristic::MostParts => -f64::from(split.map(|(_, parts)| parts).sum::<u32>()),
+            Heuristic::ExpectedSize => split
+                .map(|(m, parts)| {
+                    let (q, r, parts) =
+                        (u64::from(m / parts), u64::from(m % parts), u64::from(parts));
+                    r * (q + 1) * (q + 1) + (parts - r) * q * q
+                })
+                .sum::<u64>() as f64,
+            Heuristic::Entropy => {
+                split.map(|(m, parts)| self.bound_from_parts(m as usize, parts as usize)).sum()
+            }
+            Heuristic::Random | Heuristic::LocalEntropy => unreachable!("validated away"),
         }
     }
 }
@@ -215,6 +229,33 @@ mod tests {
             let bound = objective.bound_from_parts(16, 4);
             assert!(bound <= objective.cost(&counts), "{h:?}");
             assert_eq!(bound, objective.cost(&[4, 4, 4, 4]), "{h:?}");
+        }
+    }
+
+    #[test]
+    fn totals_bounds_are_the_balanced_split_of_each_total() {
+        // The integer forms against `bound_from_parts`, total by total, over many totals.
+        for h in [
+            Heuristic::Entropy,
+            Heuristic::ExpectedSize,
+            Heuristic::WorstCase,
+            Heuristic::MostParts,
+        ] {
+            let objective = Objective::new(h, 1000);
+            for seed in 0..500u32 {
+                let totals: Vec<u32> =
+                    (0..6).map(|t| (seed.wrapping_mul(2654435761) >> (3 * t)) % 40).collect();
+                let pegs = totals.len() - 1;
+                let parts = |t: usize| if t == pegs { pegs } else { t + 1 };
+                let each = totals.iter().enumerate().filter(|(_, m)| **m > 0).map(|(t, &m)| {
+                    objective.bound_from_parts(m as usize, parts(t).min(m as usize))
+                });
+                let expected = match h {
+                    Heuristic::WorstCase => each.fold(0.0, f64::max),
+                    _ => each.sum(),
+                };
+                assert_eq!(objective.bound_from_totals(&totals), expected, "{h:?} {totals:?}");
+            }
         }
     }
 

@@ -10,18 +10,19 @@
 //! candidate could have (for example all singletons), and a candidate is dropped as soon as its
 //! partial part sizes, or its number of parts, prove that it cannot beat the best. Before any of
 //! that, every colour multiset is bounded once per node from how many colours it shares with each
-//! secret, and all arrangements of a multiset that cannot beat the best are dropped unscored.
+//! secret, and all arrangements of a multiset that cannot beat the best are dropped unscored:
+//! the all-codes scan gathers only the candidates of the multisets that survive, and tests only
+//! those against the stabiliser of the history.
 
 use crate::build::BuildStats;
-use crate::build::candidates::{CandidateList, ListKey, SharedLists};
+use crate::build::candidates::{BaseKey, CandidateList, ListKey, SharedLists};
+use crate::build::multisets::{Multisets, NodeBounds};
 use crate::build::objective::{Objective, TOLERANCE, beats, cannot_beat};
 use crate::build::symmetry::Symmetry;
 use mastermind_core::local_entropy::PlayedSymbols;
 use mastermind_core::words::{MASK_LANES, Packed, Scorer, Slice, Word, Words};
 use mastermind_core::{Code, Game};
 use mastermind_heuristics::{Best as PlayerBest, Heuristic, Pool};
-use rustc_hash::FxBuildHasher;
-use std::collections::HashMap;
 use std::sync::Arc;
 
 /// Secrets scored per chunk before a candidate's partial partition is checked against the best.
@@ -31,8 +32,52 @@ const BLOCK: usize = 256;
 /// Nodes of at most this many secrets count each candidate's parts first (cheap), and score its
 /// full partition only if that many parts could beat the best.
 const MASK_SECRETS: usize = 160;
+/// The all-codes scan gathers its surviving multisets' candidates (a sort of their positions)
+/// when they are fewer than one in this many of the base list, and otherwise scans the whole list
+/// filtered by the stabiliser.
+const SPARSE_GATHER: usize = 16;
+/// Nodes of at most this many secrets bound a multiset only when the scan reaches one of its
+/// codes (it often stops early), not every multiset of the list first.
+const LAZY_SECRETS: usize = 8;
 /// Candidates scored ahead of a scan of a large node, to start pruning with a good bound.
 const SEEDS: usize = 4;
+
+/// Which candidates of a scan the node's symmetry lets through to scoring (the others have a
+/// smaller code in their class, scored in their place).
+#[derive(Debug, Clone, Copy)]
+enum Filter<'s> {
+    /// Every candidate.
+    Every,
+    /// The representatives of every relation ([`Symmetry::is_representative`]).
+    Representatives(&'s Symmetry),
+    /// Codes already canonical under the zero and free colours that the stabiliser keeps
+    /// ([`Symmetry::passes_group`]).
+    Stabiliser(&'s Symmetry),
+}
+
+impl Filter<'_> {
+    /// Whether `candidate` is scored.
+    #[inline]
+    fn keeps<W: Word>(self, candidate: Packed<W>, pegs: usize) -> bool {
+        match self {
+            Filter::Every => true,
+            Filter::Representatives(symmetry) => {
+                symmetry.is_representative(&candidate.colours(pegs))
+            }
+            Filter::Stabiliser(symmetry) => symmetry.passes_group(&candidate.colours(pegs)),
+        }
+    }
+}
+
+/// How a scan rules out a block's candidates before scoring them.
+#[derive(Debug, Clone, Copy)]
+enum Prune<'s> {
+    /// By each candidate's multiset bound (computed on first use), then the symmetry filter.
+    Bounds(Filter<'s>),
+    /// By the multisets [`Selector::mark_alive`] marked (every multiset of the list is bounded
+    /// already), marked again when the best improves: a pass without branches.
+    Alive,
+}
 
 /// The best candidate so far.
 #[derive(Debug, Clone, Copy)]
@@ -53,20 +98,31 @@ pub(crate) struct Selector<W: Word> {
     feedback_count: usize,
     /// Whether reply sets fit a 64-bit mask.
     masks_fit: bool,
-    /// Candidate lists by symmetry key, and (for nodes with a stabiliser) by the guesses played,
-    /// shared by the build's threads.
+    /// Candidate lists by symmetry key, shared by the build's threads.
     lists: Arc<SharedLists<W>>,
-    /// The list last used at each depth, with its symmetry key and guesses: siblings share
-    /// their guesses, so most nodes find their list here without the shared store's lock.
-    recent: Vec<Option<(ListKey, Arc<CandidateList<W>>)>>,
-    kept: Words<W>,
-    /// The candidates of a block that their colour multiset's bound did not rule out.
+    /// The base list last used at each depth, with its symmetry key: siblings mostly share
+    /// their key, so most nodes find their list here without the shared store's lock.
+    recent_base: Vec<Option<(BaseKey, Arc<CandidateList<W>>)>>,
+    /// The filtered list last used at each depth, with its key (siblings share their guesses).
+    recent_filtered: Vec<Option<(ListKey, Arc<CandidateList<W>>)>>,
+    /// The game's colour multisets.
+    multisets: Arc<Multisets<W>>,
+    /// The current node's bound per multiset.
+    bounds: NodeBounds<W>,
+    /// Whether each multiset's bound can beat `alive_best` at the current node.
+    alive: Vec<bool>,
+    /// The multisets marked in `alive`.
+    alive_numbers: Vec<u32>,
+    /// The best cost `alive` was marked against.
+    alive_best: f64,
+    /// Positions in the candidate list of the candidates whose multiset survived its bound.
+    positions: Vec<u32>,
+    /// Those candidates, in code order, and their multiset numbers.
+    gathered: Words<W>,
+    gathered_numbers: Vec<u32>,
+    /// The candidates of a block that their colour multiset's bound and the symmetry let
+    /// through.
     survivors: Words<W>,
-    /// The bound of each colour multiset (by count word) at the current node.
-    totals_bounds: HashMap<W, f64, FxBuildHasher>,
-    /// The same bounds by the multiset numbers of the node's candidate list (NaN: not yet
-    /// computed).
-    numbered_bounds: Vec<f64>,
     indices: Vec<u8>,
     masks: Vec<u64>,
     /// Work done so far.
@@ -74,13 +130,15 @@ pub(crate) struct Selector<W: Word> {
 }
 
 impl<W: Word> Selector<W> {
-    /// A selector for `game` (whose codes fit `W`) with `heuristic` over `pool`, taking its
-    /// candidate lists from `lists` (one store per build, shared by its threads).
+    /// A selector for `game` (whose `codes` codes fit `W`, their multisets numbered by
+    /// `multisets`) with `heuristic` over `pool`, taking its candidate lists from `lists` (one store per build, shared by its
+    /// threads).
     pub fn new(
         game: Game,
         heuristic: Heuristic,
         pool: Pool,
         codes: usize,
+        multisets: Arc<Multisets<W>>,
         lists: Arc<SharedLists<W>>,
     ) -> Selector<W> {
         let feedback_count = game.feedback_count();
@@ -93,11 +151,17 @@ impl<W: Word> Selector<W> {
             feedback_count,
             masks_fit: feedback_count <= 64,
             lists,
-            recent: Vec::new(),
-            kept: Words::new(),
+            recent_base: Vec::new(),
+            recent_filtered: Vec::new(),
+            multisets,
+            bounds: NodeBounds::default(),
+            alive: Vec::new(),
+            alive_numbers: Vec::new(),
+            alive_best: f64::INFINITY,
+            positions: Vec::new(),
+            gathered: Words::new(),
+            gathered_numbers: Vec::new(),
             survivors: Words::new(),
-            totals_bounds: HashMap::default(),
-            numbered_bounds: Vec::new(),
             indices: vec![0; CHUNK],
             masks: vec![0; BLOCK],
             stats: BuildStats::default(),
@@ -114,9 +178,14 @@ impl<W: Word> Selector<W> {
         self.scorer
     }
 
-    /// The guess for a node whose secrets (in code order, at least one) are `secrets`, reached by
-    /// playing `guesses`.
-    pub fn choose(&mut self, secrets: Slice<'_, W>, guesses: &[[u8; 16]]) -> Packed<W> {
+    /// The guess for a node whose secrets (in code order, at least one) are `secrets`, with
+    /// their multiset numbers `numbers`, reached by playing `guesses`.
+    pub fn choose(
+        &mut self,
+        secrets: Slice<'_, W>,
+        numbers: &[u32],
+        guesses: &[[u8; 16]],
+    ) -> Packed<W> {
         let n = secrets.len();
         if self.objective.heuristic() == Heuristic::LocalEntropy {
             return self.choose_by_local_entropy(secrets, guesses);
@@ -127,34 +196,143 @@ impl<W: Word> Selector<W> {
             return secrets.get(0);
         }
         self.stats.nodes += 1;
-        self.totals_bounds.clear();
+        self.bounds.start(&self.multisets, numbers);
         let symmetry = Symmetry::new(self.game, guesses, self.present_colours(secrets));
         let mut best = Best { cost: f64::INFINITY, code: None };
         let consistent_bound = self.objective.bound_from_parts(n, n.min(self.replies));
-        if symmetry.keeps_every_secret() {
-            self.scan(secrets, None, secrets, &mut best, consistent_bound);
+        let filter = if symmetry.keeps_every_secret() {
+            Filter::Every
         } else {
-            let pegs = usize::from(self.game.pegs());
-            let mut kept = std::mem::take(&mut self.kept);
-            kept.clear();
-            for i in 0..n {
-                let code = secrets.get(i);
-                if symmetry.is_representative(&code.colours(pegs)) {
-                    kept.push(code);
-                }
-            }
-            self.scan(kept.slice(), None, secrets, &mut best, consistent_bound);
-            self.kept = kept;
-        }
+            Filter::Representatives(&symmetry)
+        };
+        self.scan(secrets, numbers, Prune::Bounds(filter), secrets, &mut best, consistent_bound);
         let other_bound = self.objective.bound_from_parts(n, n.min(self.replies - 1));
         if self.pool == Pool::AllPreferConsistent && !cannot_beat(other_bound, best.cost) {
-            let candidates = self.candidates(&symmetry, guesses);
-            self.numbered_bounds.clear();
-            self.numbered_bounds.resize(candidates.multisets, f64::NAN);
-            let numbers = Some(candidates.multiset.as_slice());
-            self.scan(candidates.words.slice(), numbers, secrets, &mut best, other_bound);
+            self.scan_all_codes(&symmetry, guesses, secrets, &mut best, other_bound);
         }
+        self.stats.scores += std::mem::take(&mut self.bounds.visited);
         best.code.expect("a node of three or more secrets has a consistent candidate")
+    }
+
+    /// Offers the all-codes candidates of a node with `symmetry`, reached by playing `guesses`.
+    ///
+    /// Each multiset of the base list is bounded first. When few of its codes survive, they are
+    /// gathered in code order and tested against the stabiliser one by one; otherwise the list
+    /// filtered by the stabiliser (made once per family of siblings) is scanned whole.
+    fn scan_all_codes(
+        &mut self,
+        symmetry: &Symmetry,
+        guesses: &[[u8; 16]],
+        secrets: Slice<'_, W>,
+        best: &mut Best<W>,
+        bound: f64,
+    ) {
+        let depth = guesses.len();
+        let base = self.base_list(symmetry, depth);
+        if secrets.len() <= LAZY_SECRETS {
+            let list = if symmetry.has_group() {
+                self.filtered_list(symmetry, guesses, &base)
+            } else {
+                base
+            };
+            let words = list.words.slice();
+            let prune = Prune::Bounds(Filter::Every);
+            self.scan(words, &list.multiset, prune, secrets, best, bound);
+            return;
+        }
+        let alive_codes = self.mark_alive(&base, best.cost);
+        if alive_codes * SPARSE_GATHER < base.len() {
+            let dropped = (base.len() - alive_codes) as u64;
+            self.stats.candidates_scored += dropped;
+            self.stats.candidates_pruned += dropped;
+            self.gather(&base);
+            let gathered = std::mem::take(&mut self.gathered);
+            let numbers = std::mem::take(&mut self.gathered_numbers);
+            let filter =
+                if symmetry.has_group() { Filter::Stabiliser(symmetry) } else { Filter::Every };
+            self.scan(gathered.slice(), &numbers, Prune::Bounds(filter), secrets, best, bound);
+            self.gathered = gathered;
+            self.gathered_numbers = numbers;
+        } else {
+            let list = if symmetry.has_group() {
+                self.filtered_list(symmetry, guesses, &base)
+            } else {
+                base
+            };
+            let words = list.words.slice();
+            self.scan(words, &list.multiset, Prune::Alive, secrets, best, bound);
+        }
+    }
+
+    /// Bounds every multiset of `list` at this node, marks in `alive` those whose bound can beat
+    /// `best`, and returns how many codes of the list they hold.
+    fn mark_alive(&mut self, list: &CandidateList<W>, best: f64) -> usize {
+        let pegs = usize::from(self.game.pegs());
+        self.alive.clear();
+        self.alive.resize(self.multisets.len(), false);
+        self.alive_numbers.clear();
+        self.alive_best = best;
+        let mut alive_codes = 0;
+        for (number, positions) in list.groups() {
+            let counts = self.multisets.counts(number);
+            let least = self.bounds.bound(number, counts, &self.objective, pegs);
+            if !cannot_beat(least, best) {
+                self.alive[number as usize] = true;
+                self.alive_numbers.push(number);
+                alive_codes += positions.len();
+            }
+        }
+        alive_codes
+    }
+
+    /// Unmarks the alive multisets whose bound cannot beat `best` (below the best they were
+    /// marked against).
+    fn mark_alive_again(&mut self, best: f64) {
+        let pegs = usize::from(self.game.pegs());
+        let mut alive_numbers = std::mem::take(&mut self.alive_numbers);
+        alive_numbers.retain(|&number| {
+            let counts = self.multisets.counts(number);
+            let least = self.bounds.bound(number, counts, &self.objective, pegs);
+            let alive = !cannot_beat(least, best);
+            self.alive[number as usize] = alive;
+            alive
+        });
+        self.alive_numbers = alive_numbers;
+        self.alive_best = best;
+    }
+
+    /// Copies into `survivors` the codes of `block` (multiset numbers `numbers`) whose multiset
+    /// is alive, without a branch per code; returns how many it dropped.
+    fn keep_alive(&self, block: Slice<'_, W>, numbers: &[u32], survivors: &mut Words<W>) -> u64 {
+        survivors.pegs.resize(block.len(), W::default());
+        survivors.counts.resize(block.len(), W::default());
+        let mut kept = 0;
+        for ((&pegs, &counts), &number) in block.pegs.iter().zip(block.counts).zip(numbers) {
+            // Written always, kept only when alive (`kept` never passes the code's index).
+            survivors.pegs[kept] = pegs;
+            survivors.counts[kept] = counts;
+            kept += usize::from(self.alive[number as usize]);
+        }
+        survivors.pegs.truncate(kept);
+        survivors.counts.truncate(kept);
+        (block.len() - kept) as u64
+    }
+
+    /// Gathers into `gathered` (in code order) the codes of `list` whose multiset is alive.
+    fn gather(&mut self, list: &CandidateList<W>) {
+        self.positions.clear();
+        for (number, positions) in list.groups() {
+            if self.alive[number as usize] {
+                self.positions.extend_from_slice(positions);
+            }
+        }
+        self.positions.sort_unstable();
+        self.gathered.clear();
+        self.gathered_numbers.clear();
+        for &position in &self.positions {
+            self.gathered.push(list.words.slice().get(position as usize));
+            self.gathered_numbers.push(list.multiset[position as usize]);
+        }
     }
 
     /// The LocalEntropy player's choice: the first consistent code of highest local entropy next
@@ -205,67 +383,88 @@ impl<W: Word> Selector<W> {
         present
     }
 
-    /// Every candidate of the all-codes pool that needs scoring at a node with `symmetry`, reached
-    /// by playing `guesses`.
-    fn candidates(&mut self, symmetry: &Symmetry, guesses: &[[u8; 16]]) -> Arc<CandidateList<W>> {
-        let depth = guesses.len();
-        let filtered = symmetry.has_group();
-        // The guesses played are part of the key only when the stabiliser filters the list.
-        let played: &[[u8; 16]] = if filtered { guesses } else { &[] };
-        if let Some(Some(((key, recent_played), list))) = self.recent.get(depth)
-            && *key == symmetry.key()
-            && recent_played == played
+    /// The base list of a node with `symmetry` at `depth`: its all-codes candidates before the
+    /// stabiliser.
+    fn base_list(&mut self, symmetry: &Symmetry, depth: usize) -> Arc<CandidateList<W>> {
+        let key = symmetry.key();
+        if let Some(Some((recent_key, list))) = self.recent_base.get(depth)
+            && *recent_key == key
         {
             return Arc::clone(list);
         }
-        let base_key: ListKey = (symmetry.key(), Vec::new());
-        let mut list = self.lists.get(base_key, || CandidateList::numbered(symmetry.generate()));
-        let key: ListKey = (symmetry.key(), played.to_vec());
-        if filtered {
-            let pegs = usize::from(self.game.pegs());
-            let base = list;
-            list = self.lists.get(key.clone(), || {
-                base.filtered(|code| symmetry.passes_group(&code.colours(pegs)))
-            });
+        let multisets = &self.multisets;
+        let list = self
+            .lists
+            .get((key, Vec::new()), || CandidateList::numbered(symmetry.generate(), multisets));
+        if self.recent_base.len() <= depth {
+            self.recent_base.resize_with(depth + 1, || None);
         }
-        if self.recent.len() <= depth {
-            self.recent.resize_with(depth + 1, || None);
-        }
-        self.recent[depth] = Some((key, Arc::clone(&list)));
+        self.recent_base[depth] = Some((key, Arc::clone(&list)));
         list
     }
 
-    /// Offers every code of `candidates` (in order) against `secrets`; stops once the best
-    /// cannot be beaten by a candidate of cost at least `bound`. `numbers`, when given, holds each
-    /// candidate's multiset number in `numbered_bounds`.
+    /// The codes of `base` that the stabiliser of `guesses` keeps, made once per family.
+    fn filtered_list(
+        &mut self,
+        symmetry: &Symmetry,
+        guesses: &[[u8; 16]],
+        base: &CandidateList<W>,
+    ) -> Arc<CandidateList<W>> {
+        let depth = guesses.len();
+        if let Some(Some(((key, played), list))) = self.recent_filtered.get(depth)
+            && *key == symmetry.key()
+            && played == guesses
+        {
+            return Arc::clone(list);
+        }
+        let pegs = usize::from(self.game.pegs());
+        let key: ListKey = (symmetry.key(), guesses.to_vec());
+        let list = self
+            .lists
+            .get(key.clone(), || base.filtered(|code| symmetry.passes_group(&code.colours(pegs))));
+        if self.recent_filtered.len() <= depth {
+            self.recent_filtered.resize_with(depth + 1, || None);
+        }
+        self.recent_filtered[depth] = Some((key, Arc::clone(&list)));
+        list
+    }
+
+    /// Offers every code of `candidates` (in order, with their multiset numbers `numbers`) that
+    /// `filter` keeps against `secrets`; stops once the best cannot be beaten by a candidate of
+    /// cost at least `bound`.
     fn scan(
         &mut self,
         candidates: Slice<'_, W>,
-        numbers: Option<&[u32]>,
+        numbers: &[u32],
+        prune: Prune<'_>,
         secrets: Slice<'_, W>,
         best: &mut Best<W>,
         bound: f64,
     ) {
         let mut survivors = std::mem::take(&mut self.survivors);
-        self.scan_with(candidates, numbers, secrets, best, bound, &mut survivors);
+        self.scan_with(candidates, numbers, prune, secrets, best, bound, &mut survivors);
         self.survivors = survivors;
     }
 
     /// [`scan`](Self::scan), with a buffer for the candidates of a block that survive their
-    /// colour multiset's bound.
+    /// colour multiset's bound and the filter.
+    #[allow(clippy::too_many_arguments)]
     fn scan_with(
         &mut self,
         candidates: Slice<'_, W>,
-        numbers: Option<&[u32]>,
+        numbers: &[u32],
+        prune: Prune<'_>,
         secrets: Slice<'_, W>,
         best: &mut Best<W>,
         bound: f64,
         survivors: &mut Words<W>,
     ) {
         let n = secrets.len();
+        let pegs = usize::from(self.game.pegs());
         // A few candidates spread over the list, scored first, bound the answer's cost from above
         // from the start: a candidate that cannot match their best cannot win either. (They are
-        // scored again in their turn, so ties still go to the first in order.)
+        // scored again in their turn, so ties still go to the first in order.) Any candidate of
+        // the pool bounds the answer, so the seeds need not pass the filter.
         let mut seed = f64::INFINITY;
         if n > MASK_SECRETS && best.cost == f64::INFINITY {
             let step = candidates.len().div_ceil(SEEDS).max(1);
@@ -296,20 +495,33 @@ impl<W: Word> Selector<W> {
             let end = (start + BLOCK).min(candidates.len());
             let block = candidates.range(start, end);
             // Whole colour multisets are ruled out before any of their codes is scored (measured
-            // at 5x8: 6-18x fewer scores, 2.7-4x less time, for every node size).
+            // at 5x8: 6-18x fewer scores, 2.7-4x less time, for every node size); the symmetry
+            // filter runs only on the candidates that remain.
             survivors.clear();
             let limit_now = limit(best);
-            for i in 0..block.len() {
-                let candidate = block.get(i);
-                let least = match numbers {
-                    Some(numbers) => self.numbered_bound(numbers[start + i], candidate, secrets),
-                    None => self.totals_bound(candidate.counts, secrets),
-                };
-                if !cannot_beat(least, limit_now) {
-                    survivors.push(candidate);
+            let dropped = match prune {
+                Prune::Bounds(filter) => {
+                    let mut dropped = 0;
+                    for i in 0..block.len() {
+                        let candidate = block.get(i);
+                        let number = numbers[start + i];
+                        let least =
+                            self.bounds.bound(number, candidate.counts, &self.objective, pegs);
+                        if cannot_beat(least, limit_now) {
+                            dropped += 1;
+                        } else if filter.keeps(candidate, pegs) {
+                            survivors.push(candidate);
+                        }
+                    }
+                    dropped
                 }
-            }
-            let dropped = (block.len() - survivors.len()) as u64;
+                Prune::Alive => {
+                    if limit_now < self.alive_best {
+                        self.mark_alive_again(limit_now);
+                    }
+                    self.keep_alive(block, &numbers[start..end], survivors)
+                }
+            };
             self.stats.candidates_scored += dropped;
             self.stats.candidates_pruned += dropped;
             let block = survivors.slice();
@@ -353,36 +565,6 @@ impl<W: Word> Selector<W> {
             }
             start = end;
         }
-    }
-
-    /// [`totals_bound`](Self::totals_bound) of `candidate`, whose multiset is number `number`
-    /// of the node's candidate list: looked up in a vector after the first time.
-    #[inline(always)]
-    fn numbered_bound(&mut self, number: u32, candidate: Packed<W>, secrets: Slice<'_, W>) -> f64 {
-        let known = self.numbered_bounds[number as usize];
-        if !known.is_nan() {
-            return known;
-        }
-        let bound = self.totals_bound(candidate.counts, secrets);
-        self.numbered_bounds[number as usize] = bound;
-        bound
-    }
-
-    /// The least cost of any candidate whose colour count word is `counts` at the node of
-    /// `secrets` ([`Objective::bound_from_totals`]), computed once per multiset and node.
-    fn totals_bound(&mut self, counts: W, secrets: Slice<'_, W>) -> f64 {
-        if let Some(&bound) = self.totals_bounds.get(&counts) {
-            return bound;
-        }
-        let pegs = usize::from(self.game.pegs());
-        let mut totals = [0u32; 17];
-        for &secret in secrets.counts {
-            totals[(counts & secret).ones() as usize] += 1;
-        }
-        self.stats.scores += secrets.len() as u64;
-        let bound = self.objective.bound_from_totals(&totals[..=pegs]);
-        self.totals_bounds.insert(counts, bound);
-        bound
     }
 
     /// The cost of `candidate`'s partition of `secrets`, or `None` as soon as its partial

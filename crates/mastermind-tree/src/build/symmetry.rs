@@ -24,6 +24,7 @@
 use mastermind_core::Game;
 use mastermind_core::equivalence::{AbsentColours, ColourOrder, Stabiliser};
 use mastermind_core::words::{Packed, Word, Words};
+use std::cell::Cell;
 
 /// Groups larger than this are not enumerated (the test would cost more than it saves).
 const GROUP_LIMIT: usize = 2_000;
@@ -45,6 +46,13 @@ pub(crate) struct Symmetry {
     free: ColourOrder,
     /// The stabiliser of the history (trivial when too large, and at the root).
     group: Stabiliser,
+    /// Its elements, each as the peg whose colour lands at each position and the colour map:
+    /// an image is then compared with a code position by position, and stops at the first
+    /// difference, without being written out.
+    sources: Vec<([u8; 16], [u8; 32])>,
+    /// The element that last mapped a code to a smaller one: codes tested in order are alike,
+    /// so it is tried first.
+    last_smaller: Cell<usize>,
     /// The empty history: every permutation applies.
     root: bool,
 }
@@ -75,6 +83,17 @@ impl Symmetry {
         } else {
             Stabiliser::of_history(pegs, guesses, GROUP_LIMIT)
         };
+        let sources = group
+            .elements()
+            .iter()
+            .map(|element| {
+                let mut source = [0u8; 16];
+                for (i, &target) in element.perm[..pegs].iter().enumerate() {
+                    source[usize::from(target)] = i as u8;
+                }
+                (source, element.tau)
+            })
+            .collect();
         Symmetry {
             pegs,
             colours,
@@ -84,6 +103,8 @@ impl Symmetry {
             repeats,
             free,
             group,
+            sources,
+            last_smaller: Cell::new(0),
             root,
         }
     }
@@ -151,30 +172,57 @@ impl Symmetry {
     /// The stabiliser part of [`is_representative`](Self::is_representative), for codes already
     /// canonical under the first two relations.
     pub fn passes_group(&self, code: &[u8]) -> bool {
-        !self.group.any_image(code, |moved| self.canonical_is_smaller(moved, code))
+        let count = self.sources.len();
+        let first = self.last_smaller.get();
+        for k in 0..count {
+            let at = if first + k < count { first + k } else { first + k - count };
+            let (source, tau) = &self.sources[at];
+            if self.image_is_smaller(source, tau, code) {
+                self.last_smaller.set(at);
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Whether the image of `code` under the element (`source`, `tau`), then the zero and free
+    /// relations, is smaller than `code`: [`canonical_is_smaller`](Self::canonical_is_smaller)
+    /// of the image, computed one position at a time.
+    #[inline]
+    fn image_is_smaller(&self, source: &[u8; 16], tau: &[u8; 32], code: &[u8]) -> bool {
+        let mut relabel = [u8::MAX; 32];
+        let mut introduced = [0usize; 2];
+        for (&from, &c) in source.iter().zip(code).take(self.pegs) {
+            let moved = tau[usize::from(code[usize::from(from)])];
+            let m = self.canonical_colour(moved, &mut relabel, &mut introduced);
+            if m != c {
+                return m < c;
+            }
+        }
+        false
     }
 
     /// Every code canonical under the zero and free relations (and, at the root, of sorted
     /// shape), in code order.
     pub fn generate<W: Word>(&self) -> Words<W> {
         let mut out = Words::new();
-        let mut code = [0u8; 16];
-        self.extend(0, [0, 0], 0, &mut code, &mut out);
+        let mut prefix = Prefix { code: [0; 16], seen: [0; 32], packed: Packed::default() };
+        self.extend(0, [0, 0], 0, &mut prefix, &mut out);
         out
     }
 
-    /// Extends `code[..at]` (free and zero colours `introduced` so far, colours `used`).
+    /// Extends `prefix` at peg `at` (free and zero colours `introduced` so far, colours `used`).
     fn extend<W: Word>(
         &self,
         at: usize,
         introduced: [usize; 2],
         used: u32,
-        code: &mut [u8; 16],
+        prefix: &mut Prefix<W>,
         out: &mut Words<W>,
     ) {
         if at == self.pegs {
-            if !self.root || is_sorted_shape(&code[..self.pegs]) {
-                out.push(Packed::from_colours(&code[..self.pegs]));
+            if !self.root || is_sorted_shape(&prefix.code[..self.pegs]) {
+                out.push(prefix.packed);
             }
             return;
         }
@@ -209,9 +257,36 @@ impl Symmetry {
                 };
                 next[0] = count;
             }
-            code[at] = c;
-            self.extend(at + 1, next, used | 1 << c, code, out);
+            let before = prefix.packed;
+            prefix.push(at, c, self.pegs);
+            self.extend(at + 1, next, used | 1 << c, prefix, out);
+            prefix.seen[usize::from(c)] -= 1;
+            prefix.packed = before;
         }
+    }
+}
+
+/// A code being generated peg by peg, with its words kept up to date (the layout of
+/// [`Packed::from_colours`], one peg at a time).
+struct Prefix<W> {
+    code: [u8; 16],
+    /// Occurrences of each colour so far.
+    seen: [u8; 32],
+    packed: Packed<W>,
+}
+
+impl<W: Word> Prefix<W> {
+    /// Puts colour `c` at peg `at` of a code of `pegs` pegs.
+    #[inline(always)]
+    fn push(&mut self, at: usize, c: u8, pegs: usize) {
+        self.code[at] = c;
+        let occurrence = &mut self.seen[usize::from(c)];
+        let bit = u32::from(c) * pegs as u32 + u32::from(*occurrence);
+        *occurrence += 1;
+        self.packed = Packed {
+            pegs: self.packed.pegs | W::shifted(c + 1, 8 * at as u32),
+            counts: self.packed.counts | W::shifted(1, bit),
+        };
     }
 }
 

@@ -1,0 +1,180 @@
+//! Colour multisets: one dense number per multiset of a game, and a node's lower bound per
+//! multiset.
+//!
+//! Every arrangement of one colour multiset shares as many colours with each secret, so the reply
+//! totals a candidate can receive, and with them a lower bound on its cost
+//! ([`Objective::bound_from_totals`]), depend on its multiset alone. A node computes that bound
+//! at most once per multiset, from the distinct multisets of its secrets (a node of thousands of
+//! secrets holds at most a few hundred multisets), and keeps it in a vector indexed by the
+//! multiset's number.
+
+use crate::build::objective::Objective;
+use mastermind_core::words::{Slice, Word};
+use rustc_hash::FxBuildHasher;
+use std::collections::HashMap;
+
+/// The colour multisets of one game, numbered densely by their count words.
+#[derive(Debug)]
+pub(crate) struct Multisets<W> {
+    numbers: HashMap<W, u32, FxBuildHasher>,
+    counts: Vec<W>,
+}
+
+impl<W: Word> Multisets<W> {
+    /// The multisets of `codes` (every code of a game), numbered in order of first appearance.
+    pub fn of_codes(codes: Slice<'_, W>) -> Multisets<W> {
+        let mut multisets = Multisets { numbers: HashMap::default(), counts: Vec::new() };
+        for &counts in codes.counts {
+            multisets.numbers.entry(counts).or_insert_with(|| {
+                multisets.counts.push(counts);
+                (multisets.counts.len() - 1) as u32
+            });
+        }
+        multisets
+    }
+
+    /// The number of the multiset whose count word is `counts` (one of the game's).
+    pub fn number(&self, counts: W) -> u32 {
+        self.numbers[&counts]
+    }
+
+    /// The numbers of the multisets of `codes`, in order.
+    pub fn numbers(&self, codes: Slice<'_, W>) -> Vec<u32> {
+        codes.counts.iter().map(|&counts| self.number(counts)).collect()
+    }
+
+    /// How many multisets the game has.
+    pub fn len(&self) -> usize {
+        self.counts.len()
+    }
+
+    /// The count word of multiset `number`.
+    pub fn counts(&self, number: u32) -> W {
+        self.counts[number as usize]
+    }
+}
+
+/// One node's lower bound per candidate multiset, each computed on first use.
+#[derive(Debug, Default)]
+pub(crate) struct NodeBounds<W> {
+    /// The bound by multiset number (NaN: not computed at this node yet).
+    bounds: Vec<f64>,
+    /// The distinct multisets of the node's secrets, with how many secrets hold each.
+    secrets: Vec<(W, u32)>,
+    /// How many secrets of the node hold each multiset (zero again once `secrets` is made).
+    weights: Vec<u32>,
+    /// Secret multisets visited to compute bounds (the work done).
+    pub visited: u64,
+}
+
+impl<W: Word> NodeBounds<W> {
+    /// Forgets the last node's bounds and groups the secrets of a new one, whose multiset
+    /// numbers are `secret_numbers`.
+    pub fn start(&mut self, multisets: &Multisets<W>, secret_numbers: &[u32]) {
+        let count = multisets.len();
+        self.bounds.clear();
+        self.bounds.resize(count, f64::NAN);
+        self.weights.resize(count, 0);
+        let mut distinct = Vec::new();
+        for &number in secret_numbers {
+            let weight = &mut self.weights[number as usize];
+            if *weight == 0 {
+                distinct.push(number);
+            }
+            *weight += 1;
+        }
+        self.secrets.clear();
+        for number in distinct {
+            let weight = std::mem::take(&mut self.weights[number as usize]);
+            self.secrets.push((multisets.counts(number), weight));
+        }
+    }
+
+    /// The least cost at this node of any candidate of multiset `number` (count word `counts`).
+    #[inline(always)]
+    pub fn bound(&mut self, number: u32, counts: W, objective: &Objective, pegs: usize) -> f64 {
+        let known = self.bounds[number as usize];
+        if !known.is_nan() {
+            return known;
+        }
+        let bound = self.compute(counts, objective, pegs);
+        self.bounds[number as usize] = bound;
+        bound
+    }
+
+    fn compute(&mut self, counts: W, objective: &Objective, pegs: usize) -> f64 {
+        let mut totals = [0u32; 17];
+        for &(secret, weight) in &self.secrets {
+            totals[(counts & secret).ones() as usize] += weight;
+        }
+        self.visited += self.secrets.len() as u64;
+        objective.bound_from_totals(&totals[..=pegs])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mastermind_core::words::{Packed, Words};
+    use mastermind_core::{CodeSet, Game};
+    use mastermind_heuristics::Heuristic;
+
+    fn codes(game: Game) -> Words<u64> {
+        let mut words = Words::new();
+        for code in CodeSet::enumerate(game).unwrap().iter() {
+            words.push(Packed::from_code(code));
+        }
+        words
+    }
+
+    #[test]
+    fn numbers_are_dense_and_name_one_multiset() {
+        let all = codes(Game::new(3, 4).unwrap());
+        let multisets = Multisets::of_codes(all.slice());
+        // 3 pegs over 4 colours: C(6, 3) = 20 multisets.
+        assert_eq!(multisets.len(), 20);
+        let numbers = multisets.numbers(all.slice());
+        for (i, &a) in numbers.iter().enumerate() {
+            assert_eq!(multisets.counts(a), all.counts[i]);
+            for (j, &b) in numbers.iter().enumerate() {
+                assert_eq!(a == b, all.counts[i] == all.counts[j]);
+            }
+        }
+    }
+
+    #[test]
+    fn grouped_bounds_equal_bounds_over_every_secret() {
+        let game = Game::new(4, 5).unwrap();
+        let all = codes(game);
+        let multisets = Multisets::of_codes(all.slice());
+        // Every third code as the node's secrets: many share a multiset.
+        let mut secrets = Words::new();
+        for i in (0..all.len()).step_by(3) {
+            secrets.push(all.slice().get(i));
+        }
+        let numbers = multisets.numbers(secrets.slice());
+        for heuristic in [
+            Heuristic::Entropy,
+            Heuristic::ExpectedSize,
+            Heuristic::WorstCase,
+            Heuristic::MostParts,
+        ] {
+            let objective = Objective::new(heuristic, all.len());
+            let mut bounds = NodeBounds::default();
+            bounds.start(&multisets, &numbers);
+            for number in 0..multisets.len() as u32 {
+                let counts = multisets.counts(number);
+                let mut totals = [0u32; 5];
+                for &secret in &secrets.counts {
+                    totals[(counts & secret).count_ones() as usize] += 1;
+                }
+                let direct = objective.bound_from_totals(&totals);
+                let grouped = bounds.bound(number, counts, &objective, 4);
+                assert_eq!(grouped.to_bits(), direct.to_bits(), "{heuristic:?}");
+                // The second lookup is the stored value.
+                assert_eq!(bounds.bound(number, counts, &objective, 4).to_bits(), direct.to_bits());
+            }
+            assert!(bounds.visited < (multisets.len() * secrets.len()) as u64);
+        }
+    }
+}
