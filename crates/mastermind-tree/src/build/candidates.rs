@@ -13,7 +13,6 @@
 //! multiset's codes, so a scan bounds each multiset once and, when few survive, gathers only
 //! their codes.
 
-use crate::build::multisets::Multisets;
 use mastermind_core::words::{Packed, Word, Words};
 use std::collections::HashMap;
 use std::ops::Range;
@@ -44,12 +43,6 @@ pub(crate) struct CandidateList<W> {
 }
 
 impl<W: Word> CandidateList<W> {
-    /// `codes` with their multiset numbers, grouped.
-    pub fn numbered(codes: Words<W>, multisets: &Multisets<W>) -> CandidateList<W> {
-        let multiset = multisets.numbers(codes.slice());
-        CandidateList::grouped(codes, multiset, multisets.len())
-    }
-
     /// The candidates of this list that `keep` accepts, with their numbers.
     pub fn filtered(&self, mut keep: impl FnMut(Packed<W>) -> bool) -> CandidateList<W> {
         let mut words = Words::new();
@@ -61,11 +54,11 @@ impl<W: Word> CandidateList<W> {
                 multiset.push(self.multiset[i]);
             }
         }
-        CandidateList::grouped(words, multiset, self.numbers)
+        CandidateList::numbered(words, multiset, self.numbers)
     }
 
     /// `codes` with their multiset numbers `multiset` (below `numbers`), grouped.
-    fn grouped(codes: Words<W>, multiset: Vec<u32>, numbers: usize) -> CandidateList<W> {
+    pub fn numbered(codes: Words<W>, multiset: Vec<u32>, numbers: usize) -> CandidateList<W> {
         // A counting sort of the positions by multiset number.
         let mut starts = vec![0u32; numbers + 1];
         for &number in &multiset {
@@ -175,6 +168,7 @@ impl<W: Word> SharedLists<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::build::multisets::Multisets;
 
     fn codes(game: mastermind_core::Game) -> Words<u64> {
         let mut words = Words::new();
@@ -187,13 +181,14 @@ mod tests {
     #[test]
     fn groups_hold_each_position_once_under_its_multiset() {
         let all = codes(mastermind_core::Game::new(3, 4).unwrap());
-        let multisets = Multisets::of_codes(all.slice());
+        let multisets = Multisets::of_game(mastermind_core::Game::new(3, 4).unwrap());
         // Every other code, so that positions and code indices differ.
         let mut some = Words::new();
         for i in (0..all.len()).step_by(2) {
             some.push(all.slice().get(i));
         }
-        let list = CandidateList::numbered(some, &multisets);
+        let numbers = multisets.numbers(some.slice());
+        let list = CandidateList::numbered(some, numbers, multisets.len());
         let mut seen = vec![false; list.len()];
         for (number, positions) in list.groups() {
             assert!(!positions.is_empty());
@@ -223,10 +218,12 @@ mod tests {
     fn a_list_is_made_once_and_shared() {
         let lists = SharedLists::<u64>::new(64);
         let game = mastermind_core::Game::new(3, 4).unwrap();
-        let all = codes(game);
-        let multisets = Multisets::of_codes(all.slice());
+        let multisets = Multisets::of_game(game);
         let key: ListKey = ((0, 0, false), Vec::new());
-        let first = lists.get(key.clone(), || CandidateList::numbered(codes(game), &multisets));
+        let all = codes(game);
+        let numbers = multisets.numbers(all.slice());
+        let first =
+            lists.get(key.clone(), || CandidateList::numbered(all, numbers, multisets.len()));
         let second = lists.get(key, || unreachable!("the list is stored"));
         assert!(Arc::ptr_eq(&first, &second));
     }

@@ -168,7 +168,7 @@ fn choose_with<W: Word>(game: Game, rule: &Rule, history: &History) -> Result<Co
         }
     }
     let all = all_codes::<W>(game)?;
-    let multisets = Arc::new(Multisets::of_codes(all.slice()));
+    let multisets = Arc::new(Multisets::of_game(game));
     let lists = Arc::new(SharedLists::new(all.len()));
     let mut selector = Selector::<W>::new(
         game,
@@ -208,7 +208,7 @@ fn build_with<W: Word>(
     let n = secrets.len();
     let mut scratch = secrets.clone();
     let mut indices = vec![0u8; n];
-    let multisets = Multisets::of_codes(secrets.slice());
+    let multisets = Multisets::of_game(game);
     let mut numbers = multisets.numbers(secrets.slice());
     let mut scratch_numbers = numbers.clone();
     let plan = Plan {

@@ -9,26 +9,77 @@
 //! multiset's number.
 
 use crate::build::objective::Objective;
+use mastermind_core::Game;
 use mastermind_core::words::{Slice, Word};
 use rustc_hash::FxBuildHasher;
 use std::collections::HashMap;
 
-/// The colour multisets of one game, numbered densely by their count words.
+/// The colour multisets of one game, numbered densely, and the multisets of fewer pegs
+/// (prefixes of codes) with the step that adds one colour, so that codes generated peg by peg
+/// know their multiset's number without a lookup.
 #[derive(Debug)]
 pub(crate) struct Multisets<W> {
+    /// The number of each full multiset by its count word.
     numbers: HashMap<W, u32, FxBuildHasher>,
+    /// The count word of each number.
     counts: Vec<W>,
+    colours: usize,
+    /// `steps[prefix * colours + c]`: the prefix multiset after one more `c` (`NONE`: not a
+    /// multiset of the game). Prefix 0 is the empty multiset.
+    steps: Vec<u32>,
+    /// The number of each prefix multiset that holds every peg (`NONE` for shorter ones).
+    full: Vec<u32>,
 }
 
+/// No multiset.
+const NONE: u32 = u32::MAX;
+
 impl<W: Word> Multisets<W> {
-    /// The multisets of `codes` (every code of a game), numbered in order of first appearance.
-    pub fn of_codes(codes: Slice<'_, W>) -> Multisets<W> {
-        let mut multisets = Multisets { numbers: HashMap::default(), counts: Vec::new() };
-        for &counts in codes.counts {
-            multisets.numbers.entry(counts).or_insert_with(|| {
+    /// The multisets of `game` (whose codes fit `W`), numbered in order of their prefixes' first
+    /// appearance, breadth first from the empty multiset.
+    pub fn of_game(game: Game) -> Multisets<W> {
+        let pegs = usize::from(game.pegs());
+        let colours = usize::from(game.colours());
+        let most = if game.repeats() { pegs } else { 1 };
+        // Breadth first: each prefix's count word and colour counts; its index is its id.
+        let mut prefixes: Vec<(W, [u8; 32])> = vec![(W::default(), [0; 32])];
+        let mut ids: HashMap<W, u32, FxBuildHasher> = HashMap::default();
+        ids.insert(W::default(), 0);
+        let mut multisets = Multisets {
+            numbers: HashMap::default(),
+            counts: Vec::new(),
+            colours,
+            steps: Vec::new(),
+            full: Vec::new(),
+        };
+        let mut at = 0;
+        while at < prefixes.len() {
+            let (counts, seen) = prefixes[at];
+            let size: usize = seen.iter().map(|&k| usize::from(k)).sum();
+            if size == pegs {
+                multisets.full.push(multisets.counts.len() as u32);
+                multisets.numbers.insert(counts, multisets.counts.len() as u32);
                 multisets.counts.push(counts);
-                (multisets.counts.len() - 1) as u32
-            });
+                multisets.steps.extend(std::iter::repeat_n(NONE, colours));
+            } else {
+                multisets.full.push(NONE);
+                for c in 0..colours {
+                    if usize::from(seen[c]) == most {
+                        multisets.steps.push(NONE);
+                        continue;
+                    }
+                    let bit = (c * pegs) as u32 + u32::from(seen[c]);
+                    let next = counts | W::shifted(1, bit);
+                    let id = *ids.entry(next).or_insert_with(|| {
+                        let mut next_seen = seen;
+                        next_seen[c] += 1;
+                        prefixes.push((next, next_seen));
+                        (prefixes.len() - 1) as u32
+                    });
+                    multisets.steps.push(id);
+                }
+            }
+            at += 1;
         }
         multisets
     }
@@ -51,6 +102,21 @@ impl<W: Word> Multisets<W> {
     /// The count word of multiset `number`.
     pub fn counts(&self, number: u32) -> W {
         self.counts[number as usize]
+    }
+
+    /// The empty prefix, from which [`step`](Self::step) starts.
+    pub const EMPTY: u32 = 0;
+
+    /// The prefix multiset `prefix` with one more colour `c` (a valid step: the game allows it).
+    #[inline(always)]
+    pub fn step(&self, prefix: u32, c: u8) -> u32 {
+        self.steps[prefix as usize * self.colours + usize::from(c)]
+    }
+
+    /// The number of the full multiset `prefix` (one that holds every peg).
+    #[inline(always)]
+    pub fn full_number(&self, prefix: u32) -> u32 {
+        self.full[prefix as usize]
     }
 }
 
@@ -115,8 +181,8 @@ impl<W: Word> NodeBounds<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use mastermind_core::CodeSet;
     use mastermind_core::words::{Packed, Words};
-    use mastermind_core::{CodeSet, Game};
     use mastermind_heuristics::Heuristic;
 
     fn codes(game: Game) -> Words<u64> {
@@ -129,10 +195,22 @@ mod tests {
 
     #[test]
     fn numbers_are_dense_and_name_one_multiset() {
-        let all = codes(Game::new(3, 4).unwrap());
-        let multisets = Multisets::of_codes(all.slice());
+        let game = Game::new(3, 4).unwrap();
+        let all = codes(game);
+        let multisets = Multisets::of_game(game);
         // 3 pegs over 4 colours: C(6, 3) = 20 multisets.
         assert_eq!(multisets.len(), 20);
+        // Stepping through each code's colours reaches its multiset's number.
+        for (i, &number) in multisets.numbers(all.slice()).iter().enumerate() {
+            let code = all.slice().get(i);
+            let mut prefix = Multisets::<u64>::EMPTY;
+            for c in &code.colours(3)[..3] {
+                prefix = multisets.step(prefix, *c);
+            }
+            assert_eq!(multisets.full_number(prefix), number);
+        }
+        // Without repeats, the multisets are the sets of 3 of 5 colours.
+        assert_eq!(Multisets::<u64>::of_game(Game::without_repeats(3, 5).unwrap()).len(), 10);
         let numbers = multisets.numbers(all.slice());
         for (i, &a) in numbers.iter().enumerate() {
             assert_eq!(multisets.counts(a), all.counts[i]);
@@ -146,7 +224,7 @@ mod tests {
     fn grouped_bounds_equal_bounds_over_every_secret() {
         let game = Game::new(4, 5).unwrap();
         let all = codes(game);
-        let multisets = Multisets::of_codes(all.slice());
+        let multisets = Multisets::of_game(game);
         // Every third code as the node's secrets: many share a multiset.
         let mut secrets = Words::new();
         for i in (0..all.len()).step_by(3) {

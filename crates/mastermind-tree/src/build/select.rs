@@ -393,9 +393,10 @@ impl<W: Word> Selector<W> {
             return Arc::clone(list);
         }
         let multisets = &self.multisets;
-        let list = self
-            .lists
-            .get((key, Vec::new()), || CandidateList::numbered(symmetry.generate(), multisets));
+        let list = self.lists.get((key, Vec::new()), || {
+            let (codes, numbers) = symmetry.generate(multisets);
+            CandidateList::numbered(codes, numbers, multisets.len())
+        });
         if self.recent_base.len() <= depth {
             self.recent_base.resize_with(depth + 1, || None);
         }

@@ -21,6 +21,7 @@
 //! permutation applies, and the kept codes are the sorted ones with non-increasing colour runs
 //! (`AAAA AAAB AABB AABC ABCD` at 4x6).
 
+use crate::build::multisets::Multisets;
 use mastermind_core::Game;
 use mastermind_core::equivalence::{AbsentColours, ColourOrder, Stabiliser};
 use mastermind_core::words::{Packed, Word, Words};
@@ -203,66 +204,158 @@ impl Symmetry {
     }
 
     /// Every code canonical under the zero and free relations (and, at the root, of sorted
-    /// shape), in code order.
-    pub fn generate<W: Word>(&self) -> Words<W> {
-        let mut out = Words::new();
-        let mut prefix = Prefix { code: [0; 16], seen: [0; 32], packed: Packed::default() };
-        self.extend(0, [0, 0], 0, &mut prefix, &mut out);
-        out
+    /// shape), in code order, with the numbers of their multisets in `multisets`.
+    pub fn generate<W: Word>(&self, multisets: &Multisets<W>) -> (Words<W>, Vec<u32>) {
+        let mut out = Generated { words: Words::new(), numbers: Vec::new(), multisets };
+        let mut prefix = Prefix {
+            code: [0; 16],
+            seen: [0; 32],
+            packed: Packed::default(),
+            multiset: Multisets::<W>::EMPTY,
+        };
+        let choices = Choices::new(self);
+        self.extend(&choices, 0, [0, 0], 0, &mut prefix, &mut out);
+        (out.words, out.numbers)
     }
 
     /// Extends `prefix` at peg `at` (free and zero colours `introduced` so far, colours `used`).
     fn extend<W: Word>(
         &self,
+        choices: &Choices,
         at: usize,
         introduced: [usize; 2],
         used: u32,
         prefix: &mut Prefix<W>,
-        out: &mut Words<W>,
+        out: &mut Generated<'_, W>,
     ) {
-        if at == self.pegs {
-            if !self.root || is_sorted_shape(&prefix.code[..self.pegs]) {
-                out.push(prefix.packed);
+        let mut allowed = choices.allowed(introduced, used);
+        if at + 1 == self.pegs && !self.root {
+            // The last peg: every allowed colour completes a code.
+            while allowed != 0 {
+                let c = allowed.trailing_zeros() as u8;
+                allowed &= allowed - 1;
+                let number = out.multisets.full_number(out.multisets.step(prefix.multiset, c));
+                out.push(prefix.with_last(at, c, self.pegs), number);
             }
             return;
         }
-        // A relabelled class may hold its next colour in order, or one already introduced.
-        let in_order = |rank: Option<usize>, introduced: usize| -> Option<usize> {
-            match rank {
-                None => Some(introduced),
-                Some(rank) if rank < introduced => Some(introduced),
-                Some(rank) if rank == introduced => Some(introduced + 1),
-                Some(_) => None,
-            }
-        };
-        for c in 0..self.colours {
-            if !self.repeats && used & (1 << c) != 0 {
-                continue;
-            }
-            let mut next = introduced;
-            if self.zero & (1 << c) != 0 {
-                if self.repeats {
-                    if Some(c) != self.zero_min {
-                        continue;
-                    }
-                } else {
-                    let Some(count) = in_order(self.zeros.rank(c), introduced[1]) else {
-                        continue;
-                    };
-                    next[1] = count;
+        while allowed != 0 {
+            let c = allowed.trailing_zeros() as u8;
+            allowed &= allowed - 1;
+            let (packed, multiset) = (prefix.packed, prefix.multiset);
+            prefix.push(at, c, self.pegs);
+            prefix.multiset = out.multisets.step(multiset, c);
+            if at + 1 == self.pegs {
+                if is_sorted_shape(&prefix.code[..self.pegs]) {
+                    let number = out.multisets.full_number(prefix.multiset);
+                    out.push(prefix.packed, number);
                 }
             } else {
-                let Some(count) = in_order(self.free.rank(c), introduced[0]) else {
-                    continue;
-                };
-                next[0] = count;
+                let next = choices.introduce(c, introduced);
+                self.extend(choices, at + 1, next, used | 1 << c, prefix, out);
             }
-            let before = prefix.packed;
-            prefix.push(at, c, self.pegs);
-            self.extend(at + 1, next, used | 1 << c, prefix, out);
             prefix.seen[usize::from(c)] -= 1;
-            prefix.packed = before;
+            (prefix.packed, prefix.multiset) = (packed, multiset);
         }
+    }
+}
+
+/// The codes generated so far and their multiset numbers.
+struct Generated<'m, W> {
+    words: Words<W>,
+    numbers: Vec<u32>,
+    multisets: &'m Multisets<W>,
+}
+
+impl<W: Word> Generated<'_, W> {
+    #[inline(always)]
+    fn push(&mut self, code: Packed<W>, number: u32) {
+        self.words.push(code);
+        self.numbers.push(number);
+    }
+}
+
+/// The colours a canonical code may take at its next peg, as bit masks: colours outside both
+/// relabelled sets always; a relabelled set's colours already introduced, and its next one in
+/// order; with repeats, of the zero colours only the smallest.
+struct Choices {
+    /// Colours neither zero nor free (relabelled), or in a set too small to relabel.
+    plain: u32,
+    /// The free colours of rank below `k`, for each `k`.
+    free_below: [u32; 33],
+    /// The same for the zero colours relabelled in order (games without repeats).
+    zero_below: [u32; 33],
+    /// How many free and zero colours are relabelled.
+    counts: [usize; 2],
+    /// Each colour's rank in the free and zero sets (`u8::MAX`: not in the set).
+    ranks: [[u8; 32]; 2],
+    repeats: bool,
+}
+
+impl Choices {
+    fn new(symmetry: &Symmetry) -> Choices {
+        let mut choices = Choices {
+            plain: 0,
+            free_below: [0; 33],
+            zero_below: [0; 33],
+            counts: [0; 2],
+            ranks: [[u8::MAX; 32]; 2],
+            repeats: symmetry.repeats,
+        };
+        let mut free = Vec::new();
+        let mut zeros = Vec::new();
+        for c in 0..symmetry.colours {
+            let bit = 1u32 << c;
+            if symmetry.zero & bit != 0 {
+                if symmetry.repeats {
+                    if Some(c) == symmetry.zero_min {
+                        choices.plain |= bit;
+                    }
+                } else if let Some(rank) = symmetry.zeros.rank(c) {
+                    choices.ranks[1][usize::from(c)] = rank as u8;
+                    zeros.push((rank, c));
+                } else {
+                    choices.plain |= bit;
+                }
+            } else if let Some(rank) = symmetry.free.rank(c) {
+                choices.ranks[0][usize::from(c)] = rank as u8;
+                free.push((rank, c));
+            } else {
+                choices.plain |= bit;
+            }
+        }
+        for (set, below) in [(free, &mut choices.free_below), (zeros, &mut choices.zero_below)] {
+            for &(rank, c) in &set {
+                for slot in &mut below[rank + 1..] {
+                    *slot |= 1 << c;
+                }
+            }
+        }
+        choices.counts = [
+            choices.ranks[0].iter().filter(|&&r| r != u8::MAX).count(),
+            choices.ranks[1].iter().filter(|&&r| r != u8::MAX).count(),
+        ];
+        choices
+    }
+
+    /// The colours allowed after `introduced` free and zero colours, with `used` taken.
+    #[inline(always)]
+    fn allowed(&self, introduced: [usize; 2], used: u32) -> u32 {
+        let free = self.free_below[(introduced[0] + 1).min(self.counts[0])];
+        let zero = self.zero_below[(introduced[1] + 1).min(self.counts[1])];
+        let all = self.plain | free | zero;
+        if self.repeats { all } else { all & !used }
+    }
+
+    /// `introduced` after colour `c`: one more in its set when `c` is that set's next colour.
+    #[inline(always)]
+    fn introduce(&self, c: u8, mut introduced: [usize; 2]) -> [usize; 2] {
+        for (set, count) in introduced.iter_mut().enumerate() {
+            if usize::from(self.ranks[set][usize::from(c)]) == *count {
+                *count += 1;
+            }
+        }
+        introduced
     }
 }
 
@@ -273,9 +366,21 @@ struct Prefix<W> {
     /// Occurrences of each colour so far.
     seen: [u8; 32],
     packed: Packed<W>,
+    /// The prefix's multiset ([`Multisets::step`]).
+    multiset: u32,
 }
 
 impl<W: Word> Prefix<W> {
+    /// The code with colour `c` at its last peg `at` (the prefix itself unchanged).
+    #[inline(always)]
+    fn with_last(&self, at: usize, c: u8, pegs: usize) -> Packed<W> {
+        let bit = u32::from(c) * pegs as u32 + u32::from(self.seen[usize::from(c)]);
+        Packed {
+            pegs: self.packed.pegs | W::shifted(c + 1, 8 * at as u32),
+            counts: self.packed.counts | W::shifted(1, bit),
+        }
+    }
+
     /// Puts colour `c` at peg `at` of a code of `pegs` pegs.
     #[inline(always)]
     fn push(&mut self, at: usize, c: u8, pegs: usize) {
@@ -318,7 +423,7 @@ mod tests {
     fn five_classes_at_the_classic_root() {
         let game = Game::CLASSIC;
         let symmetry = Symmetry::new(game, &[], 0b111111);
-        let kept: Words<u64> = symmetry.generate();
+        let (kept, _) = symmetry.generate(&Multisets::<u64>::of_game(game));
         let names: Vec<String> = kept
             .pegs
             .iter()
@@ -344,7 +449,7 @@ mod tests {
     fn without_repeats_the_root_keeps_one_code_and_zero_colours_keep_their_order() {
         let game = Game::BULLS_AND_COWS;
         let root = Symmetry::new(game, &[], (1 << 10) - 1);
-        let kept: Words<u64> = root.generate();
+        let (kept, _) = root.generate(&Multisets::<u64>::of_game(game));
         assert_eq!(kept.len(), 1);
         assert_eq!(kept.slice().get(0).code(game).to_string(), "ABCD");
         // After ABCD, secrets hold no A or B: A and B are zero, E..J free.
@@ -352,12 +457,47 @@ mod tests {
         assert!(after.is_representative(&colours(game, "ABCE")));
         assert!(!after.is_representative(&colours(game, "BACE")), "zero colours in order");
         assert!(!after.is_representative(&colours(game, "ABCF")), "free colours in order");
-        let generated: Words<u64> = after.generate();
+        let (generated, _) = after.generate(&Multisets::<u64>::of_game(game));
         for i in 0..generated.len() {
             let code = generated.slice().get(i).code(game);
             assert_eq!(code.distinct_colours(), 4, "{code} repeats a colour");
         }
         assert!(generated.len() > 1);
+    }
+
+    #[test]
+    fn generated_codes_are_exactly_the_canonical_ones_in_code_order() {
+        // Against the definition: every code of the game that the zero and free relations map
+        // to nothing smaller (of sorted shape at the root), over games with and without repeats
+        // and nodes with zero, free and played colours.
+        for (game, guesses, present) in [
+            (Game::CLASSIC, vec![], 0b111111),
+            (Game::CLASSIC, vec!["AABB"], 0b111111),
+            (Game::CLASSIC, vec!["AABB"], 0b111100),
+            (Game::CLASSIC, vec!["AABC", "CDDE"], 0b011110),
+            (Game::new(3, 7).unwrap(), vec!["ABC"], 0b1111010),
+            (Game::BULLS_AND_COWS, vec!["ABCD"], 0b1111111100),
+            (Game::BULLS_AND_COWS, vec!["ABCD", "AEFG"], 0b1111001010),
+        ] {
+            let played: Vec<[u8; 16]> = guesses.iter().map(|g| colours(game, g)).collect();
+            let symmetry = Symmetry::new(game, &played, present);
+            let multisets = Multisets::<u64>::of_game(game);
+            let (generated, numbers) = symmetry.generate(&multisets);
+            assert_eq!(numbers, multisets.numbers(generated.slice()));
+            let mut expected = Vec::new();
+            for code in mastermind_core::CodeSet::enumerate(game).unwrap().iter() {
+                let (c, _) = code.to_array();
+                let pegs = usize::from(game.pegs());
+                let canonical = !symmetry.canonical_is_smaller(&c, &c)
+                    && (!symmetry.root || is_sorted_shape(&c[..pegs]));
+                if canonical {
+                    expected.push(Packed::<u64>::from_code(code));
+                }
+            }
+            let got: Vec<Packed<u64>> =
+                (0..generated.len()).map(|i| generated.slice().get(i)).collect();
+            assert_eq!(got, expected, "{game} after {guesses:?}, present {present:b}");
+        }
     }
 
     #[test]
