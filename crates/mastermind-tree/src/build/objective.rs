@@ -139,32 +139,57 @@ impl Objective {
     /// (Entropy, Expected size, Most parts) or take a maximum (Worst case), so each total
     /// contributes its balanced split, as in [`bound_from_parts`](Self::bound_from_parts).
     pub fn bound_from_totals(&self, totals: &[u32]) -> f64 {
-        let pegs = totals.len().saturating_sub(1);
-        // The totals of some parts, each with its most parts (never more than its secrets).
-        let split = totals.iter().enumerate().filter(|(_, m)| **m > 0).map(|(t, &m)| {
-            let parts = if t == pegs { pegs.max(1) } else { t + 1 };
-            (m, (parts as u32).min(m))
-        });
-        // Integer forms of `bound_from_parts` summed (or maximised) exactly; this runs once per
-        // multiset and node, so it avoids the general function's float work.
+        let pegs = totals.len().saturating_sub(1) as u32;
+        // Integer forms of `bound_from_parts` summed (or maximised) exactly, in plain loops: this
+        // runs once per multiset and node.
         match self.heuristic {
             Heuristic::WorstCase => {
-                split.map(|(m, parts)| m.div_ceil(parts)).max().unwrap_or(0).into()
+                let mut worst = 0;
+                for (t, &m) in (0u32..).zip(totals) {
+                    if m > 0 {
+                        worst = worst.max(m.div_ceil(most_parts(t, pegs, m)));
+                    }
+                }
+                f64::from(worst)
             }
-            Heuristic::MostParts => -f64::from(split.map(|(_, parts)| parts).sum::<u32>()),
-            Heuristic::ExpectedSize => split
-                .map(|(m, parts)| {
-                    let (q, r, parts) =
-                        (u64::from(m / parts), u64::from(m % parts), u64::from(parts));
-                    r * (q + 1) * (q + 1) + (parts - r) * q * q
-                })
-                .sum::<u64>() as f64,
+            Heuristic::MostParts => {
+                let mut parts = 0;
+                for (t, &m) in (0u32..).zip(totals) {
+                    parts += most_parts(t, pegs, m);
+                }
+                -f64::from(parts)
+            }
+            Heuristic::ExpectedSize => {
+                let mut sum = 0u64;
+                for (t, &m) in (0u32..).zip(totals) {
+                    if m > 0 {
+                        let parts = most_parts(t, pegs, m);
+                        let (q, r) = (u64::from(m / parts), u64::from(m % parts));
+                        sum += r * (q + 1) * (q + 1) + (u64::from(parts) - r) * q * q;
+                    }
+                }
+                sum as f64
+            }
             Heuristic::Entropy => {
-                split.map(|(m, parts)| self.bound_from_parts(m as usize, parts as usize)).sum()
+                let mut sum = 0.0;
+                for (t, &m) in (0u32..).zip(totals) {
+                    if m > 0 {
+                        sum += self.bound_from_parts(m as usize, most_parts(t, pegs, m) as usize);
+                    }
+                }
+                sum
             }
             Heuristic::Random | Heuristic::LocalEntropy => unreachable!("validated away"),
         }
     }
+}
+
+/// The most parts the `m` secrets sharing `t` colours with a candidate can split into: one per
+/// black-peg count (`t + 1`, or `pegs` for the full total), and never more than `m`.
+#[inline(always)]
+fn most_parts(t: u32, pegs: u32, m: u32) -> u32 {
+    let blacks = if t == pegs { pegs.max(1) } else { t + 1 };
+    blacks.min(m)
 }
 
 /// Whether `cost` beats `best` strictly (by more than the tolerance).

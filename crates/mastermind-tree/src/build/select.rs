@@ -31,7 +31,7 @@ const CHUNK: usize = 64;
 const BLOCK: usize = 256;
 /// Nodes of at most this many secrets count each candidate's parts first (cheap), and score its
 /// full partition only if that many parts could beat the best.
-const MASK_SECRETS: usize = 160;
+const MASK_SECRETS: usize = 32;
 /// The all-codes scan gathers its surviving multisets' candidates (a sort of their positions)
 /// when they are fewer than one in this many of the base list, and otherwise scans the whole list
 /// filtered by the stabiliser.
@@ -484,7 +484,9 @@ impl<W: Word> Selector<W> {
         let use_masks = self.masks_fit && (most_parts || n <= MASK_SECRETS);
         let mut least_by_parts = [0.0f64; 65];
         if use_masks {
-            for (parts, least) in least_by_parts.iter_mut().enumerate() {
+            // A candidate has at most one part per reply and per secret.
+            let most = n.min(self.feedback_count).min(64);
+            for (parts, least) in least_by_parts[..=most].iter_mut().enumerate() {
                 *least = self.objective.bound_from_parts(n, parts);
             }
         }
