@@ -25,6 +25,7 @@ use mastermind_core::words::{Packed, Slice, Word, Words};
 use mastermind_core::{Code, CodeSet, Feedback, Game, History, ReplySort};
 use mastermind_heuristics::{Heuristic, OnePlyConfig};
 use multisets::Multisets;
+use objective::Objective;
 use rayon::prelude::*;
 use rule::Rule;
 use select::Selector;
@@ -170,14 +171,9 @@ fn choose_with<W: Word>(game: Game, rule: &Rule, history: &History) -> Result<Co
     let all = all_codes::<W>(game)?;
     let multisets = Arc::new(Multisets::of_game(game));
     let lists = Arc::new(SharedLists::new(all.len()));
-    let mut selector = Selector::<W>::new(
-        game,
-        rule.heuristic,
-        rule.pool,
-        all.len(),
-        Arc::clone(&multisets),
-        lists,
-    );
+    let objective = Objective::new(rule.heuristic, all.len());
+    let mut selector =
+        Selector::<W>::new(game, objective, rule.pool, Arc::clone(&multisets), lists);
     let scorer = selector.scorer();
     let mut consistent = Words::new();
     let turns: Vec<(Packed<W>, u32)> = history
@@ -215,7 +211,7 @@ fn build_with<W: Word>(
         game,
         rule: rule.clone(),
         first_guess: rule.first_guess.map(|c| Packed::from_code(&c)),
-        codes: n,
+        objective: Objective::new(rule.heuristic, n),
         progress,
         multisets: Arc::new(multisets),
         lists: Arc::new(SharedLists::new(n)),
@@ -245,7 +241,8 @@ struct Plan<'p, W: Word> {
     game: Game,
     rule: Rule,
     first_guess: Option<Packed<W>>,
-    codes: usize,
+    /// The heuristic's costs (its tables made once, shared by every thread).
+    objective: Objective,
     progress: Option<&'p BuildProgress>,
     /// The game's colour multisets.
     multisets: Arc<Multisets<W>>,
@@ -294,9 +291,8 @@ impl<W: Word> Plan<'_, W> {
     fn selector(&self) -> Selector<W> {
         Selector::new(
             self.game,
-            self.rule.heuristic,
+            self.objective.clone(),
             self.rule.pool,
-            self.codes,
             Arc::clone(&self.multisets),
             Arc::clone(&self.lists),
         )

@@ -9,6 +9,7 @@
 
 use mastermind_core::partition::ENTROPY_TOLERANCE;
 use mastermind_heuristics::Heuristic;
+use std::sync::Arc;
 
 /// Costs closer than this are equal (the player's entropy tolerance; integer costs differ by 1).
 pub(crate) const TOLERANCE: f64 = ENTROPY_TOLERANCE;
@@ -20,7 +21,8 @@ const TABLE_LIMIT: usize = 1 << 16;
 #[derive(Debug, Clone)]
 pub(crate) struct Objective {
     heuristic: Heuristic,
-    xlogx: Vec<f64>,
+    /// Shared by every thread's copy (a table of up to 65 537 entries).
+    xlogx: Arc<[f64]>,
 }
 
 impl Objective {

@@ -130,21 +130,20 @@ pub(crate) struct Selector<W: Word> {
 }
 
 impl<W: Word> Selector<W> {
-    /// A selector for `game` (whose `codes` codes fit `W`, their multisets numbered by
-    /// `multisets`) with `heuristic` over `pool`, taking its candidate lists from `lists` (one store per build, shared by its
-    /// threads).
+    /// A selector for `game` (whose codes fit `W`, their multisets numbered by `multisets`)
+    /// with `objective` over `pool`, taking its candidate lists from `lists` (one store per
+    /// build, shared by its threads).
     pub fn new(
         game: Game,
-        heuristic: Heuristic,
+        objective: Objective,
         pool: Pool,
-        codes: usize,
         multisets: Arc<Multisets<W>>,
         lists: Arc<SharedLists<W>>,
     ) -> Selector<W> {
         let feedback_count = game.feedback_count();
         Selector {
             game,
-            objective: Objective::new(heuristic, codes),
+            objective,
             pool,
             scorer: Scorer::new::<W>(game),
             replies: feedback_count - 1,
