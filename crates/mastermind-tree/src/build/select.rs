@@ -10,9 +10,10 @@
 //! candidate could have (for example all singletons), and a candidate is dropped as soon as its
 //! partial part sizes, or its number of parts, prove that it cannot beat the best. Before any of
 //! that, every colour multiset is bounded once per node from how many colours it shares with each
-//! secret, and all arrangements of a multiset that cannot beat the best are dropped unscored:
-//! the all-codes scan gathers only the candidates of the multisets that survive, and tests only
-//! those against the stabiliser of the history.
+//! secret, and all arrangements of a multiset that cannot beat the best are dropped unscored.
+//! When few candidates of the all-codes list survive that, the scan gathers them by multiset and
+//! tests only those against the stabiliser of the history; otherwise it scans the list the
+//! stabiliser filtered, made once per family of siblings.
 
 use crate::build::BuildStats;
 use crate::build::candidates::{BaseKey, CandidateList, ListKey, SharedLists};
