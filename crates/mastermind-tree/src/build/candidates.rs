@@ -130,9 +130,9 @@ impl<W> Shelf<W> {
 impl<W: Word> SharedLists<W> {
     /// An empty store for a game of `codes` codes.
     pub fn new(codes: usize) -> SharedLists<W> {
-        // Base lists take 24 bytes a code (at 8 pegs or fewer), filtered lists 20: about 350
+        // Base lists take 24 bytes a code (at 8 pegs or fewer), filtered lists 20: about 260
         // bytes per code of the game in all, beside 2^21 and 2^20 codes for small games.
-        let (base, filtered) = (8 * codes + (1 << 21), 8 * codes + (1 << 20));
+        let (base, filtered) = (4 * codes + (1 << 21), 8 * codes + (1 << 20));
         SharedLists {
             store: Mutex::new(Store { base: Shelf::new(base), filtered: Shelf::new(filtered) }),
         }

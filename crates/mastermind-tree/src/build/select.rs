@@ -20,6 +20,7 @@ use crate::build::candidates::{BaseKey, CandidateList, ListKey, SharedLists};
 use crate::build::multisets::{Multisets, NodeBounds};
 use crate::build::objective::{Objective, TOLERANCE, beats, cannot_beat};
 use crate::build::symmetry::Symmetry;
+use mastermind_core::equivalence::Stabiliser;
 use mastermind_core::local_entropy::PlayedSymbols;
 use mastermind_core::words::{MASK_LANES, Packed, Scorer, Slice, Word, Words};
 use mastermind_core::{Code, Game};
@@ -42,6 +43,9 @@ const SPARSE_GATHER: usize = 16;
 const LAZY_SECRETS: usize = 8;
 /// Candidates scored ahead of a scan of a large node, to start pruning with a good bound.
 const SEEDS: usize = 4;
+
+/// The guesses played to reach a node, one colour array each.
+type Played = Vec<[u8; 16]>;
 
 /// Which candidates of a scan the node's symmetry lets through to scoring (the others have a
 /// smaller code in their class, scored in their place).
@@ -108,6 +112,8 @@ pub(crate) struct Selector<W: Word> {
     recent_filtered: Vec<Option<(ListKey, Arc<CandidateList<W>>)>>,
     /// The game's colour multisets.
     multisets: Arc<Multisets<W>>,
+    /// The stabiliser last found at each depth, with the guesses played.
+    groups: Vec<Option<(Played, Arc<Stabiliser>)>>,
     /// The current node's bound per multiset.
     bounds: NodeBounds<W>,
     /// Whether each multiset's bound can beat `alive_best` at the current node.
@@ -154,6 +160,7 @@ impl<W: Word> Selector<W> {
             recent_base: Vec::new(),
             recent_filtered: Vec::new(),
             multisets,
+            groups: Vec::new(),
             bounds: NodeBounds::default(),
             alive: Vec::new(),
             alive_numbers: Vec::new(),
@@ -197,7 +204,9 @@ impl<W: Word> Selector<W> {
         }
         self.stats.nodes += 1;
         self.bounds.start(&self.multisets, numbers);
-        let symmetry = Symmetry::new(self.game, guesses, self.present_colours(secrets));
+        let group = self.group(guesses);
+        let present = self.present_colours(secrets);
+        let symmetry = Symmetry::with_group(self.game, guesses, present, group);
         let mut best = Best { cost: f64::INFINITY, code: None };
         let consistent_bound = self.objective.bound_from_parts(n, n.min(self.replies));
         let filter = if symmetry.keeps_every_secret() {
@@ -333,6 +342,22 @@ impl<W: Word> Selector<W> {
             self.gathered.push(list.words.slice().get(position as usize));
             self.gathered_numbers.push(list.multiset[position as usize]);
         }
+    }
+
+    /// The stabiliser of `guesses`, found once for a family of siblings.
+    fn group(&mut self, guesses: &[[u8; 16]]) -> Arc<Stabiliser> {
+        let depth = guesses.len();
+        if let Some(Some((played, group))) = self.groups.get(depth)
+            && played == guesses
+        {
+            return Arc::clone(group);
+        }
+        let group = Arc::new(Symmetry::group(self.game, guesses));
+        if self.groups.len() <= depth {
+            self.groups.resize_with(depth + 1, || None);
+        }
+        self.groups[depth] = Some((guesses.to_vec(), Arc::clone(&group)));
+        group
     }
 
     /// The LocalEntropy player's choice: the first consistent code of highest local entropy next

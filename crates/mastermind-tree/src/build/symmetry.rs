@@ -26,6 +26,7 @@ use mastermind_core::Game;
 use mastermind_core::equivalence::{AbsentColours, ColourOrder, Stabiliser};
 use mastermind_core::words::{Packed, Word, Words};
 use std::cell::Cell;
+use std::sync::Arc;
 
 /// Groups larger than this are not enumerated (the test would cost more than it saves).
 const GROUP_LIMIT: usize = 2_000;
@@ -46,7 +47,7 @@ pub(crate) struct Symmetry {
     /// The free non-zero colours (relabelled in order, when there are at least two).
     free: ColourOrder,
     /// The stabiliser of the history (trivial when too large, and at the root).
-    group: Stabiliser,
+    group: Arc<Stabiliser>,
     /// Its elements, each as the peg whose colour lands at each position and the colour map:
     /// an image is then compared with a code position by position, and stops at the first
     /// difference, without being written out.
@@ -65,7 +66,30 @@ pub(crate) struct Symmetry {
 impl Symmetry {
     /// The relations of a node reached by playing `guesses` (colours, one array per guess) whose
     /// secrets use the colours of `present` (bit `c` for colour `c`).
+    #[cfg(test)]
     pub fn new(game: Game, guesses: &[[u8; 16]], present: u32) -> Symmetry {
+        Symmetry::with_group(game, guesses, present, Arc::new(Symmetry::group(game, guesses)))
+    }
+
+    /// The stabiliser of `guesses` as this module uses it: trivial at the root and when it has
+    /// more than [`GROUP_LIMIT`] elements.
+    pub fn group(game: Game, guesses: &[[u8; 16]]) -> Stabiliser {
+        let pegs = usize::from(game.pegs());
+        if guesses.is_empty() {
+            Stabiliser::trivial(pegs)
+        } else {
+            Stabiliser::of_history(pegs, guesses, GROUP_LIMIT)
+        }
+    }
+
+    /// [`new`](Self::new) with the stabiliser of `guesses` already found ([`group`](Self::group);
+    /// siblings share it).
+    pub fn with_group(
+        game: Game,
+        guesses: &[[u8; 16]],
+        present: u32,
+        group: Arc<Stabiliser>,
+    ) -> Symmetry {
         let pegs = usize::from(game.pegs());
         let colours = game.colours();
         let all = if colours >= 32 { u32::MAX } else { (1u32 << colours) - 1 };
@@ -83,11 +107,6 @@ impl Symmetry {
         let free = ColourOrder::new(all & !played & !zero, colours);
         let zeros = ColourOrder::new(if repeats { 0 } else { zero }, colours);
         let root = guesses.is_empty();
-        let group = if root {
-            Stabiliser::trivial(pegs)
-        } else {
-            Stabiliser::of_history(pegs, guesses, GROUP_LIMIT)
-        };
         let zero = if absent.is_trivial() { 0 } else { zero };
         let relabels = !free.is_empty() || !zeros.is_empty();
         let sources = group
