@@ -203,6 +203,12 @@ impl<W: Word> Selector<W> {
             return secrets.get(0);
         }
         self.stats.nodes += 1;
+        // Lists and groups kept for deeper nodes belong to families already built: let them go,
+        // so that a selector holds at most one family's lists per depth of the current path.
+        let depth = guesses.len();
+        self.recent_base.truncate(depth + 1);
+        self.recent_filtered.truncate(depth + 1);
+        self.groups.truncate(depth + 1);
         self.bounds.start(&self.multisets, numbers);
         let group = self.group(guesses);
         let present = self.present_colours(secrets);
