@@ -245,11 +245,7 @@ impl<W: Word> Selector<W> {
         let depth = guesses.len();
         let base = self.base_list(symmetry, depth);
         if secrets.len() <= LAZY_SECRETS {
-            let list = if symmetry.has_group() {
-                self.filtered_list(symmetry, guesses, &base)
-            } else {
-                base
-            };
+            let list = self.whole_list(symmetry, guesses, base);
             let words = list.words.slice();
             let prune = Prune::Bounds(Filter::Every);
             self.scan(words, &list.multiset, prune, secrets, best, bound);
@@ -269,14 +265,21 @@ impl<W: Word> Selector<W> {
             self.gathered = gathered;
             self.gathered_numbers = numbers;
         } else {
-            let list = if symmetry.has_group() {
-                self.filtered_list(symmetry, guesses, &base)
-            } else {
-                base
-            };
+            let list = self.whole_list(symmetry, guesses, base);
             let words = list.words.slice();
             self.scan(words, &list.multiset, Prune::Alive, secrets, best, bound);
         }
+    }
+
+    /// The candidates a scan of the whole list offers: `base` filtered by the stabiliser when
+    /// the history has one, `base` itself otherwise.
+    fn whole_list(
+        &mut self,
+        symmetry: &Symmetry,
+        guesses: &[[u8; 16]],
+        base: Arc<CandidateList<W>>,
+    ) -> Arc<CandidateList<W>> {
+        if symmetry.has_group() { self.filtered_list(symmetry, guesses, &base) } else { base }
     }
 
     /// Bounds every multiset of `list` at this node, marks in `alive` those whose bound can beat
