@@ -362,10 +362,7 @@ impl<W: Word> Selector<W> {
             return Arc::clone(group);
         }
         let group = Arc::new(Symmetry::group(self.game, guesses));
-        if self.groups.len() <= depth {
-            self.groups.resize_with(depth + 1, || None);
-        }
-        self.groups[depth] = Some((guesses.to_vec(), Arc::clone(&group)));
+        remember(&mut self.groups, depth, (guesses.to_vec(), Arc::clone(&group)));
         group
     }
 
@@ -431,10 +428,7 @@ impl<W: Word> Selector<W> {
             let (codes, numbers) = symmetry.generate(multisets);
             CandidateList::numbered(codes, numbers, multisets.len())
         });
-        if self.recent_base.len() <= depth {
-            self.recent_base.resize_with(depth + 1, || None);
-        }
-        self.recent_base[depth] = Some((key, Arc::clone(&list)));
+        remember(&mut self.recent_base, depth, (key, Arc::clone(&list)));
         list
     }
 
@@ -457,10 +451,7 @@ impl<W: Word> Selector<W> {
         let list = self
             .lists
             .get(key.clone(), || base.filtered(|code| symmetry.passes_group(&code.colours(pegs))));
-        if self.recent_filtered.len() <= depth {
-            self.recent_filtered.resize_with(depth + 1, || None);
-        }
-        self.recent_filtered[depth] = Some((key, Arc::clone(&list)));
+        remember(&mut self.recent_filtered, depth, (key, Arc::clone(&list)));
         list
     }
 
@@ -658,6 +649,14 @@ impl<W: Word> Selector<W> {
         }
         Some(self.objective.cost(&counts[..slots]))
     }
+}
+
+/// Keeps `value` as what a selector last used at `depth` (one slot per depth of its path).
+fn remember<T>(slots: &mut Vec<Option<T>>, depth: usize, value: T) {
+    if slots.len() <= depth {
+        slots.resize_with(depth + 1, || None);
+    }
+    slots[depth] = Some(value);
 }
 
 /// Histogram slots for games of up to 9 pegs (at most 55 reply indices).
