@@ -40,7 +40,7 @@ const MASK_SECRETS: usize = 32;
 const SPARSE_GATHER: usize = 16;
 /// Nodes of at most this many secrets bound a multiset only when the scan reaches one of its
 /// codes (it often stops early), not every multiset of the list first.
-const LAZY_SECRETS: usize = 8;
+const LAZY_SECRETS: usize = 4;
 /// Candidates scored ahead of a scan of a large node, to start pruning with a good bound.
 const SEEDS: usize = 4;
 
@@ -322,18 +322,23 @@ impl<W: Word> Selector<W> {
     /// Copies into `survivors` the codes of `block` (multiset numbers `numbers`) whose multiset
     /// is alive, without a branch per code; returns how many it dropped.
     fn keep_alive(&self, block: Slice<'_, W>, numbers: &[u32], survivors: &mut Words<W>) -> u64 {
-        survivors.pegs.resize(block.len(), W::default());
-        survivors.counts.resize(block.len(), W::default());
+        let len = block.len();
+        survivors.pegs.resize(len, W::default());
+        survivors.counts.resize(len, W::default());
+        // Plain slices, so that the stores cannot alias the vectors' own pointers and every
+        // pointer stays in a register.
+        let (kept_pegs, kept_counts) = (&mut survivors.pegs[..len], &mut survivors.counts[..len]);
+        let alive = &self.alive[..];
         let mut kept = 0;
         for ((&pegs, &counts), &number) in block.pegs.iter().zip(block.counts).zip(numbers) {
             // Written always, kept only when alive (`kept` never passes the code's index).
-            survivors.pegs[kept] = pegs;
-            survivors.counts[kept] = counts;
-            kept += usize::from(self.alive[number as usize]);
+            kept_pegs[kept] = pegs;
+            kept_counts[kept] = counts;
+            kept += usize::from(alive[number as usize]);
         }
         survivors.pegs.truncate(kept);
         survivors.counts.truncate(kept);
-        (block.len() - kept) as u64
+        (len - kept) as u64
     }
 
     /// Gathers into `gathered` (in code order) the codes of `list` whose multiset is alive.
