@@ -40,7 +40,9 @@ pub struct BuildStats {
     /// with a fixed first guess). Smaller nodes need no scoring.
     pub nodes: u64,
     /// Candidates examined over all nodes: each is one (candidate, node) partition count, whole or
-    /// stopped early. Symmetric candidates that were never examined are not counted.
+    /// stopped early, or a candidate dropped by its colour multiset's bound. Symmetric candidates
+    /// are not counted, except those a bound dropped before the stabiliser was applied (when a
+    /// node gathers few survivors from its unfiltered list).
     pub candidates_scored: u64,
     /// Of those, the candidates dropped before their whole partition was counted, because a
     /// bound proved they could not beat the best.
