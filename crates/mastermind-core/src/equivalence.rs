@@ -26,9 +26,27 @@ pub struct Element {
     pub perm: [u8; 16],
     /// The new label of each colour (identity on colours no guess holds).
     pub tau: [u8; 32],
+    /// The peg that moves to each position (`perm` inverted, over the first `pegs`).
+    pub source: [u8; 16],
 }
 
 impl Element {
+    /// The element moving peg `i` to `perm[i]` (for `i` below `pegs`) with colour map `tau`.
+    pub fn new(pegs: usize, perm: [u8; 16], tau: [u8; 32]) -> Element {
+        let mut source = [0u8; 16];
+        for (i, &target) in perm[..pegs].iter().enumerate() {
+            source[usize::from(target)] = i as u8;
+        }
+        Element { perm, tau, source }
+    }
+
+    /// The colour of the image of `code` at `position`, without writing the image out (a
+    /// comparison with another code can stop at the first position that differs).
+    #[inline(always)]
+    pub fn image_colour(&self, position: usize, code: &[u8]) -> u8 {
+        self.tau[usize::from(code[usize::from(self.source[position])])]
+    }
+
     /// The image of the first `pegs` colours of `code` (zeros past them).
     #[inline(always)]
     pub fn apply(&self, pegs: usize, code: &[u8]) -> [u8; 16] {
@@ -119,7 +137,7 @@ impl Search<'_> {
     /// Extends `perm[..at]` (targets `used` taken); false once more than `limit` were found.
     fn extend(&mut self, at: usize, used: u32) -> bool {
         if at == self.pegs {
-            self.found.push(Element { perm: self.perm, tau: self.tau });
+            self.found.push(Element::new(self.pegs, self.perm, self.tau));
             return self.found.len() <= self.limit;
         }
         for target in 0..self.pegs {
@@ -316,6 +334,20 @@ mod tests {
         // Any peg permutation fixes ABCD once its colours follow.
         assert_eq!(Stabiliser::of_history(4, &[code("ABCD")], 2000).elements().len(), 23);
         assert!(Stabiliser::of_history(4, &[code("AABB")], 3).is_trivial(), "over the limit");
+    }
+
+    #[test]
+    fn an_images_colours_one_position_at_a_time_are_the_written_out_image() {
+        let group = Stabiliser::of_history(5, &[code("AABBC"), code("ABABD")], 2000);
+        assert!(!group.is_trivial());
+        for element in group.elements() {
+            for text in ["AABBC", "EDCBA", "CCAEB", "BBBBB"] {
+                let image = element.apply(5, &code(text));
+                let colours: Vec<u8> =
+                    (0..5).map(|j| element.image_colour(j, &code(text))).collect();
+                assert_eq!(colours, image[..5], "{text}");
+            }
+        }
     }
 
     #[test]

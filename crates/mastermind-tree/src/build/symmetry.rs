@@ -23,7 +23,7 @@
 
 use crate::build::multisets::Multisets;
 use mastermind_core::Game;
-use mastermind_core::equivalence::{AbsentColours, ColourOrder, Stabiliser};
+use mastermind_core::equivalence::{AbsentColours, ColourOrder, Element, Stabiliser};
 use mastermind_core::words::{Packed, Word, Words};
 use std::cell::Cell;
 use std::sync::Arc;
@@ -48,14 +48,11 @@ pub(crate) struct Symmetry {
     free: ColourOrder,
     /// The stabiliser of the history (trivial when too large, and at the root).
     group: Arc<Stabiliser>,
-    /// Its elements, each as the peg whose colour lands at each position and the colour map:
-    /// an image is then compared with a code position by position, and stops at the first
-    /// difference, without being written out.
-    sources: Vec<([u8; 16], [u8; 32])>,
-    /// Whether some colour is relabelled in order of first appearance (free colours, or zero
-    /// colours without repeats); when not, each element's colour map in `sources` already
-    /// includes the zero colours' collapse, and an image needs no relabelling state.
-    relabels: bool,
+    /// When no colour is relabelled in order of first appearance (no free colours, no zero
+    /// colours without repeats), each element's colour map followed by the zero colours'
+    /// collapse onto the smallest, so that an image needs no relabelling state; `None` when
+    /// colours are relabelled.
+    collapsed: Option<Vec<[u8; 32]>>,
     /// The element that last mapped a code to a smaller one: codes tested in order are alike,
     /// so it is tried first.
     last_smaller: Cell<usize>,
@@ -109,28 +106,12 @@ impl Symmetry {
         let root = guesses.is_empty();
         let zero = if absent.is_trivial() { 0 } else { zero };
         let relabels = !free.is_empty() || !zeros.is_empty();
-        let sources = group
-            .elements()
-            .iter()
-            .map(|element| {
-                let mut source = [0u8; 16];
-                for (i, &target) in element.perm[..pegs].iter().enumerate() {
-                    source[usize::from(target)] = i as u8;
-                }
-                let mut tau = element.tau;
-                if !relabels {
-                    // The zero colours' collapse, applied after the element's colour map.
-                    for moved in &mut tau {
-                        if let Some(min) = zero_min
-                            && zero & (1u32 << *moved) != 0
-                        {
-                            *moved = min;
-                        }
-                    }
-                }
-                (source, tau)
-            })
-            .collect();
+        let collapse = |c: u8| match zero_min {
+            Some(min) if zero & (1u32 << c) != 0 => min,
+            _ => c,
+        };
+        let collapsed = (!relabels)
+            .then(|| group.elements().iter().map(|element| element.tau.map(collapse)).collect());
         Symmetry {
             pegs,
             colours,
@@ -140,8 +121,7 @@ impl Symmetry {
             repeats,
             free,
             group,
-            sources,
-            relabels,
+            collapsed,
             last_smaller: Cell::new(0),
             root,
         }
@@ -185,10 +165,17 @@ impl Symmetry {
     /// smallest code those two relations reach).
     #[inline]
     fn canonical_is_smaller(&self, moved: &[u8], code: &[u8]) -> bool {
+        self.canonical_is_smaller_at(|j| moved[j], code)
+    }
+
+    /// [`canonical_is_smaller`](Self::canonical_is_smaller) of the code whose colour at each
+    /// position is `moved(position)`, read only as far as the first position that differs.
+    #[inline(always)]
+    fn canonical_is_smaller_at(&self, moved: impl Fn(usize) -> u8, code: &[u8]) -> bool {
         let mut relabel = [u8::MAX; 32];
         let mut introduced = [0usize; 2];
-        for (&m, &c) in moved.iter().zip(code).take(self.pegs) {
-            let m = self.canonical_colour(m, &mut relabel, &mut introduced);
+        for (j, &c) in code[..self.pegs].iter().enumerate() {
+            let m = self.canonical_colour(moved(j), &mut relabel, &mut introduced);
             if m != c {
                 return m < c;
             }
@@ -210,12 +197,12 @@ impl Symmetry {
     /// The stabiliser part of [`is_representative`](Self::is_representative), for codes already
     /// canonical under the first two relations.
     pub fn passes_group(&self, code: &[u8]) -> bool {
-        let count = self.sources.len();
+        let elements = self.group.elements();
+        let count = elements.len();
         let first = self.last_smaller.get();
         for k in 0..count {
             let at = if first + k < count { first + k } else { first + k - count };
-            let (source, tau) = &self.sources[at];
-            if self.image_is_smaller(source, tau, code) {
+            if self.image_is_smaller(at, &elements[at], code) {
                 self.last_smaller.set(at);
                 return false;
             }
@@ -223,26 +210,17 @@ impl Symmetry {
         true
     }
 
-    /// Whether the image of `code` under the element (`source`, `tau`), then the zero and free
-    /// relations, is smaller than `code`: [`canonical_is_smaller`](Self::canonical_is_smaller)
-    /// of the image, computed one position at a time.
+    /// Whether the image of `code` under `element` (number `at` of the group), then the zero
+    /// and free relations, is smaller than `code`, read one position at a time.
     #[inline]
-    fn image_is_smaller(&self, source: &[u8; 16], tau: &[u8; 32], code: &[u8]) -> bool {
-        if !self.relabels {
-            // `tau` includes the zero colours' collapse: nothing else to apply.
-            for (&from, &c) in source.iter().zip(code).take(self.pegs) {
-                let m = tau[usize::from(code[usize::from(from)])];
-                if m != c {
-                    return m < c;
-                }
-            }
-            return false;
-        }
-        let mut relabel = [u8::MAX; 32];
-        let mut introduced = [0usize; 2];
-        for (&from, &c) in source.iter().zip(code).take(self.pegs) {
-            let moved = tau[usize::from(code[usize::from(from)])];
-            let m = self.canonical_colour(moved, &mut relabel, &mut introduced);
+    fn image_is_smaller(&self, at: usize, element: &Element, code: &[u8]) -> bool {
+        let Some(collapsed) = &self.collapsed else {
+            return self.canonical_is_smaller_at(|j| element.image_colour(j, code), code);
+        };
+        // The colour map includes the zero colours' collapse: nothing else to apply.
+        let tau = &collapsed[at];
+        for (j, &c) in code[..self.pegs].iter().enumerate() {
+            let m = tau[usize::from(code[usize::from(element.source[j])])];
             if m != c {
                 return m < c;
             }
