@@ -8,11 +8,12 @@
 //! secrets holds at most a few hundred multisets), and keeps it in a vector indexed by the
 //! multiset's number.
 
-use crate::build::objective::Objective;
+use crate::build::objective::{Objective, cannot_beat};
 use mastermind_core::Game;
 use mastermind_core::words::{Slice, Word};
 use rustc_hash::FxBuildHasher;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// The colour multisets of one game, numbered densely, and the multisets of fewer pegs
 /// (prefixes of codes) with the step that adds one colour, so that codes generated peg by peg
@@ -120,61 +121,133 @@ impl<W: Word> Multisets<W> {
     }
 }
 
-/// One node's lower bound per candidate multiset, each computed on first use.
-#[derive(Debug, Default)]
+/// One node's lower bound per candidate multiset, each computed on first use, and which
+/// multisets can still beat the best.
+#[derive(Debug)]
 pub(crate) struct NodeBounds<W> {
+    objective: Objective,
+    multisets: Arc<Multisets<W>>,
+    pegs: usize,
     /// The bound by multiset number (NaN: not computed at this node yet).
     bounds: Vec<f64>,
-    /// The distinct multisets of the node's secrets, with how many secrets hold each.
+    /// The distinct multisets of the node's secrets (numbers), then with how many secrets hold
+    /// each (count words and weights).
+    distinct: Vec<u32>,
     secrets: Vec<(W, u32)>,
     /// How many secrets of the node hold each multiset (zero again once `secrets` is made).
     weights: Vec<u32>,
+    /// Whether each multiset's bound can beat `alive_best` ([`mark_alive`](Self::mark_alive)).
+    alive: Vec<bool>,
+    /// The multisets marked in `alive`.
+    alive_numbers: Vec<u32>,
+    /// The best cost `alive` was marked against.
+    alive_best: f64,
     /// Secret multisets visited to compute bounds (the work done).
     pub visited: u64,
 }
 
 impl<W: Word> NodeBounds<W> {
+    /// Bounds by `objective` for the multisets of a game of `pegs` pegs.
+    pub fn new(objective: Objective, multisets: Arc<Multisets<W>>, pegs: usize) -> NodeBounds<W> {
+        NodeBounds {
+            objective,
+            multisets,
+            pegs,
+            bounds: Vec::new(),
+            distinct: Vec::new(),
+            secrets: Vec::new(),
+            weights: Vec::new(),
+            alive: Vec::new(),
+            alive_numbers: Vec::new(),
+            alive_best: f64::INFINITY,
+            visited: 0,
+        }
+    }
+
     /// Forgets the last node's bounds and groups the secrets of a new one, whose multiset
     /// numbers are `secret_numbers`.
-    pub fn start(&mut self, multisets: &Multisets<W>, secret_numbers: &[u32]) {
-        let count = multisets.len();
+    pub fn start(&mut self, secret_numbers: &[u32]) {
+        let count = self.multisets.len();
         self.bounds.clear();
         self.bounds.resize(count, f64::NAN);
         self.weights.resize(count, 0);
-        let mut distinct = Vec::new();
+        self.distinct.clear();
         for &number in secret_numbers {
             let weight = &mut self.weights[number as usize];
             if *weight == 0 {
-                distinct.push(number);
+                self.distinct.push(number);
             }
             *weight += 1;
         }
         self.secrets.clear();
-        for number in distinct {
+        for &number in &self.distinct {
             let weight = std::mem::take(&mut self.weights[number as usize]);
-            self.secrets.push((multisets.counts(number), weight));
+            self.secrets.push((self.multisets.counts(number), weight));
         }
     }
 
-    /// The least cost at this node of any candidate of multiset `number` (count word `counts`).
+    /// The least cost at this node of any candidate of multiset `number`.
     #[inline(always)]
-    pub fn bound(&mut self, number: u32, counts: W, objective: &Objective, pegs: usize) -> f64 {
+    pub fn bound(&mut self, number: u32) -> f64 {
         let known = self.bounds[number as usize];
         if !known.is_nan() {
             return known;
         }
-        let bound = self.compute(counts, objective, pegs);
+        let bound = self.compute(self.multisets.counts(number));
         self.bounds[number as usize] = bound;
         bound
     }
 
-    fn compute(&mut self, counts: W, objective: &Objective, pegs: usize) -> f64 {
+    fn compute(&mut self, counts: W) -> f64 {
         let mut totals = [0u32; 17];
         for &(secret, weight) in &self.secrets {
             totals[(counts & secret).ones() as usize] += weight;
         }
         self.visited += self.secrets.len() as u64;
-        objective.bound_from_totals(&totals[..=pegs])
+        self.objective.bound_from_totals(&totals[..=self.pegs])
+    }
+
+    /// Bounds every multiset of `groups` (numbers, with the positions of their codes), marks
+    /// alive those whose bound can beat `best`, and returns how many codes they hold.
+    pub fn mark_alive<'g>(
+        &mut self,
+        groups: impl Iterator<Item = (u32, &'g [u32])>,
+        best: f64,
+    ) -> usize {
+        self.alive.clear();
+        self.alive.resize(self.multisets.len(), false);
+        self.alive_numbers.clear();
+        self.alive_best = best;
+        let mut alive_codes = 0;
+        for (number, positions) in groups {
+            if !cannot_beat(self.bound(number), best) {
+                self.alive[number as usize] = true;
+                self.alive_numbers.push(number);
+                alive_codes += positions.len();
+            }
+        }
+        alive_codes
+    }
+
+    /// Unmarks the alive multisets whose bound cannot beat `best`, when it is below the best
+    /// they were marked against.
+    pub fn narrow_alive(&mut self, best: f64) {
+        if best >= self.alive_best {
+            return;
+        }
+        let mut alive_numbers = std::mem::take(&mut self.alive_numbers);
+        alive_numbers.retain(|&number| {
+            let alive = !cannot_beat(self.bounds[number as usize], best);
+            self.alive[number as usize] = alive;
+            alive
+        });
+        self.alive_numbers = alive_numbers;
+        self.alive_best = best;
+    }
+
+    /// Whether each multiset is alive, by number.
+    pub fn alive(&self) -> &[bool] {
+        &self.alive
     }
 }
 
@@ -224,7 +297,7 @@ mod tests {
     fn grouped_bounds_equal_bounds_over_every_secret() {
         let game = Game::new(4, 5).unwrap();
         let all = codes(game);
-        let multisets = Multisets::of_game(game);
+        let multisets = Arc::new(Multisets::of_game(game));
         // Every third code as the node's secrets: many share a multiset.
         let mut secrets = Words::new();
         for i in (0..all.len()).step_by(3) {
@@ -238,8 +311,8 @@ mod tests {
             Heuristic::MostParts,
         ] {
             let objective = Objective::new(heuristic, all.len());
-            let mut bounds = NodeBounds::default();
-            bounds.start(&multisets, &numbers);
+            let mut bounds = NodeBounds::new(objective.clone(), Arc::clone(&multisets), 4);
+            bounds.start(&numbers);
             for number in 0..multisets.len() as u32 {
                 let counts = multisets.counts(number);
                 let mut totals = [0u32; 5];
@@ -247,12 +320,35 @@ mod tests {
                     totals[(counts & secret).count_ones() as usize] += 1;
                 }
                 let direct = objective.bound_from_totals(&totals);
-                let grouped = bounds.bound(number, counts, &objective, 4);
+                let grouped = bounds.bound(number);
                 assert_eq!(grouped.to_bits(), direct.to_bits(), "{heuristic:?}");
                 // The second lookup is the stored value.
-                assert_eq!(bounds.bound(number, counts, &objective, 4).to_bits(), direct.to_bits());
+                assert_eq!(bounds.bound(number).to_bits(), direct.to_bits());
             }
             assert!(bounds.visited < (multisets.len() * secrets.len()) as u64);
+            // Marked alive: exactly the multisets whose bound can beat the best, then fewer.
+            let mut sorted: Vec<f64> =
+                (0..multisets.len() as u32).map(|m| bounds.bound(m)).collect();
+            sorted.sort_by(f64::total_cmp);
+            let one = [0u32];
+            let groups = || (0..multisets.len() as u32).map(|m| (m, &one[..]));
+            let (first, then) =
+                (sorted[sorted.len() * 3 / 4] + 1.0, sorted[sorted.len() / 4] + 0.5);
+            for best in [first, then] {
+                if best == first {
+                    assert_eq!(
+                        bounds.mark_alive(groups(), best),
+                        sorted.iter().filter(|&&b| !cannot_beat(b, best)).count()
+                    );
+                } else {
+                    bounds.narrow_alive(best);
+                }
+                for m in 0..multisets.len() as u32 {
+                    let expected = !cannot_beat(bounds.bound(m), best);
+                    assert_eq!(bounds.alive()[m as usize], expected, "{heuristic:?} {m}");
+                }
+            }
+            assert!(bounds.alive().iter().any(|&a| a), "{heuristic:?}: some multiset is alive");
         }
     }
 }

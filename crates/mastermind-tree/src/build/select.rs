@@ -114,14 +114,8 @@ pub(crate) struct Selector<W: Word> {
     multisets: Arc<Multisets<W>>,
     /// The stabiliser last found at each depth, with the guesses played.
     groups: Vec<Option<(Played, Arc<Stabiliser>)>>,
-    /// The current node's bound per multiset.
+    /// The current node's bound per multiset, and the multisets that can still beat the best.
     bounds: NodeBounds<W>,
-    /// Whether each multiset's bound can beat `alive_best` at the current node.
-    alive: Vec<bool>,
-    /// The multisets marked in `alive`.
-    alive_numbers: Vec<u32>,
-    /// The best cost `alive` was marked against.
-    alive_best: f64,
     /// Positions in the candidate list of the candidates whose multiset survived its bound.
     positions: Vec<u32>,
     /// Those candidates, in code order, and their multiset numbers.
@@ -148,6 +142,8 @@ impl<W: Word> Selector<W> {
         lists: Arc<SharedLists<W>>,
     ) -> Selector<W> {
         let feedback_count = game.feedback_count();
+        let pegs = usize::from(game.pegs());
+        let bounds = NodeBounds::new(objective.clone(), Arc::clone(&multisets), pegs);
         Selector {
             game,
             objective,
@@ -161,10 +157,7 @@ impl<W: Word> Selector<W> {
             recent_filtered: Vec::new(),
             multisets,
             groups: Vec::new(),
-            bounds: NodeBounds::default(),
-            alive: Vec::new(),
-            alive_numbers: Vec::new(),
-            alive_best: f64::INFINITY,
+            bounds,
             positions: Vec::new(),
             gathered: Words::new(),
             gathered_numbers: Vec::new(),
@@ -209,7 +202,7 @@ impl<W: Word> Selector<W> {
         self.recent_base.truncate(depth + 1);
         self.recent_filtered.truncate(depth + 1);
         self.groups.truncate(depth + 1);
-        self.bounds.start(&self.multisets, numbers);
+        self.bounds.start(numbers);
         let group = self.group(guesses);
         let present = self.present_colours(secrets);
         let symmetry = Symmetry::with_group(self.game, guesses, present, group);
@@ -251,7 +244,7 @@ impl<W: Word> Selector<W> {
             self.scan(words, &list.multiset, prune, secrets, best, bound);
             return;
         }
-        let alive_codes = self.mark_alive(&base, best.cost);
+        let alive_codes = self.bounds.mark_alive(base.groups(), best.cost);
         if alive_codes * SPARSE_GATHER < base.len() {
             let dropped = (base.len() - alive_codes) as u64;
             self.stats.candidates_scored += dropped;
@@ -282,43 +275,6 @@ impl<W: Word> Selector<W> {
         if symmetry.has_group() { self.filtered_list(symmetry, guesses, &base) } else { base }
     }
 
-    /// Bounds every multiset of `list` at this node, marks in `alive` those whose bound can beat
-    /// `best`, and returns how many codes of the list they hold.
-    fn mark_alive(&mut self, list: &CandidateList<W>, best: f64) -> usize {
-        let pegs = usize::from(self.game.pegs());
-        self.alive.clear();
-        self.alive.resize(self.multisets.len(), false);
-        self.alive_numbers.clear();
-        self.alive_best = best;
-        let mut alive_codes = 0;
-        for (number, positions) in list.groups() {
-            let counts = self.multisets.counts(number);
-            let least = self.bounds.bound(number, counts, &self.objective, pegs);
-            if !cannot_beat(least, best) {
-                self.alive[number as usize] = true;
-                self.alive_numbers.push(number);
-                alive_codes += positions.len();
-            }
-        }
-        alive_codes
-    }
-
-    /// Unmarks the alive multisets whose bound cannot beat `best` (below the best they were
-    /// marked against).
-    fn mark_alive_again(&mut self, best: f64) {
-        let pegs = usize::from(self.game.pegs());
-        let mut alive_numbers = std::mem::take(&mut self.alive_numbers);
-        alive_numbers.retain(|&number| {
-            let counts = self.multisets.counts(number);
-            let least = self.bounds.bound(number, counts, &self.objective, pegs);
-            let alive = !cannot_beat(least, best);
-            self.alive[number as usize] = alive;
-            alive
-        });
-        self.alive_numbers = alive_numbers;
-        self.alive_best = best;
-    }
-
     /// Copies into `survivors` the codes of `block` (multiset numbers `numbers`) whose multiset
     /// is alive, without a branch per code; returns how many it dropped.
     fn keep_alive(&self, block: Slice<'_, W>, numbers: &[u32], survivors: &mut Words<W>) -> u64 {
@@ -328,7 +284,7 @@ impl<W: Word> Selector<W> {
         // Plain slices, so that the stores cannot alias the vectors' own pointers and every
         // pointer stays in a register.
         let (kept_pegs, kept_counts) = (&mut survivors.pegs[..len], &mut survivors.counts[..len]);
-        let alive = &self.alive[..];
+        let alive = self.bounds.alive();
         let mut kept = 0;
         for ((&pegs, &counts), &number) in block.pegs.iter().zip(block.counts).zip(numbers) {
             // Written always, kept only when alive (`kept` never passes the code's index).
@@ -345,7 +301,7 @@ impl<W: Word> Selector<W> {
     fn gather(&mut self, list: &CandidateList<W>) {
         self.positions.clear();
         for (number, positions) in list.groups() {
-            if self.alive[number as usize] {
+            if self.bounds.alive()[number as usize] {
                 self.positions.extend_from_slice(positions);
             }
         }
@@ -538,8 +494,7 @@ impl<W: Word> Selector<W> {
                     for i in 0..block.len() {
                         let candidate = block.get(i);
                         let number = numbers[start + i];
-                        let least =
-                            self.bounds.bound(number, candidate.counts, &self.objective, pegs);
+                        let least = self.bounds.bound(number);
                         if cannot_beat(least, limit_now) {
                             dropped += 1;
                         } else if filter.keeps(candidate, pegs) {
@@ -549,9 +504,7 @@ impl<W: Word> Selector<W> {
                     dropped
                 }
                 Prune::Alive => {
-                    if limit_now < self.alive_best {
-                        self.mark_alive_again(limit_now);
-                    }
+                    self.bounds.narrow_alive(limit_now);
                     self.keep_alive(block, &numbers[start..end], survivors)
                 }
             };
