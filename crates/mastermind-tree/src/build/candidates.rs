@@ -38,8 +38,6 @@ pub(crate) struct CandidateList<W> {
     groups: Vec<(u32, Range<u32>)>,
     /// Positions in `words`, grouped by multiset, ascending within a group.
     positions: Vec<u32>,
-    /// How many multiset numbers the game has.
-    numbers: usize,
 }
 
 impl<W: Word> CandidateList<W> {
@@ -51,7 +49,6 @@ impl<W: Word> CandidateList<W> {
             multiset: Vec::new(),
             groups: Vec::new(),
             positions: Vec::new(),
-            numbers: self.numbers,
         };
         for i in 0..self.len() {
             let code = self.words.slice().get(i);
@@ -83,7 +80,7 @@ impl<W: Word> CandidateList<W> {
             positions[next[number as usize] as usize] = position as u32;
             next[number as usize] += 1;
         }
-        CandidateList { words: codes, multiset, groups, positions, numbers }
+        CandidateList { words: codes, multiset, groups, positions }
     }
 
     /// Candidates in the list.

@@ -385,18 +385,18 @@ impl<W: Word> Plan<'_, W> {
 /// Sorts the secrets of `run` by reply to `guess` (stable, so each part stays in code order); the
 /// sort holds the part sizes by reply index.
 fn split<W: Word>(selector: &mut Selector<W>, run: &mut Run<'_, W>, guess: Packed<W>) -> ReplySort {
-    let n = run.pegs.len();
-    let secrets = Slice { pegs: &*run.pegs, counts: &*run.counts };
-    selector.scorer().indices(guess, secrets, run.indices);
+    let Run { pegs, counts, numbers, scratch_pegs, scratch_counts, scratch_numbers, indices } = run;
+    let n = pegs.len();
+    selector.scorer().indices(guess, Slice { pegs, counts }, indices);
     selector.stats.scores += n as u64;
     let mut sort = ReplySort::new();
-    sort.sort(run.indices.iter().copied(), selector.feedback_count(), |k, slot| {
-        run.scratch_pegs[slot] = run.pegs[k];
-        run.scratch_counts[slot] = run.counts[k];
-        run.scratch_numbers[slot] = run.numbers[k];
+    sort.sort(indices.iter().copied(), selector.feedback_count(), |k, slot| {
+        scratch_pegs[slot] = pegs[k];
+        scratch_counts[slot] = counts[k];
+        scratch_numbers[slot] = numbers[k];
     });
-    run.pegs.copy_from_slice(run.scratch_pegs);
-    run.counts.copy_from_slice(run.scratch_counts);
-    run.numbers.copy_from_slice(run.scratch_numbers);
+    pegs.copy_from_slice(scratch_pegs);
+    counts.copy_from_slice(scratch_counts);
+    numbers.copy_from_slice(scratch_numbers);
     sort
 }
