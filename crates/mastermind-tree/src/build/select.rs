@@ -276,22 +276,18 @@ impl<W: Word> Selector<W> {
     }
 
     /// Copies into `survivors` the codes of `block` (multiset numbers `numbers`) whose multiset
-    /// is alive, without a branch per code; returns how many it dropped.
+    /// is alive; returns how many it dropped.
     fn keep_alive(&self, block: Slice<'_, W>, numbers: &[u32], survivors: &mut Words<W>) -> u64 {
         let len = block.len();
         survivors.pegs.resize(len, W::default());
         survivors.counts.resize(len, W::default());
-        // Plain slices, so that the stores cannot alias the vectors' own pointers and every
-        // pointer stays in a register.
-        let (kept_pegs, kept_counts) = (&mut survivors.pegs[..len], &mut survivors.counts[..len]);
-        let alive = self.bounds.alive();
-        let mut kept = 0;
-        for ((&pegs, &counts), &number) in block.pegs.iter().zip(block.counts).zip(numbers) {
-            // Written always, kept only when alive (`kept` never passes the code's index).
-            kept_pegs[kept] = pegs;
-            kept_counts[kept] = counts;
-            kept += usize::from(alive[number as usize]);
-        }
+        let kept = copy_alive(
+            block,
+            numbers,
+            self.bounds.alive(),
+            &mut survivors.pegs[..len],
+            &mut survivors.counts[..len],
+        );
         survivors.pegs.truncate(kept);
         survivors.counts.truncate(kept);
         (len - kept) as u64
@@ -607,6 +603,30 @@ impl<W: Word> Selector<W> {
         }
         Some(self.objective.cost(&counts[..slots]))
     }
+}
+
+/// Copies the codes of `block` whose multiset (numbered by `numbers`) is marked in `alive` to
+/// the front of `kept_pegs` and `kept_counts` (each as long as `block`), in order, without a
+/// branch per code; returns how many it copied.
+///
+/// Out of line on purpose: inside the scan, the loop's pointers were spilled to the stack and
+/// reloaded for every code.
+#[inline(never)]
+fn copy_alive<W: Word>(
+    block: Slice<'_, W>,
+    numbers: &[u32],
+    alive: &[bool],
+    kept_pegs: &mut [W],
+    kept_counts: &mut [W],
+) -> usize {
+    let mut kept = 0;
+    for ((&pegs, &counts), &number) in block.pegs.iter().zip(block.counts).zip(numbers) {
+        // Written always, kept only when alive (`kept` never passes the code's index).
+        kept_pegs[kept] = pegs;
+        kept_counts[kept] = counts;
+        kept += usize::from(alive[number as usize]);
+    }
+    kept
 }
 
 /// Keeps `value` as what a selector last used at `depth` (one slot per depth of its path).
