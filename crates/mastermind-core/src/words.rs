@@ -13,6 +13,9 @@
 //! another, one guess against many ([`Scorer::indices`]), or a few candidates against many
 //! secrets at once ([`Scorer::reply_masks`]).
 
+#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+mod avx2;
+
 use crate::code::Code;
 use crate::game::Game;
 use std::fmt::Debug;
@@ -49,6 +52,8 @@ pub trait Word:
     fn truncate(wide: u128) -> Self;
     /// Whether the game's codes fit this word.
     fn fits(game: Game) -> bool;
+    /// `words` as `u64`s when this word is `u64` (for kernels written for that width).
+    fn as_u64(words: &[Self]) -> Option<&[u64]>;
 
     /// Number of zero bytes: with `self` the xor of two peg words, the matching pegs plus the
     /// unused high bytes. The high bit of each byte of the mask below is set exactly when that
@@ -61,7 +66,7 @@ pub trait Word:
 }
 
 macro_rules! word {
-    ($t:ty) => {
+    ($t:ty, $as_u64:expr) => {
         impl Word for $t {
             const BYTES: u32 = <$t>::BITS / 8;
             const LOW7: Self = <$t>::from_ne_bytes([0x7f; <$t>::BITS as usize / 8]);
@@ -89,11 +94,15 @@ macro_rules! word {
                 u32::from(game.pegs()) <= Self::BYTES
                     && u32::from(game.pegs()) * u32::from(game.colours()) <= <$t>::BITS
             }
+            #[inline(always)]
+            fn as_u64(words: &[Self]) -> Option<&[u64]> {
+                $as_u64(words)
+            }
         }
     };
 }
-word!(u64);
-word!(u128);
+word!(u64, Some);
+word!(u128, |_| None);
 
 /// A code as its two words.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -317,6 +326,32 @@ impl Scorer {
         let mut counts = [candidates.counts[0]; MASK_LANES];
         pegs[..len].copy_from_slice(candidates.pegs);
         counts[..len].copy_from_slice(candidates.counts);
+        #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+        if let (Some(pegs), Some(counts), Some(secret_pegs), Some(secret_counts)) = (
+            W::as_u64(&pegs),
+            W::as_u64(&counts),
+            W::as_u64(secrets.pegs),
+            W::as_u64(secrets.counts),
+        ) {
+            let pegs = pegs.try_into().expect("MASK_LANES words");
+            let counts = counts.try_into().expect("MASK_LANES words");
+            let used = W::BYTES - self.padding;
+            let acc = avx2::reply_masks(pegs, counts, secret_pegs, secret_counts, used);
+            masks[..len].copy_from_slice(&acc[..len]);
+            return;
+        }
+        masks[..len].copy_from_slice(&self.portable_reply_masks(&pegs, &counts, secrets)[..len]);
+    }
+
+    /// [`reply_masks`](Self::reply_masks) of [`MASK_LANES`] candidates, vectorised by the
+    /// compiler across them.
+    #[inline]
+    fn portable_reply_masks<W: Word>(
+        &self,
+        pegs: &[W; MASK_LANES],
+        counts: &[W; MASK_LANES],
+        secrets: Slice<'_, W>,
+    ) -> [u64; MASK_LANES] {
         let mut acc = [0u64; MASK_LANES];
         for (&sp, &sc) in secrets.pegs.iter().zip(secrets.counts) {
             let secret = Packed { pegs: sp, counts: sc };
@@ -325,7 +360,7 @@ impl Scorer {
                     self.reply_bit(Packed { pegs: pegs[lane], counts: counts[lane] }, secret);
             }
         }
-        masks[..len].copy_from_slice(&acc[..len]);
+        acc
     }
 }
 
@@ -363,6 +398,56 @@ mod tests {
         for (pegs, colours) in [(4, 20), (12, 3), (16, 2)] {
             agrees::<u128>(Game::new(pegs, colours).unwrap());
         }
+    }
+
+    /// `reply_masks` against its contract (one bit per distinct reply) and, bit for bit,
+    /// against the portable kernel, which it replaces on CPUs with AVX2.
+    fn masks_count_parts<W: Word>(game: Game) {
+        let codes = CodeSet::enumerate(game).unwrap();
+        let scorer = Scorer::new::<W>(game);
+        let words: Vec<Packed<W>> = codes.iter().map(Packed::<W>::from_code).collect();
+        let mut all = Words::new();
+        words.iter().for_each(|&code| all.push(code));
+        let step = (codes.len() / 97).max(1);
+        for first in (0..codes.len()).step_by(step * MASK_LANES) {
+            let lanes = (first..codes.len()).step_by(step).take(MASK_LANES).collect::<Vec<_>>();
+            let mut candidates = Words::new();
+            lanes.iter().for_each(|&i| candidates.push(words[i]));
+            for secrets in [all.slice().range(0, codes.len().min(40)), all.slice()] {
+                let mut masks = [0u64; MASK_LANES];
+                scorer.reply_masks(candidates.slice(), secrets, &mut masks[..lanes.len()]);
+                let mut pegs = [candidates.pegs[0]; MASK_LANES];
+                let mut counts = [candidates.counts[0]; MASK_LANES];
+                pegs[..lanes.len()].copy_from_slice(&candidates.pegs);
+                counts[..lanes.len()].copy_from_slice(&candidates.counts);
+                let portable = scorer.portable_reply_masks(&pegs, &counts, secrets);
+                for (lane, &i) in lanes.iter().enumerate() {
+                    let mut replies: Vec<u32> = (0..secrets.len())
+                        .map(|j| scorer.index(words[i], secrets.get(j)))
+                        .collect();
+                    replies.sort_unstable();
+                    replies.dedup();
+                    assert_eq!(
+                        masks[lane].count_ones() as usize,
+                        replies.len(),
+                        "{game}: lane {lane}"
+                    );
+                    assert_eq!(masks[lane], portable[lane], "{game}: lane {lane}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn reply_masks_count_each_candidates_parts() {
+        for (pegs, colours) in [(1, 2), (3, 5), (4, 6), (5, 8), (7, 3), (8, 3), (8, 4), (9, 3)] {
+            let game = Game::new(pegs, colours).unwrap();
+            if u64::fits(game) {
+                masks_count_parts::<u64>(game);
+            }
+            masks_count_parts::<u128>(game);
+        }
+        masks_count_parts::<u64>(Game::BULLS_AND_COWS);
     }
 
     #[test]

@@ -1,0 +1,101 @@
+//! [`Scorer::reply_masks`](super::Scorer::reply_masks) for codes in 64-bit words, in AVX2.
+//!
+//! The portable kernel leaves the compiler to vectorise across candidates, and AVX2 has no
+//! 64-bit population count, so both of its counts become a nibble table lookup of every byte
+//! followed by a sum. Here the black pegs are a byte comparison, and the correct colours counted
+//! per byte and the black pegs are summed together by one `vpsadbw` (`8 x total + black` when
+//! that fits a mask's bits). The bits are the portable kernel's, so both give the same masks.
+//! The intrinsics come from `safe_arch`, whose functions exist only when the target enables them.
+
+use safe_arch::{
+    add_i8_m256i, add_i64_m256i, bitand_m256i, bitor_m256i, cmp_eq_mask_i8_m256i,
+    extract_i64_from_m256i, m256i, mul_u64_low_bits_m256i, set_i64_m256i, set_splat_i8_m256i,
+    set_splat_i64_m256i, shl_each_u64_m256i, shl_imm_u16_m256i, shr_imm_u16_m256i,
+    shr_imm_u64_m256i, shuffle_av_i8z_half_m256i, sum_of_u8_abs_diff_m256i, zeroed_m256i,
+};
+
+/// The reply masks of eight candidates (peg and count words `pegs` and `counts`) against the
+/// secrets `secret_pegs` and `secret_counts`, for codes of `used` pegs (at most 8).
+pub(super) fn reply_masks(
+    pegs: &[u64; 8],
+    counts: &[u64; 8],
+    secret_pegs: &[u64],
+    secret_counts: &[u64],
+    used: u32,
+) -> [u64; 8] {
+    if used < 8 {
+        masks::<false>(pegs, counts, secret_pegs, secret_counts, used)
+    } else {
+        masks::<true>(pegs, counts, secret_pegs, secret_counts, used)
+    }
+}
+
+/// Four words in one register, the first in the lowest lane.
+#[inline(always)]
+fn four(words: &[u64]) -> m256i {
+    set_i64_m256i(words[3] as i64, words[2] as i64, words[1] as i64, words[0] as i64)
+}
+
+/// The kernel, with a reply's bit at `total (total + 1) / 2 + black` when `DENSE` and at
+/// `8 total + black` otherwise (up to 7 pegs).
+#[inline(always)]
+fn masks<const DENSE: bool>(
+    pegs: &[u64; 8],
+    counts: &[u64; 8],
+    secret_pegs: &[u64],
+    secret_counts: &[u64],
+    used: u32,
+) -> [u64; 8] {
+    let candidate_pegs = [four(&pegs[..4]), four(&pegs[4..])];
+    let candidate_counts = [four(&counts[..4]), four(&counts[4..])];
+    // 1 in each byte that holds a peg: padding bytes are zero in both codes and would match.
+    let peg_bytes = (0..used).fold(0u64, |acc, i| acc | 1 << (8 * i));
+    let peg_bytes = set_splat_i64_m256i(peg_bytes as i64);
+    let low_nibble = set_splat_i8_m256i(0x0f);
+    let nibble_ones = m256i::from([
+        0u8, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3,
+        3, 4,
+    ]);
+    let one = set_splat_i64_m256i(1);
+    let zero = zeroed_m256i();
+    let mut acc = [zero; 2];
+    for (&secret_peg, &secret_count) in secret_pegs.iter().zip(secret_counts) {
+        let secret_peg = set_splat_i64_m256i(secret_peg as i64);
+        let secret_count = set_splat_i64_m256i(secret_count as i64);
+        for half in 0..2 {
+            let black =
+                bitand_m256i(cmp_eq_mask_i8_m256i(candidate_pegs[half], secret_peg), peg_bytes);
+            let common = bitand_m256i(candidate_counts[half], secret_count);
+            let low = bitand_m256i(common, low_nibble);
+            let high = bitand_m256i(shr_imm_u16_m256i::<4>(common), low_nibble);
+            let correct = add_i8_m256i(
+                shuffle_av_i8z_half_m256i(nibble_ones, low),
+                shuffle_av_i8z_half_m256i(nibble_ones, high),
+            );
+            let bit = if DENSE {
+                let total = sum_of_u8_abs_diff_m256i(correct, zero);
+                let blacks = sum_of_u8_abs_diff_m256i(black, zero);
+                let triangle = shr_imm_u64_m256i::<1>(mul_u64_low_bits_m256i(
+                    total,
+                    add_i64_m256i(total, one),
+                ));
+                add_i64_m256i(triangle, blacks)
+            } else {
+                // A byte counts at most 8 colours, so shifting 16-bit lanes by 3 stays in the byte.
+                let packed = add_i8_m256i(shl_imm_u16_m256i::<3>(correct), black);
+                sum_of_u8_abs_diff_m256i(packed, zero)
+            };
+            acc[half] = bitor_m256i(acc[half], shl_each_u64_m256i(one, bit));
+        }
+    }
+    [
+        extract_i64_from_m256i::<0>(acc[0]) as u64,
+        extract_i64_from_m256i::<1>(acc[0]) as u64,
+        extract_i64_from_m256i::<2>(acc[0]) as u64,
+        extract_i64_from_m256i::<3>(acc[0]) as u64,
+        extract_i64_from_m256i::<0>(acc[1]) as u64,
+        extract_i64_from_m256i::<1>(acc[1]) as u64,
+        extract_i64_from_m256i::<2>(acc[1]) as u64,
+        extract_i64_from_m256i::<3>(acc[1]) as u64,
+    ]
+}
