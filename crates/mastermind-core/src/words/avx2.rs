@@ -15,7 +15,8 @@ use safe_arch::{
 };
 
 /// The reply masks of eight candidates (peg and count words `pegs` and `counts`) against the
-/// secrets `secret_pegs` and `secret_counts`, for codes of `used` pegs (at most 8).
+/// secrets `secret_pegs` and `secret_counts`, for codes of `used` pegs (at most 8): a reply's
+/// bit is `8 total + black` up to 7 pegs and `total (total + 1) / 2 + black` at 8.
 pub(super) fn reply_masks(
     pegs: &[u64; 8],
     counts: &[u64; 8],
@@ -23,29 +24,7 @@ pub(super) fn reply_masks(
     secret_counts: &[u64],
     used: u32,
 ) -> [u64; 8] {
-    if used < 8 {
-        masks::<false>(pegs, counts, secret_pegs, secret_counts, used)
-    } else {
-        masks::<true>(pegs, counts, secret_pegs, secret_counts, used)
-    }
-}
-
-/// Four words in one register, the first in the lowest lane.
-#[inline(always)]
-fn four(words: &[u64]) -> m256i {
-    set_i64_m256i(words[3] as i64, words[2] as i64, words[1] as i64, words[0] as i64)
-}
-
-/// The kernel, with a reply's bit at `total (total + 1) / 2 + black` when `DENSE` and at
-/// `8 total + black` otherwise (up to 7 pegs).
-#[inline(always)]
-fn masks<const DENSE: bool>(
-    pegs: &[u64; 8],
-    counts: &[u64; 8],
-    secret_pegs: &[u64],
-    secret_counts: &[u64],
-    used: u32,
-) -> [u64; 8] {
+    let dense = used == 8;
     let candidate_pegs = [four(&pegs[..4]), four(&pegs[4..])];
     let candidate_counts = [four(&counts[..4]), four(&counts[4..])];
     // 1 in each byte that holds a peg: padding bytes are zero in both codes and would match.
@@ -72,7 +51,7 @@ fn masks<const DENSE: bool>(
                 shuffle_av_i8z_half_m256i(nibble_ones, low),
                 shuffle_av_i8z_half_m256i(nibble_ones, high),
             );
-            let bit = if DENSE {
+            let bit = if dense {
                 let total = sum_of_u8_abs_diff_m256i(correct, zero);
                 let blacks = sum_of_u8_abs_diff_m256i(black, zero);
                 let triangle = shr_imm_u64_m256i::<1>(mul_u64_low_bits_m256i(
@@ -98,4 +77,10 @@ fn masks<const DENSE: bool>(
         extract_i64_from_m256i::<2>(acc[1]) as u64,
         extract_i64_from_m256i::<3>(acc[1]) as u64,
     ]
+}
+
+/// Four words in one register, the first in the lowest lane.
+#[inline(always)]
+fn four(words: &[u64]) -> m256i {
+    set_i64_m256i(words[3] as i64, words[2] as i64, words[1] as i64, words[0] as i64)
 }
