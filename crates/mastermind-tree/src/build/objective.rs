@@ -122,10 +122,7 @@ impl Objective {
                 sum
             }
             Heuristic::MostParts => -(parts as f64),
-            Heuristic::ExpectedSize => {
-                let (q, r, parts) = (u64::from(q), r as u64, parts as u64);
-                (r * (q + 1) * (q + 1) + (parts - r) * q * q) as f64
-            }
+            Heuristic::ExpectedSize => balanced_squares(n as u32, parts as u32) as f64,
             Heuristic::WorstCase => f64::from(if r > 0 { q + 1 } else { q }),
             Heuristic::Random | Heuristic::LocalEntropy => unreachable!("validated away"),
         }
@@ -165,9 +162,7 @@ impl Objective {
                 let mut sum = 0u64;
                 for (t, &m) in (0u32..).zip(totals) {
                     if m > 0 {
-                        let parts = most_parts(t, pegs, m);
-                        let (q, r) = (u64::from(m / parts), u64::from(m % parts));
-                        sum += r * (q + 1) * (q + 1) + (u64::from(parts) - r) * q * q;
+                        sum += balanced_squares(m, most_parts(t, pegs, m));
                     }
                 }
                 sum as f64
@@ -184,6 +179,14 @@ impl Objective {
             Heuristic::Random | Heuristic::LocalEntropy => unreachable!("validated away"),
         }
     }
+}
+
+/// The sum of the squared part sizes of `n` codes split as evenly as possible into `parts`
+/// parts (at least one): the least Expected size cost of any such split.
+#[inline(always)]
+fn balanced_squares(n: u32, parts: u32) -> u64 {
+    let (q, r, parts) = (u64::from(n / parts), u64::from(n % parts), u64::from(parts));
+    r * (q + 1) * (q + 1) + (parts - r) * q * q
 }
 
 /// The most parts the `m` secrets sharing `t` colours with a candidate can split into: one per
