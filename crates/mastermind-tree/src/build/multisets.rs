@@ -332,22 +332,18 @@ mod tests {
             sorted.sort_by(f64::total_cmp);
             let one = [0u32];
             let groups = || (0..multisets.len() as u32).map(|m| (m, &one[..]));
-            let (first, then) =
-                (sorted[sorted.len() * 3 / 4] + 1.0, sorted[sorted.len() / 4] + 0.5);
-            for best in [first, then] {
-                if best == first {
-                    assert_eq!(
-                        bounds.mark_alive(groups(), best),
-                        sorted.iter().filter(|&&b| !cannot_beat(b, best)).count()
-                    );
-                } else {
-                    bounds.narrow_alive(best);
-                }
+            let alive_exactly_below = |bounds: &mut NodeBounds<u64>, best: f64| {
                 for m in 0..multisets.len() as u32 {
                     let expected = !cannot_beat(bounds.bound(m), best);
-                    assert_eq!(bounds.alive()[m as usize], expected, "{heuristic:?} {m}");
+                    assert_eq!(bounds.alive()[m as usize], expected, "{heuristic:?} {m} {best}");
                 }
-            }
+            };
+            let first = sorted[sorted.len() * 3 / 4] + 1.0;
+            let marked = bounds.mark_alive(groups(), first);
+            assert_eq!(marked, sorted.iter().filter(|&&b| !cannot_beat(b, first)).count());
+            alive_exactly_below(&mut bounds, first);
+            bounds.narrow_alive(sorted[sorted.len() / 4] + 0.5);
+            alive_exactly_below(&mut bounds, sorted[sorted.len() / 4] + 0.5);
             assert!(bounds.alive().iter().any(|&a| a), "{heuristic:?}: some multiset is alive");
         }
     }

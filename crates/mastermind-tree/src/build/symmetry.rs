@@ -254,11 +254,17 @@ impl Symmetry {
         out: &mut Generated<'_, W>,
     ) {
         let mut allowed = choices.allowed(introduced, used);
-        if at + 1 == self.pegs && !self.root {
-            // The last peg: every allowed colour completes a code.
+        if at + 1 == self.pegs {
+            // The last peg: every allowed colour completes a code (of sorted shape, at the root).
             while allowed != 0 {
                 let c = allowed.trailing_zeros() as u8;
                 allowed &= allowed - 1;
+                if self.root {
+                    prefix.code[at] = c;
+                    if !is_sorted_shape(&prefix.code[..self.pegs]) {
+                        continue;
+                    }
+                }
                 let number = out.multisets.full_number(out.multisets.step(prefix.multiset, c));
                 out.push(prefix.with_last(at, c, self.pegs), number);
             }
@@ -270,15 +276,8 @@ impl Symmetry {
             let (packed, multiset) = (prefix.packed, prefix.multiset);
             prefix.push(at, c, self.pegs);
             prefix.multiset = out.multisets.step(multiset, c);
-            if at + 1 == self.pegs {
-                if is_sorted_shape(&prefix.code[..self.pegs]) {
-                    let number = out.multisets.full_number(prefix.multiset);
-                    out.push(prefix.packed, number);
-                }
-            } else {
-                let next = choices.introduce(c, introduced);
-                self.extend(choices, at + 1, next, used | 1 << c, prefix, out);
-            }
+            let next = choices.introduce(c, introduced);
+            self.extend(choices, at + 1, next, used | 1 << c, prefix, out);
             prefix.seen[usize::from(c)] -= 1;
             (prefix.packed, prefix.multiset) = (packed, multiset);
         }
