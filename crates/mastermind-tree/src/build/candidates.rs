@@ -1,10 +1,14 @@
 //! The all-codes candidate lists of one build: made once, shared by every thread, grouped by
 //! colour multiset.
 //!
-//! A base list holds the codes canonical under a node's zero and free colours (and, at the root,
-//! of sorted shape); it depends on those colours and on whether the node is the root. A filtered
-//! list keeps the codes of a base list that the stabiliser of the history keeps, so it also
-//! depends on the guesses played; siblings share their guesses, so one serves a whole family.
+//! A base list holds the codes canonical under a node's free colours and, in games without
+//! repeats, its zero colours (and, at the root, of sorted shape); it depends on those colours and
+//! on whether the node is the root. With repeats, zero colours collapse onto the smallest, so a
+//! code holding another zero colour is ruled out by its multiset alone: the scan drops it with
+//! its multiset's bound, and base lists do not depend on the zero colours (a few lists serve
+//! every node). A filtered list keeps the codes of a base list canonical under the zero colours
+//! that the stabiliser of the history keeps, so it also depends on the zero colours and the
+//! guesses played; siblings share their guesses, so one serves a whole family.
 //! Lists are made outside the lock (two threads may make the same one; the first stored is kept,
 //! and both are equal), and the store is emptied when it would hold more than a few times the
 //! code set.
@@ -18,12 +22,13 @@ use std::collections::HashMap;
 use std::ops::Range;
 use std::sync::{Arc, Mutex};
 
-/// What a base list depends on: the zero and free colours (bit masks) and whether it is the
-/// root ([`Symmetry::key`](crate::build::symmetry::Symmetry::key)).
+/// What a base list depends on: the listed zero and the free colours (bit masks) and whether it
+/// is the root ([`Symmetry::list_key`](crate::build::symmetry::Symmetry::list_key)).
 pub(crate) type BaseKey = (u32, u32, bool);
 
-/// What a candidate list depends on: its base list's key, and the guesses played when their
-/// stabiliser filters the list (empty for a base list).
+/// What a candidate list depends on: for a base list its [`BaseKey`] and no guesses; for a
+/// filtered list its node's key ([`Symmetry::key`](crate::build::symmetry::Symmetry::key), zero
+/// colours included) and the guesses whose stabiliser filters it.
 pub(crate) type ListKey = (BaseKey, Vec<[u8; 16]>);
 
 /// Candidates in code order, each with the number of its colour multiset, and the positions of

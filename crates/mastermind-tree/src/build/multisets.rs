@@ -142,6 +142,8 @@ pub(crate) struct NodeBounds<W> {
     alive_numbers: Vec<u32>,
     /// The best cost `alive` was marked against.
     alive_best: f64,
+    /// Count-word bits of the multisets ruled out at this node ([`start`](Self::start)).
+    excluded: W,
     /// Secret multisets visited to compute bounds (the work done).
     pub visited: u64,
 }
@@ -160,13 +162,16 @@ impl<W: Word> NodeBounds<W> {
             alive: Vec::new(),
             alive_numbers: Vec::new(),
             alive_best: f64::INFINITY,
+            excluded: W::default(),
             visited: 0,
         }
     }
 
     /// Forgets the last node's bounds and groups the secrets of a new one, whose multiset
-    /// numbers are `secret_numbers`.
-    pub fn start(&mut self, secret_numbers: &[u32]) {
+    /// numbers are `secret_numbers`. The multisets whose count words share a bit with `excluded`
+    /// are bounded by infinity: the node's symmetry scores other codes in their place.
+    pub fn start(&mut self, secret_numbers: &[u32], excluded: W) {
+        self.excluded = excluded;
         let count = self.multisets.len();
         self.bounds.clear();
         self.bounds.resize(count, f64::NAN);
@@ -199,6 +204,9 @@ impl<W: Word> NodeBounds<W> {
     }
 
     fn compute(&mut self, counts: W) -> f64 {
+        if counts & self.excluded != W::default() {
+            return f64::INFINITY;
+        }
         let mut totals = [0u32; 17];
         for &(secret, weight) in &self.secrets {
             totals[(counts & secret).ones() as usize] += weight;
@@ -312,7 +320,7 @@ mod tests {
         ] {
             let objective = Objective::new(heuristic, all.len());
             let mut bounds = NodeBounds::new(objective.clone(), Arc::clone(&multisets), 4);
-            bounds.start(&numbers);
+            bounds.start(&numbers, 0);
             for number in 0..multisets.len() as u32 {
                 let counts = multisets.counts(number);
                 let mut totals = [0u32; 5];

@@ -202,10 +202,10 @@ impl<W: Word> Selector<W> {
         self.recent_base.truncate(depth + 1);
         self.recent_filtered.truncate(depth + 1);
         self.groups.truncate(depth + 1);
-        self.bounds.start(numbers);
         let group = self.group(guesses);
         let present = self.present_colours(secrets);
         let symmetry = Symmetry::with_group(self.game, guesses, present, group);
+        self.bounds.start(numbers, symmetry.collapsed_zeros());
         let mut best = Best { cost: f64::INFINITY, code: None };
         let consistent_bound = self.objective.bound_from_parts(n, n.min(self.replies));
         let filter = if symmetry.keeps_every_secret() {
@@ -374,7 +374,7 @@ impl<W: Word> Selector<W> {
     /// The base list of a node with `symmetry` at `depth`: its all-codes candidates before the
     /// stabiliser.
     fn base_list(&mut self, symmetry: &Symmetry, depth: usize) -> Arc<CandidateList<W>> {
-        let key = symmetry.key();
+        let key = symmetry.list_key();
         if let Some(Some((recent_key, list))) = self.recent_base.get(depth)
             && *recent_key == key
         {
@@ -389,7 +389,8 @@ impl<W: Word> Selector<W> {
         list
     }
 
-    /// The codes of `base` that the stabiliser of `guesses` keeps, made once per family.
+    /// The codes of `base` canonical under the node's zero colours that the stabiliser of
+    /// `guesses` keeps, made once per family.
     fn filtered_list(
         &mut self,
         symmetry: &Symmetry,
@@ -405,9 +406,13 @@ impl<W: Word> Selector<W> {
         }
         let pegs = usize::from(self.game.pegs());
         let key: ListKey = (symmetry.key(), guesses.to_vec());
-        let list = self
-            .lists
-            .get(key.clone(), || base.filtered(|code| symmetry.passes_group(&code.colours(pegs))));
+        let collapsed_zeros = symmetry.collapsed_zeros::<W>();
+        let list = self.lists.get(key.clone(), || {
+            base.filtered(|code| {
+                code.counts & collapsed_zeros == W::default()
+                    && symmetry.passes_group(&code.colours(pegs))
+            })
+        });
         remember(&mut self.recent_filtered, depth, (key, Arc::clone(&list)));
         list
     }

@@ -40,6 +40,9 @@ pub(crate) struct Symmetry {
     zero_min: Option<u8>,
     /// Bit `c` set for zero colours (only used with `zero_min`, or without repeats).
     zero: u32,
+    /// The zero colours other than the smallest, when they collapse onto it
+    /// ([`AbsentColours::Merged`]); zero otherwise.
+    collapsed_zeros: u32,
     /// Without repeats, the zero colours (relabelled in order, when there are at least two).
     zeros: ColourOrder,
     /// Whether codes may repeat a colour.
@@ -101,6 +104,10 @@ impl Symmetry {
         let absent = AbsentColours::new(usize::from(colours), present, repeats);
         let zero_min =
             matches!(absent, AbsentColours::Merged(_)).then(|| zero.trailing_zeros() as u8);
+        let collapsed_zeros = match absent {
+            AbsentColours::Merged(forbidden) => forbidden,
+            _ => 0,
+        };
         let free = ColourOrder::new(all & !played & !zero, colours);
         let zeros = ColourOrder::new(if repeats { 0 } else { zero }, colours);
         let root = guesses.is_empty();
@@ -117,6 +124,7 @@ impl Symmetry {
             colours,
             zero_min,
             zero,
+            collapsed_zeros,
             zeros,
             repeats,
             free,
@@ -127,9 +135,37 @@ impl Symmetry {
         }
     }
 
-    /// A key naming the codes [`generate`](Self::generate) lists (equal keys, equal lists).
+    /// A key naming this node's relations: its zero and free colours, and whether it is the
+    /// root.
     pub fn key(&self) -> (u32, u32, bool) {
         (self.zero, self.free.mask(), self.root)
+    }
+
+    /// A key naming the codes [`generate`](Self::generate) lists (equal keys, equal lists):
+    /// [`key`](Self::key) without the zero colours when they collapse onto the smallest, since
+    /// the list does not apply that relation.
+    pub fn list_key(&self) -> (u32, u32, bool) {
+        (self.listed_zero(), self.free.mask(), self.root)
+    }
+
+    /// The zero colours [`generate`](Self::generate) applies its relation to: none when they
+    /// collapse onto the smallest (with repeats), since whether a code holds a zero colour other
+    /// than the smallest depends on its multiset alone ([`collapsed_zeros`](Self::collapsed_zeros)).
+    fn listed_zero(&self) -> u32 {
+        if self.zero_min.is_some() { 0 } else { self.zero }
+    }
+
+    /// The count-word bits (at least one peg of the colour) of the zero colours that collapse
+    /// onto a smaller one: a code whose count word shares one of them has a smaller code in its
+    /// class. Zero when the zero colours do not collapse.
+    pub fn collapsed_zeros<W: Word>(&self) -> W {
+        let mut bits = W::default();
+        for c in 0..self.colours {
+            if self.collapsed_zeros & (1 << c) != 0 {
+                bits = bits | W::shifted(1, u32::from(c) * self.pegs as u32);
+            }
+        }
+        bits
     }
 
     /// Whether the stabiliser test applies on top of the generated list.
@@ -228,8 +264,10 @@ impl Symmetry {
         false
     }
 
-    /// Every code canonical under the zero and free relations (and, at the root, of sorted
-    /// shape), in code order, with the numbers of their multisets in `multisets`.
+    /// Every code canonical under the free relation and the zero relation when it relabels (and,
+    /// at the root, of sorted shape), in code order, with the numbers of their multisets in
+    /// `multisets`. Zero colours that collapse onto the smallest are listed like any other
+    /// colour: the multisets of [`collapsed_zeros`](Self::collapsed_zeros) rule those codes out.
     pub fn generate<W: Word>(&self, multisets: &Multisets<W>) -> (Words<W>, Vec<u32>) {
         let mut out = Generated { words: Words::new(), numbers: Vec::new(), multisets };
         let mut prefix = Prefix {
@@ -328,14 +366,12 @@ impl Choices {
         };
         let mut free = Vec::new();
         let mut zeros = Vec::new();
+        let zero = symmetry.listed_zero();
         for c in 0..symmetry.colours {
             let bit = 1u32 << c;
-            if symmetry.zero & bit != 0 {
-                if symmetry.repeats {
-                    if Some(c) == symmetry.zero_min {
-                        choices.plain |= bit;
-                    }
-                } else if let Some(rank) = symmetry.zeros.rank(c) {
+            if zero & bit != 0 {
+                // Listed zero colours are relabelled in order (games without repeats).
+                if let Some(rank) = symmetry.zeros.rank(c) {
                     choices.ranks[1][usize::from(c)] = rank as u8;
                     zeros.push((rank, c));
                 } else {
@@ -493,7 +529,8 @@ mod tests {
     fn generated_codes_are_exactly_the_canonical_ones_in_code_order() {
         // Against the definition: every code of the game that the zero and free relations map
         // to nothing smaller (of sorted shape at the root), over games with and without repeats
-        // and nodes with zero, free and played colours.
+        // and nodes with zero, free and played colours. Zero colours that collapse onto the
+        // smallest are listed, and ruled out by their multisets (`collapsed_zeros`).
         for (game, guesses, present) in [
             (Game::CLASSIC, vec![], 0b111111),
             (Game::CLASSIC, vec!["AABB"], 0b111111),
@@ -518,8 +555,14 @@ mod tests {
                     expected.push(Packed::<u64>::from_code(code));
                 }
             }
-            let got: Vec<Packed<u64>> =
-                (0..generated.len()).map(|i| generated.slice().get(i)).collect();
+            let collapsed = symmetry.collapsed_zeros::<u64>();
+            if !game.repeats() {
+                assert_eq!(collapsed, 0);
+            }
+            let got: Vec<Packed<u64>> = (0..generated.len())
+                .map(|i| generated.slice().get(i))
+                .filter(|code| code.counts & collapsed == 0)
+                .collect();
             assert_eq!(got, expected, "{game} after {guesses:?}, present {present:b}");
         }
     }
@@ -563,5 +606,15 @@ mod tests {
         let symmetry = Symmetry::new(game, &[colours(game, "AABB")], 0b111100);
         assert!(symmetry.is_representative(&colours(game, "ACAC")));
         assert!(!symmetry.is_representative(&colours(game, "ACBC")));
+        // B's multisets are ruled out whole; A's are kept, and the list is the one of a node
+        // without zero colours.
+        let collapsed = symmetry.collapsed_zeros::<u64>();
+        let counts =
+            |text: &str| Packed::<u64>::from_code(&Code::parse(game, text).unwrap()).counts;
+        assert_ne!(counts("ACBC") & collapsed, 0);
+        assert_eq!(counts("ACAC") & collapsed, 0);
+        let without_zero = Symmetry::new(game, &[colours(game, "AABB")], 0b111111);
+        assert_eq!(symmetry.list_key(), without_zero.list_key());
+        assert_ne!(symmetry.key(), without_zero.key());
     }
 }
