@@ -116,8 +116,9 @@ pub(crate) struct Selector<W: Word> {
     groups: Vec<Option<(Played, Arc<Stabiliser>)>>,
     /// The current node's bound per multiset, and the multisets that can still beat the best.
     bounds: NodeBounds<W>,
-    /// Positions in the candidate list of the candidates whose multiset survived its bound.
-    positions: Vec<u32>,
+    /// One bit per position of the candidate list, set for the candidates whose multiset
+    /// survived its bound.
+    marks: Vec<u64>,
     /// Those candidates, in code order, and their multiset numbers.
     gathered: Words<W>,
     gathered_numbers: Vec<u32>,
@@ -158,7 +159,7 @@ impl<W: Word> Selector<W> {
             multisets,
             groups: Vec::new(),
             bounds,
-            positions: Vec::new(),
+            marks: Vec::new(),
             gathered: Words::new(),
             gathered_numbers: Vec::new(),
             survivors: Words::new(),
@@ -295,18 +296,27 @@ impl<W: Word> Selector<W> {
 
     /// Gathers into `gathered` (in code order) the codes of `list` whose multiset is alive.
     fn gather(&mut self, list: &CandidateList<W>) {
-        self.positions.clear();
+        // The alive positions are marked in a bit set and read back in order: cheaper than
+        // sorting them once there are more than a few per 64 codes of the list.
+        self.marks.clear();
+        self.marks.resize(list.len().div_ceil(64), 0);
         for (number, positions) in list.groups() {
             if self.bounds.alive()[number as usize] {
-                self.positions.extend_from_slice(positions);
+                for &position in positions {
+                    self.marks[position as usize / 64] |= 1 << (position % 64);
+                }
             }
         }
-        self.positions.sort_unstable();
         self.gathered.clear();
         self.gathered_numbers.clear();
-        for &position in &self.positions {
-            self.gathered.push(list.words.slice().get(position as usize));
-            self.gathered_numbers.push(list.multiset[position as usize]);
+        for (word, &marks) in self.marks.iter().enumerate() {
+            let mut marks = marks;
+            while marks != 0 {
+                let position = word * 64 + marks.trailing_zeros() as usize;
+                marks &= marks - 1;
+                self.gathered.push(list.words.slice().get(position));
+                self.gathered_numbers.push(list.multiset[position]);
+            }
         }
     }
 
