@@ -56,8 +56,17 @@ pub(crate) struct Symmetry {
     /// collapse onto the smallest, so that an image needs no relabelling state; `None` when
     /// colours are relabelled.
     collapsed: Option<Vec<[u8; 32]>>,
-    /// The element that last mapped a code to a smaller one: codes tested in order are alike,
-    /// so it is tried first.
+    /// Pairs of positions (earlier, later) that hold one colour in every guess played, each
+    /// position paired with the nearest earlier one. Swapping such pegs fixes every guess, so a
+    /// kept code never holds a larger colour at the earlier position of a pair. Empty when the
+    /// stabiliser is trivial.
+    sorted_pairs: Vec<(u8, u8)>,
+    /// The elements of the stabiliser (indices) that [`passes_group`](Self::passes_group)
+    /// tests after the sorted pairs: every one, or when no colour is relabelled only those whose
+    /// colour map is not the identity.
+    tested: Vec<usize>,
+    /// The entry of `tested` that last mapped a code to a smaller one: codes tested in order
+    /// are alike, so it is tried first.
     last_smaller: Cell<usize>,
     /// The empty history: every permutation applies.
     root: bool,
@@ -117,8 +126,18 @@ impl Symmetry {
             Some(min) if zero & (1u32 << c) != 0 => min,
             _ => c,
         };
-        let collapsed = (!relabels)
+        let collapsed: Option<Vec<[u8; 32]>> = (!relabels)
             .then(|| group.elements().iter().map(|element| element.tau.map(collapse)).collect());
+        let sorted_pairs =
+            if group.is_trivial() { Vec::new() } else { sorted_pairs(pegs, guesses) };
+        // Without relabelling, a pure peg permutation maps a code whose pairs are sorted to a
+        // code no smaller: only the elements that move colours need testing.
+        let tested = (0..group.elements().len())
+            .filter(|&at| {
+                collapsed.is_none()
+                    || !is_identity(&group.elements()[at].tau[..usize::from(colours)])
+            })
+            .collect();
         Symmetry {
             pegs,
             colours,
@@ -130,6 +149,8 @@ impl Symmetry {
             free,
             group,
             collapsed,
+            sorted_pairs,
+            tested,
             last_smaller: Cell::new(0),
             root,
         }
@@ -232,14 +253,23 @@ impl Symmetry {
 
     /// The stabiliser part of [`is_representative`](Self::is_representative), for codes already
     /// canonical under the first two relations.
+    ///
+    /// A kept code is the smallest of its orbit, so no swap of two pegs that the guesses cannot
+    /// tell apart makes it smaller: it is sorted on [`sorted_pairs`](Self::sorted_pairs), checked
+    /// first. Without relabelling, that settles every pure peg permutation, and only the other
+    /// elements are imaged.
     pub fn passes_group(&self, code: &[u8]) -> bool {
+        if self.sorted_pairs.iter().any(|&(a, b)| code[usize::from(a)] > code[usize::from(b)]) {
+            return false;
+        }
         let elements = self.group.elements();
-        let count = elements.len();
+        let count = self.tested.len();
         let first = self.last_smaller.get();
         for k in 0..count {
-            let at = if first + k < count { first + k } else { first + k - count };
+            let slot = if first + k < count { first + k } else { first + k - count };
+            let at = self.tested[slot];
             if self.image_is_smaller(at, &elements[at], code) {
-                self.last_smaller.set(at);
+                self.last_smaller.set(slot);
                 return false;
             }
         }
@@ -453,6 +483,24 @@ impl<W: Word> Prefix<W> {
             counts: self.packed.counts | W::shifted(1, bit),
         };
     }
+}
+
+/// The pairs of positions (earlier, later) of codes of `pegs` pegs that hold one colour in every
+/// one of `guesses`, each position paired with the nearest earlier such position.
+fn sorted_pairs(pegs: usize, guesses: &[[u8; 16]]) -> Vec<(u8, u8)> {
+    let column = |j: usize| guesses.iter().map(move |g| g[j]);
+    let mut pairs = Vec::new();
+    for later in 1..pegs {
+        if let Some(earlier) = (0..later).rev().find(|&i| column(i).eq(column(later))) {
+            pairs.push((earlier as u8, later as u8));
+        }
+    }
+    pairs
+}
+
+/// Whether the colour map `tau` is the identity.
+fn is_identity(tau: &[u8]) -> bool {
+    tau.iter().enumerate().all(|(c, &t)| usize::from(t) == c)
 }
 
 /// Whether `code` is sorted with colours `0, 1, 2, ...` in runs of non-increasing length: the
