@@ -15,9 +15,11 @@
 //!
 //! Each code carries the number of its colour multiset, and a list keeps the positions of each
 //! multiset's codes, so a scan bounds each multiset once and, when few survive, gathers only
-//! their codes.
+//! their codes. A base list also keeps its codes grouped by multiset, side by side, for a scan
+//! that offers one multiset at a time; a filtered list keeps only the layout its build scans
+//! ([`Layout`]), so that its memory is not doubled.
 
-use mastermind_core::words::{Packed, Word, Words};
+use mastermind_core::words::{Packed, Slice, Word, Words};
 use std::collections::HashMap;
 use std::ops::Range;
 use std::sync::{Arc, Mutex};
@@ -32,37 +34,63 @@ pub(crate) type BaseKey = (u32, u32, bool);
 pub(crate) type ListKey = (BaseKey, Vec<[u8; 16]>);
 
 /// Candidates in code order, each with the number of its colour multiset, and the positions of
-/// each multiset's candidates.
+/// each multiset's candidates with the candidates in that order. A base list holds both
+/// layouts; a filtered list holds the one its build scans ([`Layout`]).
 #[derive(Debug, Default)]
 pub(crate) struct CandidateList<W> {
-    /// The candidates.
+    /// The candidates (empty in a list laid out by multiset only).
     pub words: Words<W>,
-    /// The multiset number of each candidate.
+    /// The multiset number of each candidate (empty in a list laid out by multiset only).
     pub multiset: Vec<u32>,
+    /// How many candidates the list holds.
+    len: usize,
     /// The multisets the list holds, each with its range of `positions`.
     groups: Vec<(u32, Range<u32>)>,
     /// Positions in `words`, grouped by multiset, ascending within a group.
     positions: Vec<u32>,
+    /// The candidates in the order of `positions`: each multiset's codes side by side, for a
+    /// scan that reads one multiset at a time.
+    grouped: Words<W>,
+}
+
+/// Which layout a filtered list keeps: the one its build's scans read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Layout {
+    /// Code order, with each candidate's multiset number ([`CandidateList::words`]).
+    CodeOrder,
+    /// Grouped by multiset ([`CandidateList::group_ranges`], [`CandidateList::grouped`]).
+    ByMultiset,
 }
 
 impl<W: Word> CandidateList<W> {
-    /// The candidates of this list that `keep` accepts, with their numbers, not grouped: a
-    /// filtered list is scanned whole, so its [`groups`](Self::groups) are empty.
-    pub fn filtered(&self, mut keep: impl FnMut(Packed<W>) -> bool) -> CandidateList<W> {
-        let mut kept = CandidateList {
-            words: Words::new(),
-            multiset: Vec::new(),
-            groups: Vec::new(),
-            positions: Vec::new(),
-        };
+    /// The candidates of this list that `keep` accepts, in `layout`, with their multiset numbers
+    /// (below `numbers`). Reads the list in code order.
+    pub fn filtered(
+        &self,
+        numbers: usize,
+        layout: Layout,
+        mut keep: impl FnMut(Packed<W>) -> bool,
+    ) -> CandidateList<W> {
+        let mut words = Words::new();
+        let mut multiset = Vec::new();
         for i in 0..self.len() {
             let code = self.words.slice().get(i);
             if keep(code) {
-                kept.words.push(code);
-                kept.multiset.push(self.multiset[i]);
+                words.push(code);
+                multiset.push(self.multiset[i]);
             }
         }
-        kept
+        match layout {
+            Layout::CodeOrder => {
+                CandidateList { len: multiset.len(), words, multiset, ..CandidateList::default() }
+            }
+            Layout::ByMultiset => {
+                let mut list = CandidateList::numbered(words, multiset, numbers);
+                list.words = Words::new();
+                list.multiset = Vec::new();
+                list
+            }
+        }
     }
 
     /// `codes` with their multiset numbers `multiset` (below `numbers`), grouped.
@@ -85,12 +113,32 @@ impl<W: Word> CandidateList<W> {
             positions[next[number as usize] as usize] = position as u32;
             next[number as usize] += 1;
         }
-        CandidateList { words: codes, multiset, groups, positions }
+        let mut grouped = Words::new();
+        for &position in &positions {
+            grouped.push(codes.slice().get(position as usize));
+        }
+        CandidateList { len: multiset.len(), words: codes, multiset, groups, positions, grouped }
     }
 
     /// Candidates in the list.
     pub fn len(&self) -> usize {
-        self.multiset.len()
+        self.len
+    }
+
+    /// Each multiset of the list, with the range of its candidates' positions in
+    /// [`positions`](Self::positions).
+    pub fn group_ranges(&self) -> &[(u32, Range<u32>)] {
+        &self.groups
+    }
+
+    /// The positions of the list's candidates, grouped by multiset, ascending within a group.
+    pub fn positions(&self) -> &[u32] {
+        &self.positions
+    }
+
+    /// The list's candidates in the order of [`positions`](Self::positions).
+    pub fn grouped(&self) -> Slice<'_, W> {
+        self.grouped.slice()
     }
 
     /// Each multiset of the list, with the positions of its candidates (ascending).
@@ -210,13 +258,28 @@ mod tests {
             }
         }
         assert!(seen.iter().all(|&s| s));
-        let kept = list.filtered(|code| code.pegs % 3 == 0);
+        let keep = |code: Packed<u64>| code.pegs % 3 == 0;
+        let kept = list.filtered(multisets.len(), Layout::CodeOrder, keep);
         assert!(kept.len() < list.len() && !kept.words.is_empty());
         assert_eq!(kept.groups().count(), 0);
         for i in 0..kept.len() {
             assert_eq!(kept.words.pegs[i] % 3, 0);
             assert_eq!(kept.words.counts[i], multisets.counts(kept.multiset[i]));
         }
+        // Laid out by multiset: the same codes, each multiset's side by side, each once.
+        let grouped = list.filtered(multisets.len(), Layout::ByMultiset, keep);
+        assert_eq!(grouped.len(), kept.len());
+        assert!(grouped.words.is_empty());
+        let mut seen = vec![false; kept.len()];
+        for (number, range) in grouped.group_ranges() {
+            for i in range.start as usize..range.end as usize {
+                let p = grouped.positions()[i] as usize;
+                assert_eq!(kept.multiset[p], *number);
+                assert_eq!(grouped.grouped().get(i), kept.words.slice().get(p));
+                assert!(!std::mem::replace(&mut seen[p], true));
+            }
+        }
+        assert!(seen.iter().all(|&s| s));
     }
 
     #[test]

@@ -40,6 +40,12 @@ impl Objective {
         self.heuristic
     }
 
+    /// Whether every cost is an integer (all but Entropy), so that two costs tie exactly or
+    /// differ by at least one.
+    pub fn has_integer_costs(&self) -> bool {
+        self.heuristic != Heuristic::Entropy
+    }
+
     /// `s log2 s` (0 for 0 and 1).
     #[inline(always)]
     fn xlogx(&self, s: u32) -> f64 {

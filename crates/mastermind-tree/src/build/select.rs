@@ -13,10 +13,13 @@
 //! secret, and all arrangements of a multiset that cannot beat the best are dropped unscored.
 //! When few candidates of the all-codes list survive that, the scan gathers them by multiset and
 //! tests only those against the stabiliser of the history; otherwise it scans the list the
-//! stabiliser filtered, made once per family of siblings.
+//! stabiliser filtered, made once per family of siblings. With integer costs (every heuristic
+//! but Entropy) that scan goes multiset by multiset, the least bound first: the answer, the least
+//! cost and then the first in code order, does not depend on the order of the offers, and every
+//! multiset that can no longer win is skipped whole ([`Selector::scan_by_multiset`]).
 
 use crate::build::BuildStats;
-use crate::build::candidates::{BaseKey, CandidateList, ListKey, SharedLists};
+use crate::build::candidates::{BaseKey, CandidateList, Layout, ListKey, SharedLists};
 use crate::build::multisets::{Multisets, NodeBounds};
 use crate::build::objective::{Objective, TOLERANCE, beats, cannot_beat};
 use crate::build::symmetry::Symmetry;
@@ -79,7 +82,7 @@ impl Filter<'_> {
 enum Prune<'s> {
     /// By each candidate's multiset bound (computed on first use), then the symmetry filter.
     Bounds(Filter<'s>),
-    /// By the multisets [`Selector::mark_alive`] marked (every multiset of the list is bounded
+    /// By the multisets [`NodeBounds::mark_alive`] marked (every multiset of the list is bounded
     /// already), marked again when the best improves: a pass without branches.
     Alive,
 }
@@ -127,6 +130,8 @@ pub(crate) struct Selector<W: Word> {
     survivors: Words<W>,
     indices: Vec<u8>,
     masks: Vec<u64>,
+    /// The alive multisets of a scan by multiset: bound, and range of positions.
+    order: Vec<(f64, std::ops::Range<u32>)>,
     /// Work done so far.
     pub stats: BuildStats,
 }
@@ -165,6 +170,7 @@ impl<W: Word> Selector<W> {
             survivors: Words::new(),
             indices: vec![0; CHUNK],
             masks: vec![0; BLOCK],
+            order: Vec::new(),
             stats: BuildStats::default(),
         }
     }
@@ -238,11 +244,12 @@ impl<W: Word> Selector<W> {
     ) {
         let depth = guesses.len();
         let base = self.base_list(symmetry, depth);
+        let filter =
+            if symmetry.has_group() { Filter::Stabiliser(symmetry) } else { Filter::Every };
         if secrets.len() <= LAZY_SECRETS {
-            let list = self.whole_list(symmetry, guesses, base);
-            let words = list.words.slice();
-            let prune = Prune::Bounds(Filter::Every);
-            self.scan(words, &list.multiset, prune, secrets, best, bound);
+            // The scan usually stops within a few codes: the stabiliser tests them one by one.
+            let words = base.words.slice();
+            self.scan(words, &base.multiset, Prune::Bounds(filter), secrets, best, bound);
             return;
         }
         let alive_codes = self.bounds.mark_alive(base.groups(), best.cost);
@@ -253,16 +260,118 @@ impl<W: Word> Selector<W> {
             self.gather(&base);
             let gathered = std::mem::take(&mut self.gathered);
             let numbers = std::mem::take(&mut self.gathered_numbers);
-            let filter =
-                if symmetry.has_group() { Filter::Stabiliser(symmetry) } else { Filter::Every };
             self.scan(gathered.slice(), &numbers, Prune::Bounds(filter), secrets, best, bound);
             self.gathered = gathered;
             self.gathered_numbers = numbers;
         } else {
             let list = self.whole_list(symmetry, guesses, base);
-            let words = list.words.slice();
-            self.scan(words, &list.multiset, Prune::Alive, secrets, best, bound);
+            if self.objective.has_integer_costs() {
+                self.scan_by_multiset(&list, secrets, best, bound);
+            } else {
+                let words = list.words.slice();
+                self.scan(words, &list.multiset, Prune::Alive, secrets, best, bound);
+            }
         }
+    }
+
+    /// Offers the codes of `list` (a whole list, whose multisets are bounded and marked alive)
+    /// multiset by multiset, those of least bound first, when costs are integers; no candidate
+    /// of the list can cost less than `bound` unless it is consistent.
+    ///
+    /// With integer costs the player's answer does not depend on the order the candidates are
+    /// offered in. A code of the list replaces the consistent best only with a lower cost, and
+    /// among the codes that do, the least cost wins, then the first in code order (the least
+    /// position in `list`). So the multisets likeliest to win are scored first, and a multiset
+    /// whose bound cannot beat the best, nor tie it at an earlier position, is skipped whole,
+    /// wherever its codes lie in the list. A consistent code of the list never replaces the
+    /// consistent best, so `bound` applies to every code that can.
+    fn scan_by_multiset(
+        &mut self,
+        list: &CandidateList<W>,
+        secrets: Slice<'_, W>,
+        best: &mut Best<W>,
+        bound: f64,
+    ) {
+        let n = secrets.len();
+        let mut order = std::mem::take(&mut self.order);
+        order.clear();
+        for (number, range) in list.group_ranges() {
+            if self.bounds.alive()[*number as usize] {
+                order.push((self.bounds.bound(*number).max(bound), range.clone()));
+            }
+        }
+        order.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.start.cmp(&b.1.start)));
+        let most_parts = self.objective.heuristic() == Heuristic::MostParts;
+        let use_masks = self.masks_fit && (most_parts || n <= MASK_SECRETS);
+        let least_by_parts = self.least_by_parts(n, use_masks);
+        // The position in `list` of the best, when the best is a code of the list.
+        let mut best_at: Option<u32> = None;
+        // Whether a candidate at `position` whose cost is at least `least` can still win: with
+        // a lower cost than the best, or the same cost at an earlier position than a list best.
+        let may_win = |least: f64, position: u32, best: &Best<W>, best_at: Option<u32>| {
+            least < best.cost || (least == best.cost && best_at.is_some_and(|at| position < at))
+        };
+        let mut offered = 0u64;
+        'multisets: for (least, range) in &order {
+            let (from, to) = (range.start as usize, range.end as usize);
+            for start in (from..to).step_by(MASK_LANES) {
+                let end = (start + MASK_LANES).min(to);
+                let positions = &list.positions()[start..end];
+                if !may_win(*least, positions[0], best, best_at) {
+                    // Positions ascend and the best only improves, so nothing later in this
+                    // multiset can win; nor can any later multiset (whose bound is no less)
+                    // unless this bound ties a list best, at an earlier position.
+                    if *least > best.cost || best_at.is_none() {
+                        break 'multisets;
+                    }
+                    continue 'multisets;
+                }
+                let batch = list.grouped().range(start, end);
+                if use_masks {
+                    let masks = &mut self.masks[..batch.len()];
+                    self.scorer.reply_masks(batch, secrets, masks);
+                    self.stats.scores += (batch.len() * n) as u64;
+                }
+                for (i, &position) in positions.iter().enumerate() {
+                    if !may_win(*least, position, best, best_at) {
+                        break;
+                    }
+                    offered += 1;
+                    self.stats.candidates_scored += 1;
+                    // Ties are allowed before a list best: one more than its cost is the limit.
+                    let tie_wins = best_at.is_some_and(|at| position < at);
+                    let limit = if tie_wins { best.cost + 1.0 } else { best.cost };
+                    let candidate = batch.get(i);
+                    let cost = if use_masks {
+                        let least = least_by_parts[self.masks[i].count_ones() as usize];
+                        if most_parts {
+                            least
+                        } else if cannot_beat(least, limit) {
+                            self.stats.candidates_pruned += 1;
+                            continue;
+                        } else {
+                            match self.evaluate(candidate, secrets, limit) {
+                                Some(cost) => cost,
+                                None => continue,
+                            }
+                        }
+                    } else {
+                        match self.evaluate(candidate, secrets, limit) {
+                            Some(cost) => cost,
+                            None => continue,
+                        }
+                    };
+                    if cost < best.cost || (tie_wins && cost == best.cost) {
+                        *best = Best { cost, code: Some(candidate) };
+                        best_at = Some(position);
+                    }
+                }
+            }
+        }
+        let skipped = list.len() as u64 - offered;
+        self.stats.candidates_scored += skipped;
+        self.stats.candidates_pruned += skipped;
+        self.order = order;
     }
 
     /// The candidates a scan of the whole list offers: `base` filtered by the stabiliser when
@@ -417,8 +526,11 @@ impl<W: Word> Selector<W> {
         let pegs = usize::from(self.game.pegs());
         let key: ListKey = (symmetry.key(), guesses.to_vec());
         let collapsed_zeros = symmetry.collapsed_zeros::<W>();
+        let numbers = self.multisets.len();
+        let layout =
+            if self.objective.has_integer_costs() { Layout::ByMultiset } else { Layout::CodeOrder };
         let list = self.lists.get(key.clone(), || {
-            base.filtered(|code| {
+            base.filtered(numbers, layout, |code| {
                 code.counts & collapsed_zeros == W::default()
                     && symmetry.passes_group(&code.colours(pegs))
             })
@@ -479,14 +591,7 @@ impl<W: Word> Selector<W> {
         let limit = |best: &Best<W>| best.cost.min(seed + 2.0 * TOLERANCE);
         let most_parts = self.objective.heuristic() == Heuristic::MostParts;
         let use_masks = self.masks_fit && (most_parts || n <= MASK_SECRETS);
-        let mut least_by_parts = [0.0f64; 65];
-        if use_masks {
-            // A candidate has at most one part per reply and per secret.
-            let most = n.min(self.feedback_count).min(64);
-            for (parts, least) in least_by_parts[..=most].iter_mut().enumerate() {
-                *least = self.objective.bound_from_parts(n, parts);
-            }
-        }
+        let least_by_parts = self.least_by_parts(n, use_masks);
         let mut start = 0;
         while start < candidates.len() {
             if cannot_beat(bound, best.cost) {
@@ -562,6 +667,19 @@ impl<W: Word> Selector<W> {
             }
             start = end;
         }
+    }
+
+    /// The least cost of a partition of `n` secrets into each number of parts (when `needed`;
+    /// a candidate has at most one part per reply and per secret, and at most 64 parts).
+    fn least_by_parts(&self, n: usize, needed: bool) -> [f64; 65] {
+        let mut least_by_parts = [0.0f64; 65];
+        if needed {
+            let most = n.min(self.feedback_count).min(64);
+            for (parts, least) in least_by_parts[..=most].iter_mut().enumerate() {
+                *least = self.objective.bound_from_parts(n, parts);
+            }
+        }
+        least_by_parts
     }
 
     /// The cost of `candidate`'s partition of `secrets`, or `None` as soon as its partial
