@@ -46,7 +46,8 @@ pub(crate) struct CandidateList<W> {
     len: usize,
     /// The multisets the list holds, each with its range of `positions`.
     groups: Vec<(u32, Range<u32>)>,
-    /// Positions in `words`, grouped by multiset, ascending within a group.
+    /// Positions in `words` (in a filtered list laid out by multiset, in the base list it was
+    /// filtered from), grouped by multiset, ascending within a group.
     positions: Vec<u32>,
     /// The candidates in the order of `positions`: each multiset's codes side by side, for a
     /// scan that reads one multiset at a time.
@@ -63,34 +64,46 @@ pub(crate) enum Layout {
 }
 
 impl<W: Word> CandidateList<W> {
-    /// The candidates of this list that `keep` accepts, in `layout`, with their multiset numbers
-    /// (below `numbers`). Reads the list in code order.
+    /// The candidates of this list (a base list, which holds both layouts) that `keep`
+    /// accepts, in `layout`. Laid out by multiset, the kept codes keep their positions in this
+    /// list, which order them as code order does.
     pub fn filtered(
         &self,
-        numbers: usize,
         layout: Layout,
         mut keep: impl FnMut(Packed<W>) -> bool,
     ) -> CandidateList<W> {
-        let mut words = Words::new();
-        let mut multiset = Vec::new();
-        for i in 0..self.len() {
-            let code = self.words.slice().get(i);
-            if keep(code) {
-                words.push(code);
-                multiset.push(self.multiset[i]);
-            }
-        }
+        let mut kept = CandidateList::default();
         match layout {
             Layout::CodeOrder => {
-                CandidateList { len: multiset.len(), words, multiset, ..CandidateList::default() }
+                for i in 0..self.len() {
+                    let code = self.words.slice().get(i);
+                    if keep(code) {
+                        kept.words.push(code);
+                        kept.multiset.push(self.multiset[i]);
+                    }
+                }
+                kept.len = kept.multiset.len();
             }
             Layout::ByMultiset => {
-                let mut list = CandidateList::numbered(words, multiset, numbers);
-                list.words = Words::new();
-                list.multiset = Vec::new();
-                list
+                let grouped = self.grouped.slice();
+                for (number, range) in &self.groups {
+                    let start = kept.positions.len() as u32;
+                    for i in range.start as usize..range.end as usize {
+                        let code = grouped.get(i);
+                        if keep(code) {
+                            kept.grouped.push(code);
+                            kept.positions.push(self.positions[i]);
+                        }
+                    }
+                    let end = kept.positions.len() as u32;
+                    if end > start {
+                        kept.groups.push((*number, start..end));
+                    }
+                }
+                kept.len = kept.positions.len();
             }
         }
+        kept
     }
 
     /// `codes` with their multiset numbers `multiset` (below `numbers`), grouped.
@@ -131,7 +144,8 @@ impl<W: Word> CandidateList<W> {
         &self.groups
     }
 
-    /// The positions of the list's candidates, grouped by multiset, ascending within a group.
+    /// The positions of the list's candidates, grouped by multiset, ascending within a group:
+    /// code order among them, though a list laid out by multiset only keeps its base list's.
     pub fn positions(&self) -> &[u32] {
         &self.positions
     }
@@ -259,27 +273,30 @@ mod tests {
         }
         assert!(seen.iter().all(|&s| s));
         let keep = |code: Packed<u64>| code.pegs % 3 == 0;
-        let kept = list.filtered(multisets.len(), Layout::CodeOrder, keep);
+        let kept = list.filtered(Layout::CodeOrder, keep);
         assert!(kept.len() < list.len() && !kept.words.is_empty());
         assert_eq!(kept.groups().count(), 0);
         for i in 0..kept.len() {
             assert_eq!(kept.words.pegs[i] % 3, 0);
             assert_eq!(kept.words.counts[i], multisets.counts(kept.multiset[i]));
         }
-        // Laid out by multiset: the same codes, each multiset's side by side, each once.
-        let grouped = list.filtered(multisets.len(), Layout::ByMultiset, keep);
+        // Laid out by multiset: the same codes, each multiset's side by side, each once, at
+        // its position in the base list.
+        let grouped = list.filtered(Layout::ByMultiset, keep);
         assert_eq!(grouped.len(), kept.len());
         assert!(grouped.words.is_empty());
-        let mut seen = vec![false; kept.len()];
+        let mut seen = vec![false; list.len()];
         for (number, range) in grouped.group_ranges() {
-            for i in range.start as usize..range.end as usize {
-                let p = grouped.positions()[i] as usize;
-                assert_eq!(kept.multiset[p], *number);
-                assert_eq!(grouped.grouped().get(i), kept.words.slice().get(p));
-                assert!(!std::mem::replace(&mut seen[p], true));
+            let positions = &grouped.positions()[range.start as usize..range.end as usize];
+            assert!(positions.windows(2).all(|w| w[0] < w[1]), "ascending");
+            for (i, &p) in (range.start as usize..).zip(positions) {
+                assert_eq!(list.multiset[p as usize], *number);
+                assert_eq!(grouped.grouped().get(i), list.words.slice().get(p as usize));
+                assert!(keep(grouped.grouped().get(i)));
+                assert!(!std::mem::replace(&mut seen[p as usize], true));
             }
         }
-        assert!(seen.iter().all(|&s| s));
+        assert_eq!(seen.iter().filter(|&&s| s).count(), kept.len());
     }
 
     #[test]

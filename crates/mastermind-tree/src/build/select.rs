@@ -526,11 +526,10 @@ impl<W: Word> Selector<W> {
         let pegs = usize::from(self.game.pegs());
         let key: ListKey = (symmetry.key(), guesses.to_vec());
         let collapsed_zeros = symmetry.collapsed_zeros::<W>();
-        let numbers = self.multisets.len();
         let layout =
             if self.objective.has_integer_costs() { Layout::ByMultiset } else { Layout::CodeOrder };
         let list = self.lists.get(key.clone(), || {
-            base.filtered(numbers, layout, |code| {
+            base.filtered(layout, |code| {
                 code.counts & collapsed_zeros == W::default()
                     && symmetry.passes_group(&code.colours(pegs))
             })
