@@ -331,6 +331,14 @@ impl<W: Word> Selector<W> {
                     let masks = &mut self.masks[..batch.len()];
                     self.scorer.reply_masks(batch, secrets, masks);
                     self.stats.scores += (batch.len() * n) as u64;
+                    // Most parts: a candidate's cost is its parts negated, so a batch none of
+                    // whose candidates reaches the best's parts (a tie at best) is passed whole.
+                    if most_parts && masks.iter().all(|m| -f64::from(m.count_ones()) > best.cost)
+                    {
+                        offered += batch.len() as u64;
+                        self.stats.candidates_scored += batch.len() as u64;
+                        continue;
+                    }
                 }
                 for (i, &position) in positions.iter().enumerate() {
                     if !may_win(*least, position, best, best_at) {
