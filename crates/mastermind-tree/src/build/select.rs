@@ -333,8 +333,7 @@ impl<W: Word> Selector<W> {
                     self.stats.scores += (batch.len() * n) as u64;
                     // Most parts: a candidate's cost is its parts negated, so a batch none of
                     // whose candidates reaches the best's parts (a tie at best) is passed whole.
-                    if most_parts && masks.iter().all(|m| -f64::from(m.count_ones()) > best.cost)
-                    {
+                    if most_parts && masks.iter().all(|m| -f64::from(m.count_ones()) > best.cost) {
                         offered += batch.len() as u64;
                         self.stats.candidates_scored += batch.len() as u64;
                         continue;
@@ -350,24 +349,11 @@ impl<W: Word> Selector<W> {
                     let tie_wins = best_at.is_some_and(|at| position < at);
                     let limit = if tie_wins { best.cost + 1.0 } else { best.cost };
                     let candidate = batch.get(i);
-                    let cost = if use_masks {
-                        let least = least_by_parts[self.masks[i].count_ones() as usize];
-                        if most_parts {
-                            least
-                        } else if cannot_beat(least, limit) {
-                            self.stats.candidates_pruned += 1;
-                            continue;
-                        } else {
-                            match self.evaluate(candidate, secrets, limit) {
-                                Some(cost) => cost,
-                                None => continue,
-                            }
-                        }
-                    } else {
-                        match self.evaluate(candidate, secrets, limit) {
-                            Some(cost) => cost,
-                            None => continue,
-                        }
+                    let parts = use_masks.then(|| self.masks[i].count_ones() as usize);
+                    let Some(cost) =
+                        self.cost_of(candidate, parts, &least_by_parts, most_parts, secrets, limit)
+                    else {
+                        continue;
                     };
                     if cost < best.cost || (tie_wins && cost == best.cost) {
                         *best = Best { cost, code: Some(candidate) };
@@ -645,25 +631,16 @@ impl<W: Word> Selector<W> {
             for i in 0..block.len() {
                 let candidate = block.get(i);
                 self.stats.candidates_scored += 1;
-                let cost = if use_masks {
-                    let parts = self.masks[i].count_ones() as usize;
-                    let least = least_by_parts[parts];
-                    if most_parts {
-                        least
-                    } else if cannot_beat(least, limit(best)) {
-                        self.stats.candidates_pruned += 1;
-                        continue;
-                    } else {
-                        match self.evaluate(candidate, secrets, limit(best)) {
-                            Some(cost) => cost,
-                            None => continue,
-                        }
-                    }
-                } else {
-                    match self.evaluate(candidate, secrets, limit(best)) {
-                        Some(cost) => cost,
-                        None => continue,
-                    }
+                let parts = use_masks.then(|| self.masks[i].count_ones() as usize);
+                let Some(cost) = self.cost_of(
+                    candidate,
+                    parts,
+                    &least_by_parts,
+                    most_parts,
+                    secrets,
+                    limit(best),
+                ) else {
+                    continue;
                 };
                 if beats(cost, best.cost) {
                     *best = Best { cost, code: Some(candidate) };
@@ -687,6 +664,33 @@ impl<W: Word> Selector<W> {
             }
         }
         least_by_parts
+    }
+
+    /// The cost of `candidate` against `secrets`, or `None` once it cannot beat `limit`. With
+    /// reply masks, `parts` is its number of parts (`least_by_parts` the least cost of each):
+    /// for Most parts (`most_parts`) the whole cost, for the others a bound checked before any
+    /// scoring.
+    #[inline(always)]
+    fn cost_of(
+        &mut self,
+        candidate: Packed<W>,
+        parts: Option<usize>,
+        least_by_parts: &[f64; 65],
+        most_parts: bool,
+        secrets: Slice<'_, W>,
+        limit: f64,
+    ) -> Option<f64> {
+        if let Some(parts) = parts {
+            let least = least_by_parts[parts];
+            if most_parts {
+                return Some(least);
+            }
+            if cannot_beat(least, limit) {
+                self.stats.candidates_pruned += 1;
+                return None;
+            }
+        }
+        self.evaluate(candidate, secrets, limit)
     }
 
     /// The cost of `candidate`'s partition of `secrets`, or `None` as soon as its partial
