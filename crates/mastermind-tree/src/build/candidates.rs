@@ -16,9 +16,8 @@
 //! Each code carries the number of its colour multiset, and a list keeps the positions of each
 //! multiset's codes, so a scan bounds each multiset once and, when few survive, gathers only
 //! their codes. A base list also keeps its codes grouped by multiset, side by side, for a scan
-//! that offers one multiset at a time (with integer costs, which then test the stabiliser on the
-//! codes they reach and need no filtered list); a filtered list, scanned in code order
-//! (Entropy), keeps only that order.
+//! that offers one multiset at a time; a filtered list keeps only the layout its build scans
+//! ([`Layout`]), so that its memory is not doubled.
 
 use mastermind_core::words::{Packed, Slice, Word, Words};
 use std::collections::HashMap;
@@ -35,38 +34,75 @@ pub(crate) type BaseKey = (u32, u32, bool);
 pub(crate) type ListKey = (BaseKey, Vec<[u8; 16]>);
 
 /// Candidates in code order, each with the number of its colour multiset, and the positions of
-/// each multiset's candidates with the candidates in that order. A filtered list holds the code
-/// order only.
+/// each multiset's candidates with the candidates in that order. A base list holds both
+/// layouts; a filtered list holds the one its build scans ([`Layout`]).
 #[derive(Debug, Default)]
 pub(crate) struct CandidateList<W> {
-    /// The candidates.
+    /// The candidates (empty in a list laid out by multiset only).
     pub words: Words<W>,
-    /// The multiset number of each candidate.
+    /// The multiset number of each candidate (empty in a list laid out by multiset only).
     pub multiset: Vec<u32>,
     /// How many candidates the list holds.
     len: usize,
     /// The multisets the list holds, each with its range of `positions`.
     groups: Vec<(u32, Range<u32>)>,
-    /// Positions in `words`, grouped by multiset, ascending within a group.
+    /// Positions in `words` (in a filtered list laid out by multiset, in the base list it was
+    /// filtered from), grouped by multiset, ascending within a group.
     positions: Vec<u32>,
     /// The candidates in the order of `positions`: each multiset's codes side by side, for a
     /// scan that reads one multiset at a time.
     grouped: Words<W>,
 }
 
+/// Which layout a filtered list keeps: the one its build's scans read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Layout {
+    /// Code order, with each candidate's multiset number ([`CandidateList::words`]).
+    CodeOrder,
+    /// Grouped by multiset ([`CandidateList::group_ranges`], [`CandidateList::grouped`]).
+    ByMultiset,
+}
+
 impl<W: Word> CandidateList<W> {
-    /// The candidates of this list that `keep` accepts, in code order with their multiset
-    /// numbers, not grouped: a filtered list is scanned whole, in code order.
-    pub fn filtered(&self, mut keep: impl FnMut(Packed<W>) -> bool) -> CandidateList<W> {
+    /// The candidates of this list (a base list, which holds both layouts) that `keep`
+    /// accepts, in `layout`. Laid out by multiset, the kept codes keep their positions in this
+    /// list, which order them as code order does.
+    pub fn filtered(
+        &self,
+        layout: Layout,
+        mut keep: impl FnMut(Packed<W>) -> bool,
+    ) -> CandidateList<W> {
         let mut kept = CandidateList::default();
-        for i in 0..self.len() {
-            let code = self.words.slice().get(i);
-            if keep(code) {
-                kept.words.push(code);
-                kept.multiset.push(self.multiset[i]);
+        match layout {
+            Layout::CodeOrder => {
+                for i in 0..self.len() {
+                    let code = self.words.slice().get(i);
+                    if keep(code) {
+                        kept.words.push(code);
+                        kept.multiset.push(self.multiset[i]);
+                    }
+                }
+                kept.len = kept.multiset.len();
+            }
+            Layout::ByMultiset => {
+                let grouped = self.grouped.slice();
+                for (number, range) in &self.groups {
+                    let start = kept.positions.len() as u32;
+                    for i in range.start as usize..range.end as usize {
+                        let code = grouped.get(i);
+                        if keep(code) {
+                            kept.grouped.push(code);
+                            kept.positions.push(self.positions[i]);
+                        }
+                    }
+                    let end = kept.positions.len() as u32;
+                    if end > start {
+                        kept.groups.push((*number, start..end));
+                    }
+                }
+                kept.len = kept.positions.len();
             }
         }
-        kept.len = kept.multiset.len();
         kept
     }
 
@@ -108,7 +144,8 @@ impl<W: Word> CandidateList<W> {
         &self.groups
     }
 
-    /// The positions of the list's candidates, grouped by multiset, ascending within a group.
+    /// The positions of the list's candidates, grouped by multiset, ascending within a group:
+    /// code order among them, though a list laid out by multiset only keeps its base list's.
     pub fn positions(&self) -> &[u32] {
         &self.positions
     }
@@ -235,17 +272,31 @@ mod tests {
             }
         }
         assert!(seen.iter().all(|&s| s));
-        let kept = list.filtered(|code| code.pegs % 3 == 0);
+        let keep = |code: Packed<u64>| code.pegs % 3 == 0;
+        let kept = list.filtered(Layout::CodeOrder, keep);
         assert!(kept.len() < list.len() && !kept.words.is_empty());
         assert_eq!(kept.groups().count(), 0);
         for i in 0..kept.len() {
             assert_eq!(kept.words.pegs[i] % 3, 0);
             assert_eq!(kept.words.counts[i], multisets.counts(kept.multiset[i]));
         }
-        // The base list's grouped codes are its codes in the order of its positions.
-        for (i, &p) in list.positions().iter().enumerate() {
-            assert_eq!(list.grouped().get(i), list.words.slice().get(p as usize));
+        // Laid out by multiset: the same codes, each multiset's side by side, each once, at
+        // its position in the base list.
+        let grouped = list.filtered(Layout::ByMultiset, keep);
+        assert_eq!(grouped.len(), kept.len());
+        assert!(grouped.words.is_empty());
+        let mut seen = vec![false; list.len()];
+        for (number, range) in grouped.group_ranges() {
+            let positions = &grouped.positions()[range.start as usize..range.end as usize];
+            assert!(positions.windows(2).all(|w| w[0] < w[1]), "ascending");
+            for (i, &p) in (range.start as usize..).zip(positions) {
+                assert_eq!(list.multiset[p as usize], *number);
+                assert_eq!(grouped.grouped().get(i), list.words.slice().get(p as usize));
+                assert!(keep(grouped.grouped().get(i)));
+                assert!(!std::mem::replace(&mut seen[p as usize], true));
+            }
         }
+        assert_eq!(seen.iter().filter(|&&s| s).count(), kept.len());
     }
 
     #[test]

@@ -12,16 +12,14 @@
 //! that, every colour multiset is bounded once per node from how many colours it shares with each
 //! secret, and all arrangements of a multiset that cannot beat the best are dropped unscored.
 //! When few candidates of the all-codes list survive that, the scan gathers them by multiset and
-//! tests only those against the stabiliser of the history. Otherwise, with integer costs (every
-//! heuristic but Entropy), the list is offered multiset by multiset, the least bound first: the
-//! answer, the least cost and then the first in code order, does not depend on the order of the
-//! offers, every multiset that can no longer win is skipped whole, and the stabiliser is tested
-//! only on the codes reached ([`Selector::scan_by_multiset`]). With Entropy's tolerance the order
-//! matters, and the list the stabiliser filtered, made once per family of siblings, is scanned
-//! in code order.
+//! tests only those against the stabiliser of the history; otherwise it scans the list the
+//! stabiliser filtered, made once per family of siblings. With integer costs (every heuristic
+//! but Entropy) that scan goes multiset by multiset, the least bound first: the answer, the least
+//! cost and then the first in code order, does not depend on the order of the offers, and every
+//! multiset that can no longer win is skipped whole ([`Selector::scan_by_multiset`]).
 
 use crate::build::BuildStats;
-use crate::build::candidates::{BaseKey, CandidateList, ListKey, SharedLists};
+use crate::build::candidates::{BaseKey, CandidateList, Layout, ListKey, SharedLists};
 use crate::build::multisets::{Multisets, NodeBounds};
 use crate::build::objective::{Objective, TOLERANCE, beats, cannot_beat};
 use crate::build::symmetry::Symmetry;
@@ -234,9 +232,8 @@ impl<W: Word> Selector<W> {
     /// Offers the all-codes candidates of a node with `symmetry`, reached by playing `guesses`.
     ///
     /// Each multiset of the base list is bounded first. When few of its codes survive, they are
-    /// gathered in code order and tested against the stabiliser one by one; otherwise the base
-    /// list is offered by multiset (integer costs) or the list filtered by the stabiliser (made
-    /// once per family of siblings) is scanned whole.
+    /// gathered in code order and tested against the stabiliser one by one; otherwise the list
+    /// filtered by the stabiliser (made once per family of siblings) is scanned whole.
     fn scan_all_codes(
         &mut self,
         symmetry: &Symmetry,
@@ -266,37 +263,36 @@ impl<W: Word> Selector<W> {
             self.scan(gathered.slice(), &numbers, Prune::Bounds(filter), secrets, best, bound);
             self.gathered = gathered;
             self.gathered_numbers = numbers;
-        } else if self.objective.has_integer_costs() {
-            self.scan_by_multiset(&base, filter, secrets, best, bound);
         } else {
             let list = self.whole_list(symmetry, guesses, base);
-            let words = list.words.slice();
-            self.scan(words, &list.multiset, Prune::Alive, secrets, best, bound);
+            if self.objective.has_integer_costs() {
+                self.scan_by_multiset(&list, secrets, best, bound);
+            } else {
+                let words = list.words.slice();
+                self.scan(words, &list.multiset, Prune::Alive, secrets, best, bound);
+            }
         }
     }
 
-    /// Offers the codes of `list` that `filter` keeps (a base list, whose multisets are bounded
-    /// and marked alive) multiset by multiset, those of least bound first, when costs are
-    /// integers; no candidate of the list can cost less than `bound` unless it is consistent.
+    /// Offers the codes of `list` (a whole list, whose multisets are bounded and marked alive)
+    /// multiset by multiset, those of least bound first, when costs are integers; no candidate
+    /// of the list can cost less than `bound` unless it is consistent.
     ///
     /// With integer costs the player's answer does not depend on the order the candidates are
     /// offered in. A code of the list replaces the consistent best only with a lower cost, and
     /// among the codes that do, the least cost wins, then the first in code order (the least
     /// position in `list`). So the multisets likeliest to win are scored first, and a multiset
     /// whose bound cannot beat the best, nor tie it at an earlier position, is skipped whole,
-    /// wherever its codes lie in the list; `filter` runs only on the codes reached. A consistent
-    /// code of the list never replaces the consistent best, so `bound` applies to every code
-    /// that can.
+    /// wherever its codes lie in the list. A consistent code of the list never replaces the
+    /// consistent best, so `bound` applies to every code that can.
     fn scan_by_multiset(
         &mut self,
         list: &CandidateList<W>,
-        filter: Filter<'_>,
         secrets: Slice<'_, W>,
         best: &mut Best<W>,
         bound: f64,
     ) {
         let n = secrets.len();
-        let pegs = usize::from(self.game.pegs());
         let mut order = std::mem::take(&mut self.order);
         order.clear();
         for (number, range) in list.group_ranges() {
@@ -349,13 +345,10 @@ impl<W: Word> Selector<W> {
                     }
                     offered += 1;
                     self.stats.candidates_scored += 1;
-                    let candidate = batch.get(i);
-                    if !filter.keeps(candidate, pegs) {
-                        continue;
-                    }
                     // Ties are allowed before a list best: one more than its cost is the limit.
                     let tie_wins = best_at.is_some_and(|at| position < at);
                     let limit = if tie_wins { best.cost + 1.0 } else { best.cost };
+                    let candidate = batch.get(i);
                     let parts = use_masks.then(|| self.masks[i].count_ones() as usize);
                     let Some(cost) =
                         self.cost_of(candidate, parts, &least_by_parts, most_parts, secrets, limit)
@@ -527,8 +520,10 @@ impl<W: Word> Selector<W> {
         let pegs = usize::from(self.game.pegs());
         let key: ListKey = (symmetry.key(), guesses.to_vec());
         let collapsed_zeros = symmetry.collapsed_zeros::<W>();
+        let layout =
+            if self.objective.has_integer_costs() { Layout::ByMultiset } else { Layout::CodeOrder };
         let list = self.lists.get(key.clone(), || {
-            base.filtered(|code| {
+            base.filtered(layout, |code| {
                 code.counts & collapsed_zeros == W::default()
                     && symmetry.passes_group(&code.colours(pegs))
             })
