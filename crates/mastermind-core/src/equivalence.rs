@@ -40,6 +40,11 @@ impl Element {
         Element { perm, tau, source }
     }
 
+    /// Whether the colour map relabels some colour (otherwise the element only moves pegs).
+    pub fn moves_colours(&self) -> bool {
+        self.tau.iter().enumerate().any(|(c, &t)| usize::from(t) != c)
+    }
+
     /// The colour of the image of `code` at `position`, without writing the image out (a
     /// comparison with another code can stop at the first position that differs).
     #[inline(always)]
@@ -93,7 +98,7 @@ impl Stabiliser {
         }
         elements.retain(|e| {
             e.perm[..pegs].iter().enumerate().any(|(i, &p)| usize::from(p) != i)
-                || e.tau.iter().enumerate().any(|(c, &t)| usize::from(t) != c)
+                || e.moves_colours()
         });
         Stabiliser { pegs, elements }
     }

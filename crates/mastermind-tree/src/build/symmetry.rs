@@ -133,10 +133,7 @@ impl Symmetry {
         // Without relabelling, a pure peg permutation maps a code whose pairs are sorted to a
         // code no smaller: only the elements that move colours need testing.
         let tested = (0..group.elements().len())
-            .filter(|&at| {
-                collapsed.is_none()
-                    || !is_identity(&group.elements()[at].tau[..usize::from(colours)])
-            })
+            .filter(|&at| collapsed.is_none() || group.elements()[at].moves_colours())
             .collect();
         Symmetry {
             pegs,
@@ -496,11 +493,6 @@ fn sorted_pairs(pegs: usize, guesses: &[[u8; 16]]) -> Vec<(u8, u8)> {
         }
     }
     pairs
-}
-
-/// Whether the colour map `tau` is the identity.
-fn is_identity(tau: &[u8]) -> bool {
-    tau.iter().enumerate().all(|(c, &t)| usize::from(t) == c)
 }
 
 /// Whether `code` is sorted with colours `0, 1, 2, ...` in runs of non-increasing length: the
