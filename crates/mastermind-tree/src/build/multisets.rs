@@ -144,6 +144,9 @@ pub(crate) struct NodeBounds<W> {
     alive_best: f64,
     /// Count-word bits of the multisets ruled out at this node ([`start`](Self::start)).
     excluded: W,
+    /// By multiset number, how many secrets share each number of colours with it, kept when
+    /// [`keep_totals`](Self::keep_totals) is set (valid where the bound is computed).
+    totals: Vec<[u32; 17]>,
     /// Secret multisets visited to compute bounds (the work done).
     pub visited: u64,
 }
@@ -163,8 +166,23 @@ impl<W: Word> NodeBounds<W> {
             alive_numbers: Vec::new(),
             alive_best: f64::INFINITY,
             excluded: W::default(),
+            totals: Vec::new(),
             visited: 0,
         }
+    }
+
+    /// Keeps each multiset's totals beside its bound, for [`totals`](Self::totals).
+    pub fn keep_totals(&mut self) {
+        self.totals = vec![[0; 17]; self.multisets.len()];
+    }
+
+    /// How many of the node's secrets share `t` colours with multiset `number`, for `t` up to
+    /// the number of pegs; needs [`keep_totals`](Self::keep_totals) and the multiset's bound
+    /// computed at this node ([`bound`](Self::bound)).
+    #[inline(always)]
+    pub fn totals(&self, number: u32) -> &[u32] {
+        debug_assert!(!self.bounds[number as usize].is_nan());
+        &self.totals[number as usize][..=self.pegs]
     }
 
     /// Forgets the last node's bounds and groups the secrets of a new one, whose multiset
@@ -198,12 +216,13 @@ impl<W: Word> NodeBounds<W> {
         if !known.is_nan() {
             return known;
         }
-        let bound = self.compute(self.multisets.counts(number));
+        let bound = self.compute(number);
         self.bounds[number as usize] = bound;
         bound
     }
 
-    fn compute(&mut self, counts: W) -> f64 {
+    fn compute(&mut self, number: u32) -> f64 {
+        let counts = self.multisets.counts(number);
         if counts & self.excluded != W::default() {
             return f64::INFINITY;
         }
@@ -212,6 +231,9 @@ impl<W: Word> NodeBounds<W> {
             totals[(counts & secret).ones() as usize] += weight;
         }
         self.visited += self.secrets.len() as u64;
+        if let Some(kept) = self.totals.get_mut(number as usize) {
+            *kept = totals;
+        }
         self.objective.bound_from_totals(&totals[..=self.pegs])
     }
 

@@ -19,6 +19,7 @@
 //! multiset that can no longer win is skipped whole ([`Selector::scan_by_multiset`]).
 
 use crate::build::BuildStats;
+use crate::build::blacks::BlackSums;
 use crate::build::candidates::{BaseKey, CandidateList, Layout, ListKey, SharedLists};
 use crate::build::multisets::{Multisets, NodeBounds};
 use crate::build::objective::{Objective, TOLERANCE, beats, cannot_beat};
@@ -119,6 +120,9 @@ pub(crate) struct Selector<W: Word> {
     groups: Vec<Option<(Played, Arc<Stabiliser>)>>,
     /// The current node's bound per multiset, and the multisets that can still beat the best.
     bounds: NodeBounds<W>,
+    /// Worst case only: the current node's black pegs by peg and colour, which rule out
+    /// arrangements the multiset bound lets through.
+    blacks: Option<BlackSums>,
     /// One bit per position of the candidate list, set for the candidates whose multiset
     /// survived its bound.
     marks: Vec<u64>,
@@ -128,10 +132,12 @@ pub(crate) struct Selector<W: Word> {
     /// The candidates of a block that their colour multiset's bound and the symmetry let
     /// through.
     survivors: Words<W>,
+    /// The multiset numbers of `survivors`.
+    survivor_numbers: Vec<u32>,
     indices: Vec<u8>,
     masks: Vec<u64>,
-    /// The alive multisets of a scan by multiset: bound, and range of positions.
-    order: Vec<(f64, std::ops::Range<u32>)>,
+    /// The alive multisets of a scan by multiset: bound, number and range of positions.
+    order: Vec<(f64, u32, std::ops::Range<u32>)>,
     /// Work done so far.
     pub stats: BuildStats,
 }
@@ -149,7 +155,11 @@ impl<W: Word> Selector<W> {
     ) -> Selector<W> {
         let feedback_count = game.feedback_count();
         let pegs = usize::from(game.pegs());
-        let bounds = NodeBounds::new(objective.clone(), Arc::clone(&multisets), pegs);
+        let mut bounds = NodeBounds::new(objective.clone(), Arc::clone(&multisets), pegs);
+        let blacks = (objective.heuristic() == Heuristic::WorstCase).then(|| {
+            bounds.keep_totals();
+            BlackSums::new(game, multisets.len())
+        });
         Selector {
             game,
             objective,
@@ -164,10 +174,12 @@ impl<W: Word> Selector<W> {
             multisets,
             groups: Vec::new(),
             bounds,
+            blacks,
             marks: Vec::new(),
             gathered: Words::new(),
             gathered_numbers: Vec::new(),
             survivors: Words::new(),
+            survivor_numbers: Vec::new(),
             indices: vec![0; CHUNK],
             masks: vec![0; BLOCK],
             order: Vec::new(),
@@ -213,6 +225,9 @@ impl<W: Word> Selector<W> {
         let present = self.present_colours(secrets);
         let symmetry = Symmetry::with_group(self.game, guesses, present, group);
         self.bounds.start(numbers, symmetry.collapsed_zeros());
+        if let Some(blacks) = &mut self.blacks {
+            blacks.start(secrets);
+        }
         let mut best = Best { cost: f64::INFINITY, code: None };
         let consistent_bound = self.objective.bound_from_parts(n, n.min(self.replies));
         let filter = if symmetry.keeps_every_secret() {
@@ -297,10 +312,10 @@ impl<W: Word> Selector<W> {
         order.clear();
         for (number, range) in list.group_ranges() {
             if self.bounds.alive()[*number as usize] {
-                order.push((self.bounds.bound(*number).max(bound), range.clone()));
+                order.push((self.bounds.bound(*number).max(bound), *number, range.clone()));
             }
         }
-        order.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.start.cmp(&b.1.start)));
+        order.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.2.start.cmp(&b.2.start)));
         let most_parts = self.objective.heuristic() == Heuristic::MostParts;
         let use_masks = self.masks_fit && (most_parts || n <= MASK_SECRETS);
         let least_by_parts = self.least_by_parts(n, use_masks);
@@ -312,7 +327,7 @@ impl<W: Word> Selector<W> {
             least < best.cost || (least == best.cost && best_at.is_some_and(|at| position < at))
         };
         let mut offered = 0u64;
-        'multisets: for (least, range) in &order {
+        'multisets: for &(ref least, number, ref range) in &order {
             let (from, to) = (range.start as usize, range.end as usize);
             for start in (from..to).step_by(MASK_LANES) {
                 let end = (start + MASK_LANES).min(to);
@@ -350,9 +365,15 @@ impl<W: Word> Selector<W> {
                     let limit = if tie_wins { best.cost + 1.0 } else { best.cost };
                     let candidate = batch.get(i);
                     let parts = use_masks.then(|| self.masks[i].count_ones() as usize);
-                    let Some(cost) =
-                        self.cost_of(candidate, parts, &least_by_parts, most_parts, secrets, limit)
-                    else {
+                    let Some(cost) = self.cost_of(
+                        candidate,
+                        number,
+                        parts,
+                        &least_by_parts,
+                        most_parts,
+                        secrets,
+                        limit,
+                    ) else {
                         continue;
                     };
                     if cost < best.cost || (tie_wins && cost == best.cost) {
@@ -380,20 +401,28 @@ impl<W: Word> Selector<W> {
     }
 
     /// Copies into `survivors` the codes of `block` (multiset numbers `numbers`) whose multiset
-    /// is alive; returns how many it dropped.
-    fn keep_alive(&self, block: Slice<'_, W>, numbers: &[u32], survivors: &mut Words<W>) -> u64 {
+    /// is alive, and their numbers into `survivor_numbers`; returns how many it dropped.
+    fn keep_alive(
+        &self,
+        block: Slice<'_, W>,
+        numbers: &[u32],
+        survivors: &mut Words<W>,
+        survivor_numbers: &mut Vec<u32>,
+    ) -> u64 {
         let len = block.len();
         survivors.pegs.resize(len, W::default());
         survivors.counts.resize(len, W::default());
+        survivor_numbers.resize(len, 0);
         let kept = copy_alive(
             block,
             numbers,
             self.bounds.alive(),
-            &mut survivors.pegs[..len],
-            &mut survivors.counts[..len],
+            (&mut survivors.pegs[..len], &mut survivors.counts[..len]),
+            &mut survivor_numbers[..len],
         );
         survivors.pegs.truncate(kept);
         survivors.counts.truncate(kept);
+        survivor_numbers.truncate(kept);
         (len - kept) as u64
     }
 
@@ -545,12 +574,22 @@ impl<W: Word> Selector<W> {
         bound: f64,
     ) {
         let mut survivors = std::mem::take(&mut self.survivors);
-        self.scan_with(candidates, numbers, prune, secrets, best, bound, &mut survivors);
+        let mut survivor_numbers = std::mem::take(&mut self.survivor_numbers);
+        self.scan_with(
+            candidates,
+            numbers,
+            prune,
+            secrets,
+            best,
+            bound,
+            (&mut survivors, &mut survivor_numbers),
+        );
         self.survivors = survivors;
+        self.survivor_numbers = survivor_numbers;
     }
 
-    /// [`scan`](Self::scan), with a buffer for the candidates of a block that survive their
-    /// colour multiset's bound and the filter.
+    /// [`scan`](Self::scan), with buffers for the candidates of a block that survive their
+    /// colour multiset's bound and the filter, and for their multiset numbers.
     #[allow(clippy::too_many_arguments)]
     fn scan_with(
         &mut self,
@@ -560,7 +599,7 @@ impl<W: Word> Selector<W> {
         secrets: Slice<'_, W>,
         best: &mut Best<W>,
         bound: f64,
-        survivors: &mut Words<W>,
+        (survivors, survivor_numbers): (&mut Words<W>, &mut Vec<u32>),
     ) {
         let n = secrets.len();
         let pegs = usize::from(self.game.pegs());
@@ -596,6 +635,7 @@ impl<W: Word> Selector<W> {
             // at 5x8: 6-18x fewer scores, 2.7-4x less time, for every node size); the symmetry
             // filter runs only on the candidates that remain.
             survivors.clear();
+            survivor_numbers.clear();
             let limit_now = limit(best);
             let dropped = match prune {
                 Prune::Bounds(filter) => {
@@ -608,13 +648,14 @@ impl<W: Word> Selector<W> {
                             dropped += 1;
                         } else if filter.keeps(candidate, pegs) {
                             survivors.push(candidate);
+                            survivor_numbers.push(number);
                         }
                     }
                     dropped
                 }
                 Prune::Alive => {
                     self.bounds.narrow_alive(limit_now);
-                    self.keep_alive(block, &numbers[start..end], survivors)
+                    self.keep_alive(block, &numbers[start..end], survivors, survivor_numbers)
                 }
             };
             self.stats.candidates_scored += dropped;
@@ -628,12 +669,13 @@ impl<W: Word> Selector<W> {
                 }
                 self.stats.scores += (block.len() * n) as u64;
             }
-            for i in 0..block.len() {
+            for (i, &number) in survivor_numbers.iter().enumerate() {
                 let candidate = block.get(i);
                 self.stats.candidates_scored += 1;
                 let parts = use_masks.then(|| self.masks[i].count_ones() as usize);
                 let Some(cost) = self.cost_of(
                     candidate,
+                    number,
                     parts,
                     &least_by_parts,
                     most_parts,
@@ -666,14 +708,17 @@ impl<W: Word> Selector<W> {
         least_by_parts
     }
 
-    /// The cost of `candidate` against `secrets`, or `None` once it cannot beat `limit`. With
-    /// reply masks, `parts` is its number of parts (`least_by_parts` the least cost of each):
-    /// for Most parts (`most_parts`) the whole cost, for the others a bound checked before any
-    /// scoring.
+    /// The cost of `candidate` (of multiset `number`, bounded at this node) against `secrets`,
+    /// or `None` once it cannot beat `limit`. With reply masks, `parts` is its number of parts
+    /// (`least_by_parts` the least cost of each): for Most parts (`most_parts`) the whole cost,
+    /// for the others a bound checked before any scoring. With Worst case, its black pegs are
+    /// checked too ([`BlackSums`]).
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn cost_of(
         &mut self,
         candidate: Packed<W>,
+        number: u32,
         parts: Option<usize>,
         least_by_parts: &[f64; 65],
         most_parts: bool,
@@ -686,6 +731,17 @@ impl<W: Word> Selector<W> {
                 return Some(least);
             }
             if cannot_beat(least, limit) {
+                self.stats.candidates_pruned += 1;
+                return None;
+            }
+        }
+        if let Some(blacks) = &mut self.blacks
+            && limit.is_finite()
+        {
+            // The least integer cost that cannot beat `limit`, less one: the largest part a
+            // candidate may have and still win.
+            let cap = ((limit - TOLERANCE / 2.0).ceil().max(0.0) as u32).saturating_sub(1);
+            if blacks.exceeds(candidate, number, self.bounds.totals(number), cap) {
                 self.stats.candidates_pruned += 1;
                 return None;
             }
@@ -750,8 +806,9 @@ impl<W: Word> Selector<W> {
 }
 
 /// Copies the codes of `block` whose multiset (numbered by `numbers`) is marked in `alive` to
-/// the front of `kept_pegs` and `kept_counts` (each as long as `block`), in order, without a
-/// branch per code; returns how many it copied.
+/// the front of `kept_pegs` and `kept_counts`, and their numbers to the front of
+/// `kept_numbers` (each as long as `block`), in order, without a branch per code; returns how
+/// many it copied.
 ///
 /// Out of line on purpose: inside the scan, the loop's pointers were spilled to the stack and
 /// reloaded for every code.
@@ -760,14 +817,15 @@ fn copy_alive<W: Word>(
     block: Slice<'_, W>,
     numbers: &[u32],
     alive: &[bool],
-    kept_pegs: &mut [W],
-    kept_counts: &mut [W],
+    (kept_pegs, kept_counts): (&mut [W], &mut [W]),
+    kept_numbers: &mut [u32],
 ) -> usize {
     let mut kept = 0;
     for ((&pegs, &counts), &number) in block.pegs.iter().zip(block.counts).zip(numbers) {
         // Written always, kept only when alive (`kept` never passes the code's index).
         kept_pegs[kept] = pegs;
         kept_counts[kept] = counts;
+        kept_numbers[kept] = number;
         kept += usize::from(alive[number as usize]);
     }
     kept
