@@ -14,6 +14,16 @@
 //! The multiset bound is this test without `B` (some `m[t]` exceeds its parts' capacity), so
 //! the test only adds to it. Measured at 6x7 Knuth, it rules out two thirds of the candidates
 //! the multiset bound let through and scoring then rejected.
+//!
+//! In nodes of many secrets a second test adds `Q`, the squares of the black pegs summed over
+//! the secrets: `B` plus twice the secrets matching the candidate at each pair of pegs, from a
+//! table of the node's colours by pair of pegs. For any `λ`, the parts' sizes `n(t, b)` satisfy
+//! `Q - λB = sum n(t, b) (b² - λb)`, which lies between the least and the most that sum can
+//! be under the cap: each total's parts filled in order of `b² - λb` (the black-peg counts
+//! nearest `λ / 2` first for the least, farthest first for the most). Outside that range, a
+//! part exceeds the cap. This is the linear relaxation's dual with the constraint on `B`
+//! priced at `λ`; its value changes slope only at integer `λ` from 1 to `2 pegs - 1`, which are
+//! the ones tested.
 
 use mastermind_core::Game;
 use mastermind_core::words::{Packed, Slice, Word};
@@ -30,7 +40,25 @@ pub(crate) struct BlackSums {
     /// By multiset number: the cap, then the least and the most black-peg sum that cap allows
     /// (`u32::MAX` as the cap: none computed at this node).
     ranges: Vec<(u32, u32, u32)>,
+    /// Pairs of pegs `p < q`, in the order of `pair_at`'s blocks.
+    pairs: Vec<(usize, usize)>,
+    /// `pair_at[pair * stride² + (colour_p + 1) * stride + colour_q + 1]`: how many secrets
+    /// hold both colours at that pair of pegs (filled for nodes of [`SQUARES_SECRETS`] or more).
+    pair_at: Vec<u32>,
+    /// Nodes of at least this many secrets test the squares ([`SQUARES_SECRETS`]).
+    squares_from: usize,
+    /// Whether `pair_at` holds the current node.
+    squares: bool,
+    /// By multiset number: the cap the `priced` ranges were computed for (`UNSET`: none).
+    priced_caps: Vec<u32>,
+    /// By multiset number, for each `λ` from 1 to `2 pegs - 1`: the least and the most of
+    /// `sum n(t, b) (b² - λb)` under the cap (`2 (2 pegs - 1)` values per multiset).
+    priced: Vec<i64>,
 }
+
+/// Nodes of at least this many secrets also test the squares of the black pegs (the test costs
+/// about as much as scoring a few dozen secrets).
+pub(crate) const SQUARES_SECRETS: usize = 48;
 
 /// No range computed.
 const UNSET: u32 = u32::MAX;
@@ -40,11 +68,20 @@ impl BlackSums {
     pub fn new(game: Game, multisets: usize) -> BlackSums {
         let pegs = usize::from(game.pegs());
         let stride = usize::from(game.colours()) + 1;
+        let pairs: Vec<(usize, usize)> =
+            (0..pegs).flat_map(|p| (p + 1..pegs).map(move |q| (p, q))).collect();
+        let prices = 2 * (2 * pegs).saturating_sub(1);
         BlackSums {
             pegs,
             stride,
             at: vec![0; pegs * stride],
             ranges: vec![(UNSET, 0, 0); multisets],
+            pair_at: vec![0; pairs.len() * stride * stride],
+            pairs,
+            squares_from: SQUARES_SECRETS,
+            squares: false,
+            priced_caps: vec![UNSET; multisets],
+            priced: vec![0; multisets * prices],
         }
     }
 
@@ -59,6 +96,31 @@ impl BlackSums {
         for range in &mut self.ranges {
             range.0 = UNSET;
         }
+        self.squares = secrets.len() >= self.squares_from;
+        if self.squares {
+            self.pair_at.fill(0);
+            let block = self.stride * self.stride;
+            for &word in secrets.pegs {
+                for (pair, &(p, q)) in self.pairs.iter().enumerate() {
+                    let (a, b) = (usize::from(word.byte(p)), usize::from(word.byte(q)));
+                    self.pair_at[pair * block + a * self.stride + b] += 1;
+                }
+            }
+            self.priced_caps.fill(UNSET);
+        }
+    }
+
+    /// The squares of the black pegs `candidate` scores, summed over the node's secrets, given
+    /// their sum `sum`.
+    #[inline(always)]
+    fn black_squares<W: Word>(&self, candidate: Packed<W>, sum: u32) -> i64 {
+        let block = self.stride * self.stride;
+        let mut both = 0u32;
+        for (pair, &(p, q)) in self.pairs.iter().enumerate() {
+            let (a, b) = (usize::from(candidate.pegs.byte(p)), usize::from(candidate.pegs.byte(q)));
+            both += self.pair_at[pair * block + a * self.stride + b];
+        }
+        i64::from(sum) + 2 * i64::from(both)
     }
 
     /// The black pegs `candidate` scores, summed over the node's secrets.
@@ -92,7 +154,97 @@ impl BlackSums {
         }
         let (_, lo, hi) = *range;
         let sum = self.black_sum(candidate);
-        sum < lo || sum > hi
+        if sum < lo || sum > hi {
+            return true;
+        }
+        if !self.squares {
+            return false;
+        }
+        let prices = 2 * (2 * self.pegs - 1);
+        let at = number as usize * prices;
+        if self.priced_caps[number as usize] != cap {
+            self.priced_caps[number as usize] = cap;
+            priced_ranges(totals, cap, &mut self.priced[at..at + prices]);
+        }
+        let squares = self.black_squares(candidate, sum);
+        let sum = i64::from(sum);
+        self.priced[at..at + prices].chunks_exact(2).zip(1i64..).any(|(range, lambda)| {
+            let value = squares - lambda * sum;
+            value < range[0] || value > range[1]
+        })
+    }
+}
+
+/// For each `λ` from 1 to `2 pegs - 1`, writes to `out` (two values per `λ`) the least and the
+/// most of `sum n(t, b) (b² - λb)` over the part sizes `n(t, b)` that hold `totals[t]` secrets
+/// of each total with no part above `cap` (their black-peg sum free). Needs every total to fit
+/// its parts ([`black_range`] is `Some`).
+pub(crate) fn priced_ranges(totals: &[u32], cap: u32, out: &mut [i64]) {
+    let pegs = totals.len() - 1;
+    for (range, lambda) in out.chunks_exact_mut(2).zip(1i64..) {
+        let (mut least, mut most) = (0i64, 0i64);
+        for (t, &m) in totals.iter().enumerate() {
+            if m == 0 {
+                continue;
+            }
+            let mut order = [(0i64, 0usize); 17];
+            let order = by_price(t, lambda, &mut order);
+            let capacity = |b: usize| part_capacity(t, b, pegs, cap);
+            let mut left = u64::from(m);
+            for &(price, b) in order.iter() {
+                let k = left.min(capacity(b));
+                least += k as i64 * price;
+                left -= k;
+            }
+            let mut left = u64::from(m);
+            for &(price, b) in order.iter().rev() {
+                let k = left.min(capacity(b));
+                most += k as i64 * price;
+                left -= k;
+            }
+        }
+        range[0] = least;
+        range[1] = most;
+    }
+}
+
+/// The black-peg counts `0..=t` with their price `b² - λb`, ascending (nearest `λ / 2` first),
+/// written to the front of `order`: prices fall down to `λ / 2` and rise after it, so the two
+/// sides are merged from there outwards.
+#[inline(always)]
+fn by_price(t: usize, lambda: i64, order: &mut [(i64, usize); 17]) -> &[(i64, usize)] {
+    let price = |b: usize| (b * b) as i64 - lambda * b as i64;
+    let middle = ((lambda / 2) as usize).min(t);
+    // `below` counts down from the middle, `above` up from just after it.
+    let (mut below, mut above) = (Some(middle), middle + 1);
+    for slot in order[..=t].iter_mut() {
+        let take_below = match below {
+            Some(b) => above > t || price(b) <= price(above),
+            None => false,
+        };
+        let b = if take_below {
+            let b = below.expect("taken from below");
+            below = b.checked_sub(1);
+            b
+        } else {
+            above += 1;
+            above - 1
+        };
+        *slot = (price(b), b);
+    }
+    &order[..=t]
+}
+
+/// How many secrets part `(t, b)` of a game of `pegs` pegs may hold under `cap`: none for
+/// `pegs - 1` black pegs with the full total, at most one for `pegs` black pegs.
+#[inline(always)]
+fn part_capacity(t: usize, b: usize, pegs: usize, cap: u32) -> u64 {
+    if t == pegs && pegs > 0 && b == pegs - 1 {
+        0
+    } else if t == pegs && b == pegs {
+        u64::from(cap.min(1))
+    } else {
+        u64::from(cap)
     }
 }
 
@@ -106,16 +258,7 @@ pub(crate) fn black_range(totals: &[u32], cap: u32) -> Option<(u32, u32)> {
         if m == 0 {
             continue;
         }
-        // Parts (t, b) with their capacity, b ascending.
-        let capacity = |b: usize| -> u64 {
-            if t == pegs && pegs > 0 && b == pegs - 1 {
-                0
-            } else if t == pegs && b == pegs {
-                u64::from(cap.min(1))
-            } else {
-                u64::from(cap)
-            }
-        };
+        let capacity = |b: usize| part_capacity(t, b, pegs, cap);
         let mut left = u64::from(m);
         for b in 0..=t {
             let k = left.min(capacity(b));
@@ -150,14 +293,21 @@ mod tests {
         for (pegs, colours) in [(4u32, 3u32), (3, 5)] {
             let game = Game::new(pegs, colours).unwrap();
             let codes = CodeSet::enumerate(game).unwrap().to_vec();
-            let mut ruled_out = 0;
+            // Candidates ruled out at one below their largest part, by the sums alone and by
+            // the squares where the sums alone let them through.
+            let (mut by_sums, mut by_squares) = (0, 0);
             for step in [1, 2, 3, 5, 7] {
                 for offset in 0..step {
                     let node: Vec<_> = codes.iter().skip(offset).step_by(step).cloned().collect();
                     let words = Words::<u64>::from_codes(&node);
-                    let mut sums = BlackSums::new(game, 1);
+                    // Each candidate is its own multiset number, so nothing is reused.
+                    let mut sums = BlackSums::new(game, codes.len());
+                    sums.squares_from = usize::MAX;
                     sums.start(words.slice());
-                    for candidate in &codes {
+                    let mut squares = BlackSums::new(game, codes.len());
+                    squares.squares_from = 0;
+                    squares.start(words.slice());
+                    for (number, candidate) in (0u32..).zip(&codes) {
                         let mut parts = vec![0u32; game.feedback_count()];
                         let mut totals = vec![0u32; pegs as usize + 1];
                         for secret in &node {
@@ -168,15 +318,39 @@ mod tests {
                         let largest = *parts.iter().max().unwrap();
                         let packed = Packed::<u64>::from_code(candidate);
                         for cap in 0..largest + 2 {
-                            sums.ranges[0].0 = UNSET;
-                            let exceeds = sums.exceeds(packed, 0, &totals, cap);
-                            assert!(!exceeds || largest > cap, "{game} {candidate} cap {cap}");
-                            ruled_out += usize::from(exceeds && cap + 1 == largest);
+                            let by_sum = sums.exceeds(packed, number, &totals, cap);
+                            let by_square = squares.exceeds(packed, number, &totals, cap);
+                            let what = format!("{game} {candidate} cap {cap}");
+                            assert!(!by_sum || largest > cap, "sums: {what}");
+                            assert!(!by_square || largest > cap, "squares: {what}");
+                            assert!(by_square || !by_sum, "squares without the sums' test: {what}");
+                            if cap + 1 == largest {
+                                by_sums += usize::from(by_sum);
+                                by_squares += usize::from(by_square && !by_sum);
+                            }
                         }
                     }
                 }
             }
-            assert!(ruled_out > 0, "{pegs}x{colours}: never rules out a candidate at its cap");
+            assert!(by_sums > 0, "{pegs}x{colours}: the sums never rule out a candidate");
+            assert!(by_squares > 0, "{pegs}x{colours}: the squares never add to the sums");
+        }
+    }
+
+    #[test]
+    fn black_peg_counts_come_by_price() {
+        for t in 0..=16 {
+            for lambda in 1..32 {
+                let mut order = [(0, 0); 17];
+                let prices: Vec<i64> =
+                    by_price(t, lambda, &mut order).iter().map(|o| o.0).collect();
+                let mut sorted: Vec<i64> = (0..=t as i64).map(|b| b * b - lambda * b).collect();
+                sorted.sort();
+                assert_eq!(prices, sorted, "t {t} λ {lambda}");
+                let mut counts: Vec<usize> = order[..=t].iter().map(|o| o.1).collect();
+                counts.sort();
+                assert_eq!(counts, (0..=t).collect::<Vec<_>>());
+            }
         }
     }
 
