@@ -348,7 +348,10 @@ impl<W: Word> Selector<W> {
                     self.stats.scores += (batch.len() * n) as u64;
                     // Most parts: a candidate's cost is its parts negated, so a batch none of
                     // whose candidates reaches the best's parts (a tie at best) is passed whole.
-                    if most_parts && masks.iter().all(|m| -f64::from(m.count_ones()) > best.cost) {
+                    // (The best's parts as an integer, read once: `best` is behind a reference.)
+                    let reach =
+                        if best.cost.is_finite() { (-best.cost).max(0.0) as u32 } else { 0 };
+                    if most_parts && masks.iter().all(|m| m.count_ones() < reach) {
                         offered += batch.len() as u64;
                         self.stats.candidates_scored += batch.len() as u64;
                         continue;
