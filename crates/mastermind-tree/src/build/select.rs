@@ -778,6 +778,7 @@ impl<W: Word> Selector<W> {
         let mut second = [0u32; H];
         let mut counts = [0u32; H];
         let slots = self.feedback_count;
+        let worst_case = self.objective.heuristic() == Heuristic::WorstCase;
         let mut start = 0;
         while start < n {
             let end = (start + CHUNK).min(n);
@@ -793,16 +794,30 @@ impl<W: Word> Selector<W> {
             }
             self.stats.scores += (end - start) as u64;
             start = end;
-            for ((count, a), b) in counts[..slots].iter_mut().zip(&first).zip(&second) {
-                *count = a + b;
+            if start >= n {
+                break;
             }
-            if start < n {
-                let least = self.objective.partial_bound(&counts[..slots], n - start, self.replies);
-                if cannot_beat(least, best) {
-                    self.stats.candidates_pruned += 1;
-                    return None;
+            let least = if worst_case {
+                // The largest part, over every slot (unused ones are zero) so that the loop
+                // has a fixed length and vectorises.
+                let mut largest = 0;
+                for (a, b) in first.iter().zip(&second) {
+                    largest = largest.max(a + b);
                 }
+                f64::from(largest)
+            } else {
+                for ((count, a), b) in counts[..slots].iter_mut().zip(&first).zip(&second) {
+                    *count = a + b;
+                }
+                self.objective.partial_bound(&counts[..slots], n - start, self.replies)
+            };
+            if cannot_beat(least, best) {
+                self.stats.candidates_pruned += 1;
+                return None;
             }
+        }
+        for ((count, a), b) in counts[..slots].iter_mut().zip(&first).zip(&second) {
+            *count = a + b;
         }
         Some(self.objective.cost(&counts[..slots]))
     }
