@@ -11,12 +11,14 @@
 //! partial part sizes, or its number of parts, prove that it cannot beat the best. Before any of
 //! that, every colour multiset is bounded once per node from how many colours it shares with each
 //! secret, and all arrangements of a multiset that cannot beat the best are dropped unscored.
-//! When few candidates of the all-codes list survive that, the scan gathers them by multiset and
-//! tests only those against the stabiliser of the history; otherwise it scans the list the
+//! When few candidates of the all-codes list survive that, only those are tested against the
+//! stabiliser of the history, as the scan reaches them; otherwise the scan reads the list the
 //! stabiliser filtered, made once per family of siblings. With integer costs (every heuristic
-//! but Entropy) that scan goes multiset by multiset, the least bound first: the answer, the least
-//! cost and then the first in code order, does not depend on the order of the offers, and every
-//! multiset that can no longer win is skipped whole ([`Selector::scan_by_multiset`]).
+//! but Entropy) either scan goes multiset by multiset, the least bound first: the answer, the
+//! least cost and then the first in code order, does not depend on the order of the offers, and
+//! every multiset that can no longer win is skipped whole ([`Selector::scan_by_multiset`]).
+//! Entropy's tolerance makes the order matter, so its few survivors are gathered in code order.
+//! With Worst case, an arrangement is also ruled out by the black pegs it scores ([`BlackSums`]).
 
 use crate::build::BuildStats;
 use crate::build::blacks::BlackSums;
@@ -247,8 +249,9 @@ impl<W: Word> Selector<W> {
     /// Offers the all-codes candidates of a node with `symmetry`, reached by playing `guesses`.
     ///
     /// Each multiset of the base list is bounded first. When few of its codes survive, they are
-    /// gathered in code order and tested against the stabiliser one by one; otherwise the list
-    /// filtered by the stabiliser (made once per family of siblings) is scanned whole.
+    /// tested against the stabiliser one by one, read from the base list (gathered in code order
+    /// for Entropy); otherwise the list filtered by the stabiliser (made once per family of
+    /// siblings) is scanned whole.
     fn scan_all_codes(
         &mut self,
         symmetry: &Symmetry,
@@ -268,7 +271,19 @@ impl<W: Word> Selector<W> {
             return;
         }
         let alive_codes = self.bounds.mark_alive(base.groups(), best.cost);
-        if alive_codes * SPARSE_GATHER < base.len() {
+        let sparse = alive_codes * SPARSE_GATHER < base.len();
+        if self.objective.has_integer_costs() {
+            // Few survivors are read from the base list and tested against the stabiliser as
+            // they come; many are read from the list the stabiliser filtered.
+            if sparse {
+                self.scan_by_multiset(&base, filter, secrets, best, bound);
+            } else {
+                let list = self.whole_list(symmetry, guesses, base);
+                self.scan_by_multiset(&list, Filter::Every, secrets, best, bound);
+            }
+            return;
+        }
+        if sparse {
             let dropped = (base.len() - alive_codes) as u64;
             self.stats.candidates_scored += dropped;
             self.stats.candidates_pruned += dropped;
@@ -280,18 +295,14 @@ impl<W: Word> Selector<W> {
             self.gathered_numbers = numbers;
         } else {
             let list = self.whole_list(symmetry, guesses, base);
-            if self.objective.has_integer_costs() {
-                self.scan_by_multiset(&list, secrets, best, bound);
-            } else {
-                let words = list.words.slice();
-                self.scan(words, &list.multiset, Prune::Alive, secrets, best, bound);
-            }
+            let words = list.words.slice();
+            self.scan(words, &list.multiset, Prune::Alive, secrets, best, bound);
         }
     }
 
     /// Offers the codes of `list` (a whole list, whose multisets are bounded and marked alive)
-    /// multiset by multiset, those of least bound first, when costs are integers; no candidate
-    /// of the list can cost less than `bound` unless it is consistent.
+    /// that `filter` keeps, multiset by multiset, those of least bound first, when costs are
+    /// integers; no candidate of the list can cost less than `bound` unless it is consistent.
     ///
     /// With integer costs the player's answer does not depend on the order the candidates are
     /// offered in. A code of the list replaces the consistent best only with a lower cost, and
@@ -303,11 +314,13 @@ impl<W: Word> Selector<W> {
     fn scan_by_multiset(
         &mut self,
         list: &CandidateList<W>,
+        filter: Filter<'_>,
         secrets: Slice<'_, W>,
         best: &mut Best<W>,
         bound: f64,
     ) {
         let n = secrets.len();
+        let pegs = usize::from(self.game.pegs());
         let mut order = std::mem::take(&mut self.order);
         order.clear();
         for (number, range) in list.group_ranges() {
@@ -326,12 +339,42 @@ impl<W: Word> Selector<W> {
         let may_win = |least: f64, position: u32, best: &Best<W>, best_at: Option<u32>| {
             least < best.cost || (least == best.cost && best_at.is_some_and(|at| position < at))
         };
-        let mut offered = 0u64;
+        // Codes offered, and codes the filter dropped (not counted as candidates).
+        let (mut offered, mut symmetric) = (0u64, 0u64);
+        // A batch of the codes the filter keeps, when it keeps fewer than all.
+        let mut kept_pegs = [W::default(); MASK_LANES];
+        let mut kept_counts = [W::default(); MASK_LANES];
+        let mut kept_positions = [0u32; MASK_LANES];
         'multisets: for &(ref least, number, ref range) in &order {
             let (from, to) = (range.start as usize, range.end as usize);
-            for start in (from..to).step_by(MASK_LANES) {
-                let end = (start + MASK_LANES).min(to);
-                let positions = &list.positions()[start..end];
+            let mut next = from;
+            while next < to {
+                // The next batch: up to `MASK_LANES` codes of this multiset that `filter` keeps.
+                let (batch, positions) = if let Filter::Every = filter {
+                    let end = (next + MASK_LANES).min(to);
+                    let batch = (list.grouped().range(next, end), &list.positions()[next..end]);
+                    next = end;
+                    batch
+                } else {
+                    let mut len = 0;
+                    while next < to && len < MASK_LANES {
+                        let code = list.grouped().get(next);
+                        if filter.keeps(code, pegs) {
+                            kept_pegs[len] = code.pegs;
+                            kept_counts[len] = code.counts;
+                            kept_positions[len] = list.positions()[next];
+                            len += 1;
+                        } else {
+                            symmetric += 1;
+                        }
+                        next += 1;
+                    }
+                    if len == 0 {
+                        continue 'multisets;
+                    }
+                    let batch = Slice { pegs: &kept_pegs[..len], counts: &kept_counts[..len] };
+                    (batch, &kept_positions[..len])
+                };
                 if !may_win(*least, positions[0], best, best_at) {
                     // Positions ascend and the best only improves, so nothing later in this
                     // multiset can win; nor can any later multiset (whose bound is no less)
@@ -341,7 +384,6 @@ impl<W: Word> Selector<W> {
                     }
                     continue 'multisets;
                 }
-                let batch = list.grouped().range(start, end);
                 if use_masks {
                     let masks = &mut self.masks[..batch.len()];
                     self.scorer.reply_masks(batch, secrets, masks);
@@ -386,7 +428,7 @@ impl<W: Word> Selector<W> {
                 }
             }
         }
-        let skipped = list.len() as u64 - offered;
+        let skipped = list.len() as u64 - offered - symmetric;
         self.stats.candidates_scored += skipped;
         self.stats.candidates_pruned += skipped;
         self.order = order;
