@@ -47,6 +47,9 @@ const SPARSE_GATHER: usize = 16;
 /// Nodes of at most this many secrets bound a multiset only when the scan reaches one of its
 /// codes (it often stops early), not every multiset of the list first.
 const LAZY_SECRETS: usize = 4;
+/// Worst case scans by multiset in nodes of at least this many secrets score them ordered by
+/// class ([`order_by_class`]).
+const BY_CLASS_SECRETS: usize = 64;
 /// Candidates scored ahead of a scan of a large node, to start pruning with a good bound.
 const SEEDS: usize = 4;
 
@@ -134,6 +137,9 @@ pub(crate) struct Selector<W: Word> {
     /// The candidates of a block that their colour multiset's bound and the symmetry let
     /// through.
     survivors: Words<W>,
+    /// The node's secrets in the order a Worst case scan by multiset scores them
+    /// ([`order_by_class`]).
+    by_class: Words<W>,
     /// The multiset numbers of `survivors`.
     survivor_numbers: Vec<u32>,
     indices: Vec<u8>,
@@ -182,6 +188,7 @@ impl<W: Word> Selector<W> {
             gathered_numbers: Vec::new(),
             survivors: Words::new(),
             survivor_numbers: Vec::new(),
+            by_class: Words::new(),
             indices: vec![0; CHUNK],
             masks: vec![0; BLOCK],
             order: Vec::new(),
@@ -339,6 +346,11 @@ impl<W: Word> Selector<W> {
         let may_win = |least: f64, position: u32, best: &Best<W>, best_at: Option<u32>| {
             least < best.cost || (least == best.cost && best_at.is_some_and(|at| position < at))
         };
+        // Worst case in large nodes: each multiset's candidates are scored against the secrets
+        // ordered by their total with it, the total likeliest to hold the largest part first.
+        let by_class_wanted = self.blacks.is_some() && n >= BY_CLASS_SECRETS && !use_masks;
+        let mut by_class = std::mem::take(&mut self.by_class);
+        let mut ordered_for = None;
         // Codes offered, and codes the filter dropped (not counted as candidates).
         let (mut offered, mut symmetric) = (0u64, 0u64);
         // A batch of the codes the filter keeps, when it keeps fewer than all.
@@ -410,13 +422,28 @@ impl<W: Word> Selector<W> {
                     let limit = if tie_wins { best.cost + 1.0 } else { best.cost };
                     let candidate = batch.get(i);
                     let parts = use_masks.then(|| self.masks[i].count_ones() as usize);
+                    let scored = if by_class_wanted {
+                        if ordered_for != Some(number) {
+                            let counts = self.multisets.counts(number);
+                            order_by_class(
+                                counts,
+                                self.bounds.totals(number),
+                                secrets,
+                                &mut by_class,
+                            );
+                            ordered_for = Some(number);
+                        }
+                        by_class.slice()
+                    } else {
+                        secrets
+                    };
                     let Some(cost) = self.cost_of(
                         candidate,
                         number,
                         parts,
                         &least_by_parts,
                         most_parts,
-                        secrets,
+                        scored,
                         limit,
                     ) else {
                         continue;
@@ -428,6 +455,7 @@ impl<W: Word> Selector<W> {
                 }
             }
         }
+        self.by_class = by_class;
         let skipped = list.len() as u64 - offered - symmetric;
         self.stats.candidates_scored += skipped;
         self.stats.candidates_pruned += skipped;
@@ -891,6 +919,40 @@ fn copy_alive<W: Word>(
     kept
 }
 
+/// Copies `secrets` to `ordered`, grouped by their total with the multiset whose count word is
+/// `counts` (`totals[t]` of them share `t` colours with it), the total whose parts must hold the
+/// most secrets each first (most secrets per black-peg count). The largest part of a candidate
+/// of that multiset most often lies in that total, so a candidate whose largest part is too
+/// large shows it early, and its scoring stops there.
+fn order_by_class<W: Word>(
+    counts: W,
+    totals: &[u32],
+    secrets: Slice<'_, W>,
+    ordered: &mut Words<W>,
+) {
+    let pegs = totals.len() - 1;
+    let parts = |t: usize| if t == pegs { pegs.max(1) } else { t + 1 } as u32;
+    let mut by_load: [usize; 17] = std::array::from_fn(|t| t);
+    let by_load = &mut by_load[..=pegs];
+    by_load.sort_by_key(|&t| std::cmp::Reverse(totals[t].div_ceil(parts(t))));
+    // Where each total's secrets start in `ordered`.
+    let mut next = [0usize; 17];
+    let mut start = 0;
+    for &t in by_load.iter() {
+        next[t] = start;
+        start += totals[t] as usize;
+    }
+    debug_assert_eq!(start, secrets.len());
+    ordered.pegs.resize(secrets.len(), W::default());
+    ordered.counts.resize(secrets.len(), W::default());
+    for (&pegs, &secret) in secrets.pegs.iter().zip(secrets.counts) {
+        let t = (counts & secret).ones() as usize;
+        ordered.pegs[next[t]] = pegs;
+        ordered.counts[next[t]] = secret;
+        next[t] += 1;
+    }
+}
+
 /// Keeps `value` as what a selector last used at `depth` (one slot per depth of its path).
 fn remember<T>(slots: &mut Vec<Option<T>>, depth: usize, value: T) {
     if slots.len() <= depth {
@@ -903,3 +965,41 @@ fn remember<T>(slots: &mut Vec<Option<T>>, depth: usize, value: T) {
 const SMALL_HISTOGRAM: usize = 64;
 /// Histogram slots for every game of up to 16 pegs (at most 153 reply indices).
 const LARGE_HISTOGRAM: usize = 256;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mastermind_core::CodeSet;
+
+    #[test]
+    fn secrets_ordered_by_class_are_the_secrets_grouped_by_total_busiest_first() {
+        let game = Game::new(4, 6).unwrap();
+        let codes = CodeSet::enumerate(game).unwrap().to_vec();
+        let node: Vec<_> = codes.iter().step_by(3).cloned().collect();
+        let secrets = Words::<u64>::from_codes(&node);
+        for candidate in codes.iter().step_by(37) {
+            let counts = Packed::<u64>::from_code(candidate).counts;
+            let total = |secret: u64| (counts & secret).count_ones() as usize;
+            let mut totals = [0u32; 5];
+            secrets.counts.iter().for_each(|&s| totals[total(s)] += 1);
+            let mut ordered = Words::new();
+            order_by_class(counts, &totals, secrets.slice(), &mut ordered);
+            // The same codes, each once.
+            let mut before: Vec<_> = secrets.pegs.iter().zip(&secrets.counts).collect();
+            let mut after: Vec<_> = ordered.pegs.iter().zip(&ordered.counts).collect();
+            before.sort();
+            after.sort();
+            assert_eq!(before, after, "{candidate}");
+            // One run per total, the runs by secrets per black-peg count, most first.
+            let runs: Vec<usize> = ordered.counts.iter().map(|&s| total(s)).collect();
+            let mut starts: Vec<usize> = runs.clone();
+            starts.dedup();
+            let mut distinct = starts.clone();
+            distinct.sort();
+            distinct.dedup();
+            assert_eq!(starts.len(), distinct.len(), "{candidate}: a total split in two runs");
+            let load = |t: usize| totals[t].div_ceil(if t == 4 { 4 } else { t as u32 + 1 });
+            assert!(starts.windows(2).all(|w| load(w[0]) >= load(w[1])), "{candidate}");
+        }
+    }
+}
