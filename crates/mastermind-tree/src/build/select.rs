@@ -353,6 +353,8 @@ impl<W: Word> Selector<W> {
         let mut ordered_for = None;
         // Codes offered, and codes the filter dropped (not counted as candidates).
         let (mut offered, mut symmetric) = (0u64, 0u64);
+        // A limit, and the fewest parts a candidate needs to come under it ([`parts_to_win`]).
+        let mut reach = (f64::NAN, 0u32);
         // A batch of the codes the filter keeps, when it keeps fewer than all.
         let mut kept_pegs = [W::default(); MASK_LANES];
         let mut kept_counts = [W::default(); MASK_LANES];
@@ -400,14 +402,19 @@ impl<W: Word> Selector<W> {
                     let masks = &mut self.masks[..batch.len()];
                     self.scorer.reply_masks(batch, secrets, masks);
                     self.stats.scores += (batch.len() * n) as u64;
-                    // Most parts: a candidate's cost is its parts negated, so a batch none of
-                    // whose candidates reaches the best's parts (a tie at best) is passed whole.
-                    // (The best's parts as an integer, read once: `best` is behind a reference.)
-                    let reach =
-                        if best.cost.is_finite() { (-best.cost).max(0.0) as u32 } else { 0 };
-                    if most_parts && masks.iter().all(|m| m.count_ones() < reach) {
+                    // A batch none of whose candidates has the parts to win (a tie included, if
+                    // its first could win one) is passed whole, comparing whole parts.
+                    let ties = best_at.is_some_and(|at| positions[0] < at);
+                    let limit = if ties { best.cost + 1.0 } else { best.cost };
+                    if reach.0 != limit {
+                        reach = (limit, parts_to_win(&least_by_parts, limit));
+                    }
+                    if masks.iter().all(|m| m.count_ones() < reach.1) {
                         offered += batch.len() as u64;
                         self.stats.candidates_scored += batch.len() as u64;
+                        if !most_parts {
+                            self.stats.candidates_pruned += batch.len() as u64;
+                        }
                         continue;
                     }
                 }
@@ -917,6 +924,12 @@ fn copy_alive<W: Word>(
         kept += usize::from(alive[number as usize]);
     }
     kept
+}
+
+/// The fewest parts a candidate needs for its least cost (`least_by_parts`, which falls as
+/// parts grow) to come under `limit`: fewer parts cannot beat it.
+fn parts_to_win(least_by_parts: &[f64; 65], limit: f64) -> u32 {
+    least_by_parts.iter().position(|&least| !cannot_beat(least, limit)).unwrap_or(65) as u32
 }
 
 /// Copies `secrets` to `ordered`, grouped by their total with the multiset whose count word is
