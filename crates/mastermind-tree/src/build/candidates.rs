@@ -7,8 +7,10 @@
 //! code holding another zero colour is ruled out by its multiset alone: the scan drops it with
 //! its multiset's bound, and base lists do not depend on the zero colours (a few lists serve
 //! every node). A filtered list keeps the codes of a base list canonical under the zero colours
-//! that the stabiliser of the history keeps, so it also depends on the zero colours and the
-//! guesses played; siblings share their guesses, so one serves a whole family.
+//! that the stabiliser of the history keeps, so it also depends on the zero colours and that
+//! stabiliser: one serves a whole family of siblings, and every family whose history has the
+//! same stabiliser (8x5 Most parts made 751 filtered lists when they were keyed by the guesses
+//! played, for 129 distinct stabilisers).
 //! Lists are made outside the lock (two threads may make the same one; the first stored is kept,
 //! and both are equal), and the store is emptied when it would hold more than a few times the
 //! code set.
@@ -28,10 +30,12 @@ use std::sync::{Arc, Mutex};
 /// is the root ([`Symmetry::list_key`](crate::build::symmetry::Symmetry::list_key)).
 pub(crate) type BaseKey = (u32, u32, bool);
 
-/// What a candidate list depends on: for a base list its [`BaseKey`] and no guesses; for a
+/// What a candidate list depends on: for a base list its [`BaseKey`] and nothing more; for a
 /// filtered list its node's key ([`Symmetry::key`](crate::build::symmetry::Symmetry::key), zero
-/// colours included) and the guesses whose stabiliser filters it.
-pub(crate) type ListKey = (BaseKey, Vec<[u8; 16]>);
+/// colours included) and the stabiliser that filters it
+/// ([`Symmetry::group_key`](crate::build::symmetry::Symmetry::group_key)), whatever history it
+/// stabilises.
+pub(crate) type ListKey = (BaseKey, Vec<u8>);
 
 /// Candidates in code order, each with the number of its colour multiset, and the positions of
 /// each multiset's candidates with the candidates in that order. A base list holds both

@@ -56,6 +56,9 @@ const SEEDS: usize = 4;
 /// The guesses played to reach a node, one colour array each.
 type Played = Vec<[u8; 16]>;
 
+/// A filtered list, with the guesses and the node key it was last used for.
+type RecentFiltered<W> = (Played, BaseKey, Arc<CandidateList<W>>);
+
 /// Which candidates of a scan the node's symmetry lets through to scoring (the others have a
 /// smaller code in their class, scored in their place).
 #[derive(Debug, Clone, Copy)]
@@ -117,8 +120,9 @@ pub(crate) struct Selector<W: Word> {
     /// The base list last used at each depth, with its symmetry key: siblings mostly share
     /// their key, so most nodes find their list here without the shared store's lock.
     recent_base: Vec<Option<(BaseKey, Arc<CandidateList<W>>)>>,
-    /// The filtered list last used at each depth, with its key (siblings share their guesses).
-    recent_filtered: Vec<Option<(ListKey, Arc<CandidateList<W>>)>>,
+    /// The filtered list last used at each depth, with its node's key and guesses (siblings
+    /// share their guesses).
+    recent_filtered: Vec<Option<RecentFiltered<W>>>,
     /// The game's colour multisets.
     multisets: Arc<Multisets<W>>,
     /// The stabiliser last found at each depth, with the guesses played.
@@ -612,7 +616,7 @@ impl<W: Word> Selector<W> {
     }
 
     /// The codes of `base` canonical under the node's zero colours that the stabiliser of
-    /// `guesses` keeps, made once per family.
+    /// `guesses` keeps, made once per stabiliser (and the node's key).
     fn filtered_list(
         &mut self,
         symmetry: &Symmetry,
@@ -620,14 +624,15 @@ impl<W: Word> Selector<W> {
         base: &CandidateList<W>,
     ) -> Arc<CandidateList<W>> {
         let depth = guesses.len();
-        if let Some(Some(((key, played), list))) = self.recent_filtered.get(depth)
+        if let Some(Some((played, key, list))) = self.recent_filtered.get(depth)
             && *key == symmetry.key()
             && played == guesses
         {
             return Arc::clone(list);
         }
         let pegs = usize::from(self.game.pegs());
-        let key: ListKey = (symmetry.key(), guesses.to_vec());
+        // Families whose histories have one stabiliser share a list.
+        let key: ListKey = (symmetry.key(), symmetry.group_key());
         let collapsed_zeros = symmetry.collapsed_zeros::<W>();
         let layout =
             if self.objective.has_integer_costs() { Layout::ByMultiset } else { Layout::CodeOrder };
@@ -637,7 +642,8 @@ impl<W: Word> Selector<W> {
                     && symmetry.passes_group(&code.colours(pegs))
             })
         });
-        remember(&mut self.recent_filtered, depth, (key, Arc::clone(&list)));
+        let recent = (guesses.to_vec(), symmetry.key(), Arc::clone(&list));
+        remember(&mut self.recent_filtered, depth, recent);
         list
     }
 

@@ -186,6 +186,22 @@ impl Symmetry {
         bits
     }
 
+    /// The stabiliser's elements, sorted, each as its peg permutation and colour map: equal for
+    /// equal groups, whatever history they stabilise. With [`key`](Self::key), it decides which
+    /// codes [`passes_group`](Self::passes_group) keeps: those no element (followed by the zero
+    /// and free relations) maps to a smaller code.
+    pub fn group_key(&self) -> Vec<u8> {
+        let colours = usize::from(self.colours);
+        let mut rows: Vec<Vec<u8>> = self
+            .group
+            .elements()
+            .iter()
+            .map(|element| [&element.perm[..self.pegs], &element.tau[..colours]].concat())
+            .collect();
+        rows.sort_unstable();
+        rows.concat()
+    }
+
     /// Whether the stabiliser test applies on top of the generated list.
     pub fn has_group(&self) -> bool {
         !self.group.is_trivial()
@@ -517,6 +533,26 @@ mod tests {
     fn colours(game: Game, text: &str) -> [u8; 16] {
         let (c, _) = Code::parse(game, text).unwrap().to_array();
         c
+    }
+
+    #[test]
+    fn histories_with_one_stabiliser_share_its_key_and_its_filter() {
+        // AABB and BBAA are swapped by an element of their common stabiliser; AABC is not.
+        let game = Game::CLASSIC;
+        let all = 0b111111;
+        let aabb = Symmetry::new(game, &[colours(game, "AABB")], all);
+        let bbaa = Symmetry::new(game, &[colours(game, "BBAA")], all);
+        let aabc = Symmetry::new(game, &[colours(game, "AABC")], all);
+        assert!(aabb.has_group() && aabc.has_group());
+        assert_eq!((aabb.key(), aabb.group_key()), (bbaa.key(), bbaa.group_key()));
+        assert_ne!(aabb.group_key(), aabc.group_key());
+        let mut kept = 0;
+        for code in mastermind_core::CodeSet::enumerate(game).unwrap().iter() {
+            let (code, _) = code.to_array();
+            assert_eq!(aabb.passes_group(&code), bbaa.passes_group(&code), "{code:?}");
+            kept += usize::from(aabb.passes_group(&code));
+        }
+        assert!(kept > 0 && kept < 1296);
     }
 
     #[test]
