@@ -21,7 +21,7 @@
 //! With Worst case, an arrangement is also ruled out by the black pegs it scores ([`BlackSums`]).
 
 use crate::build::BuildStats;
-use crate::build::blacks::BlackSums;
+use crate::build::blacks::{BlackSums, TotalSums};
 use crate::build::candidates::{BaseKey, CandidateList, Layout, ListKey, SharedLists};
 use crate::build::multisets::{Multisets, NodeBounds};
 use crate::build::objective::{Objective, TOLERANCE, beats, cannot_beat};
@@ -142,8 +142,11 @@ pub(crate) struct Selector<W: Word> {
     /// through.
     survivors: Words<W>,
     /// The node's secrets in the order a Worst case scan by multiset scores them
-    /// ([`order_by_class`]).
+    /// ([`order_by_class`]), and each total with how many secrets hold it, in that order.
     by_class: Words<W>,
+    class_sizes: Vec<(usize, u32)>,
+    /// Worst case only: the black pegs of `by_class`, total by total.
+    total_sums: Option<TotalSums>,
     /// The multiset numbers of `survivors`.
     survivor_numbers: Vec<u32>,
     indices: Vec<u8>,
@@ -186,6 +189,7 @@ impl<W: Word> Selector<W> {
             multisets,
             groups: Vec::new(),
             bounds,
+            total_sums: blacks.is_some().then(|| TotalSums::new(game)),
             blacks,
             marks: Vec::new(),
             gathered: Words::new(),
@@ -193,6 +197,7 @@ impl<W: Word> Selector<W> {
             survivors: Words::new(),
             survivor_numbers: Vec::new(),
             by_class: Words::new(),
+            class_sizes: Vec::new(),
             indices: vec![0; CHUNK],
             masks: vec![0; BLOCK],
             order: Vec::new(),
@@ -354,6 +359,8 @@ impl<W: Word> Selector<W> {
         // ordered by their total with it, the total likeliest to hold the largest part first.
         let by_class_wanted = self.blacks.is_some() && n >= BY_CLASS_SECRETS && !use_masks;
         let mut by_class = std::mem::take(&mut self.by_class);
+        let mut class_sizes = std::mem::take(&mut self.class_sizes);
+        let mut total_sums = self.total_sums.take();
         let mut ordered_for = None;
         // Codes offered, and codes the filter dropped (not counted as candidates).
         let (mut offered, mut symmetric) = (0u64, 0u64);
@@ -440,9 +447,18 @@ impl<W: Word> Selector<W> {
                                 counts,
                                 self.bounds.totals(number),
                                 secrets,
-                                &mut by_class,
+                                (&mut by_class, &mut class_sizes),
                             );
+                            if let Some(sums) = &mut total_sums {
+                                sums.start(by_class.slice(), &class_sizes);
+                            }
                             ordered_for = Some(number);
+                        }
+                        if let Some(sums) = &mut total_sums
+                            && sums.exceeds(candidate, largest_part_allowed(limit))
+                        {
+                            self.stats.candidates_pruned += 1;
+                            continue;
                         }
                         by_class.slice()
                     } else {
@@ -467,6 +483,8 @@ impl<W: Word> Selector<W> {
             }
         }
         self.by_class = by_class;
+        self.class_sizes = class_sizes;
+        self.total_sums = total_sums;
         let skipped = list.len() as u64 - offered - symmetric;
         self.stats.candidates_scored += skipped;
         self.stats.candidates_pruned += skipped;
@@ -824,9 +842,7 @@ impl<W: Word> Selector<W> {
         if let Some(blacks) = &mut self.blacks
             && limit.is_finite()
         {
-            // The least integer cost that cannot beat `limit`, less one: the largest part a
-            // candidate may have and still win.
-            let cap = ((limit - TOLERANCE / 2.0).ceil().max(0.0) as u32).saturating_sub(1);
+            let cap = largest_part_allowed(limit);
             if blacks.exceeds(candidate, number, self.bounds.totals(number), cap) {
                 self.stats.candidates_pruned += 1;
                 return None;
@@ -938,16 +954,23 @@ fn parts_to_win(least_by_parts: &[f64; 65], limit: f64) -> u32 {
     least_by_parts.iter().position(|&least| !cannot_beat(least, limit)).unwrap_or(65) as u32
 }
 
+/// The largest part a Worst case candidate may have and still beat (a finite) `limit`: the
+/// least integer cost that cannot, less one.
+fn largest_part_allowed(limit: f64) -> u32 {
+    ((limit - TOLERANCE / 2.0).ceil().max(0.0) as u32).saturating_sub(1)
+}
+
 /// Copies `secrets` to `ordered`, grouped by their total with the multiset whose count word is
 /// `counts` (`totals[t]` of them share `t` colours with it), the total whose parts must hold the
-/// most secrets each first (most secrets per black-peg count). The largest part of a candidate
-/// of that multiset most often lies in that total, so a candidate whose largest part is too
-/// large shows it early, and its scoring stops there.
+/// most secrets each first (most secrets per black-peg count), and writes each total held with
+/// its number of secrets to `sizes`, in that order. The largest part of a candidate of that
+/// multiset most often lies in that total, so a candidate whose largest part is too large shows
+/// it early, and its scoring stops there.
 fn order_by_class<W: Word>(
     counts: W,
     totals: &[u32],
     secrets: Slice<'_, W>,
-    ordered: &mut Words<W>,
+    (ordered, sizes): (&mut Words<W>, &mut Vec<(usize, u32)>),
 ) {
     let pegs = totals.len() - 1;
     let parts = |t: usize| if t == pegs { pegs.max(1) } else { t + 1 } as u32;
@@ -957,9 +980,13 @@ fn order_by_class<W: Word>(
     // Where each total's secrets start in `ordered`.
     let mut next = [0usize; 17];
     let mut start = 0;
+    sizes.clear();
     for &t in by_load.iter() {
         next[t] = start;
         start += totals[t] as usize;
+        if totals[t] > 0 {
+            sizes.push((t, totals[t]));
+        }
     }
     debug_assert_eq!(start, secrets.len());
     ordered.pegs.resize(secrets.len(), W::default());
@@ -1001,8 +1028,13 @@ mod tests {
             let total = |secret: u64| (counts & secret).count_ones() as usize;
             let mut totals = [0u32; 5];
             secrets.counts.iter().for_each(|&s| totals[total(s)] += 1);
-            let mut ordered = Words::new();
-            order_by_class(counts, &totals, secrets.slice(), &mut ordered);
+            let (mut ordered, mut sizes) = (Words::new(), Vec::new());
+            order_by_class(counts, &totals, secrets.slice(), (&mut ordered, &mut sizes));
+            let held: Vec<usize> = sizes.iter().map(|&(t, _)| t).collect();
+            let mut expected = held.clone();
+            expected.dedup();
+            assert_eq!(held, expected);
+            assert!(sizes.iter().all(|&(t, m)| m == totals[t] && m > 0));
             // The same codes, each once.
             let mut before: Vec<_> = secrets.pegs.iter().zip(&secrets.counts).collect();
             let mut after: Vec<_> = ordered.pegs.iter().zip(&ordered.counts).collect();
