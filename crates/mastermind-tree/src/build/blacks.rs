@@ -26,12 +26,12 @@
 //! the ones tested.
 //!
 //! Where a scan scores one multiset's arrangements against the secrets grouped by their total
-//! with it, the sums are also taken total by total ([`TotalSums`]): each total's black pegs must
-//! fit its own parts, which rules out more than their sum over all totals (6x7 Knuth: a fifth
-//! fewer feedback computations).
+//! with it ([`TotalSums::group`]), the sums are also taken total by total: each total's black
+//! pegs must fit its own parts, which rules out more than their sum over all totals (6x7 Knuth:
+//! a fifth fewer feedback computations).
 
 use mastermind_core::Game;
-use mastermind_core::words::{Packed, Slice, Word};
+use mastermind_core::words::{Packed, Slice, Word, Words};
 
 /// One node's table of colours by peg, and the range of black-peg sums each multiset allows
 /// under the last cap it was asked about.
@@ -299,7 +299,7 @@ fn total_range(t: usize, m: u32, pegs: usize, cap: u32) -> Option<(u64, u64)> {
 pub(crate) struct TotalSums {
     pegs: usize,
     stride: usize,
-    /// The totals tested, in the order the secrets are grouped: each total and its secrets.
+    /// The totals held, in the order the secrets are grouped: each total and its secrets.
     totals: Vec<(usize, u32)>,
     /// `at[k * pegs * stride + peg * stride + colour + 1]`: how many secrets of the `k`-th
     /// total hold `colour` at `peg`.
@@ -323,21 +323,50 @@ impl TotalSums {
         }
     }
 
-    /// Counts the colours by peg of `grouped`, a node's secrets grouped by their total with a
-    /// multiset: `totals` gives each total and how many secrets hold it, in their order.
-    pub fn start<W: Word>(&mut self, grouped: Slice<'_, W>, totals: &[(usize, u32)]) {
-        let block = self.pegs * self.stride;
+    /// Copies a node's `secrets` to `ordered`, grouped by their total with the multiset whose
+    /// count word is `counts` (`totals[t]` of them share `t` colours with it), the total whose
+    /// parts must hold the most secrets each first (most secrets per black-peg count), and
+    /// counts each total's colours by peg on the way. A candidate of that multiset most often
+    /// has its largest part in that total, so scoring the secrets in this order shows a part too
+    /// large early, and its scoring stops there.
+    pub fn group<W: Word>(
+        &mut self,
+        counts: W,
+        totals: &[u32],
+        secrets: Slice<'_, W>,
+        ordered: &mut Words<W>,
+    ) {
+        let pegs = self.pegs;
+        let parts = |t: usize| if t == pegs { pegs.max(1) } else { t + 1 } as u32;
+        let mut by_load: [usize; 17] = std::array::from_fn(|t| t);
+        let by_load = &mut by_load[..=pegs];
+        by_load.sort_by_key(|&t| std::cmp::Reverse(totals[t].div_ceil(parts(t))));
+        // Where each total's secrets go next in `ordered`, and its table in `at`.
+        let (mut next, mut table) = ([0usize; 17], [0usize; 17]);
+        let block = pegs * self.stride;
+        let mut start = 0;
         self.totals.clear();
-        self.totals.extend_from_slice(totals);
+        for &t in by_load.iter() {
+            next[t] = start;
+            start += totals[t] as usize;
+            if totals[t] > 0 {
+                table[t] = self.totals.len() * block;
+                self.totals.push((t, totals[t]));
+            }
+        }
+        debug_assert_eq!(start, secrets.len());
         self.at.clear();
-        self.at.resize(totals.len() * block, 0);
-        let mut words = grouped.pegs.iter();
-        for (k, &(_, m)) in totals.iter().enumerate() {
-            let table = &mut self.at[k * block..(k + 1) * block];
-            for &word in words.by_ref().take(m as usize) {
-                for peg in 0..self.pegs {
-                    table[peg * self.stride + usize::from(word.byte(peg))] += 1;
-                }
+        self.at.resize(self.totals.len() * block, 0);
+        ordered.pegs.resize(secrets.len(), W::default());
+        ordered.counts.resize(secrets.len(), W::default());
+        for (&word, &secret) in secrets.pegs.iter().zip(secrets.counts) {
+            let t = (counts & secret).ones() as usize;
+            ordered.pegs[next[t]] = word;
+            ordered.counts[next[t]] = secret;
+            next[t] += 1;
+            let at = &mut self.at[table[t]..table[t] + block];
+            for peg in 0..pegs {
+                at[peg * self.stride + usize::from(word.byte(peg))] += 1;
             }
         }
         self.cap = UNSET;
@@ -378,7 +407,6 @@ mod tests {
     use super::*;
     use mastermind_core::CodeSet;
     use mastermind_core::score::{score, score_index};
-    use mastermind_core::words::Words;
 
     /// Every candidate against a spread of node sets of 4x3 and 3x5: whenever the test rules a
     /// candidate out at a cap, its largest part exceeds that cap, and at the cap one below the
@@ -453,19 +481,11 @@ mod tests {
                     let reply = score(secret, candidate);
                     by_total[usize::from(reply.black + reply.white)].push(*secret);
                 }
-                // Grouped by total, the largest total last (any order will do).
-                let order = [0, 1, 2, 3, 4];
-                let grouped: Vec<_> = order.iter().flat_map(|&t| by_total[t].clone()).collect();
-                let sizes: Vec<(usize, u32)> = order
-                    .iter()
-                    .filter(|&&t| !by_total[t].is_empty())
-                    .map(|&t| (t, by_total[t].len() as u32))
-                    .collect();
                 let totals: Vec<u32> = by_total.iter().map(|g| g.len() as u32).collect();
-                let mut each = TotalSums::new(game);
-                each.start(Words::<u64>::from_codes(&grouped).slice(), &sizes);
-                let largest = *parts.iter().max().unwrap();
                 let packed = Packed::<u64>::from_code(candidate);
+                let mut each = TotalSums::new(game);
+                each.group(packed.counts, &totals, words.slice(), &mut Words::new());
+                let largest = *parts.iter().max().unwrap();
                 for cap in 0..largest + 2 {
                     let by_each = each.exceeds(packed, cap);
                     assert!(!by_each || largest > cap, "{candidate} step {step} cap {cap}");
@@ -475,6 +495,37 @@ mod tests {
             }
         }
         assert!(beyond_sum > 0, "the totals one at a time never add to their sum");
+    }
+
+    #[test]
+    fn secrets_are_grouped_by_total_busiest_first() {
+        let game = Game::new(4, 6).unwrap();
+        let codes = CodeSet::enumerate(game).unwrap().to_vec();
+        let node: Vec<_> = codes.iter().step_by(3).cloned().collect();
+        let secrets = Words::<u64>::from_codes(&node);
+        for candidate in codes.iter().step_by(37) {
+            let counts = Packed::<u64>::from_code(candidate).counts;
+            let total = |secret: u64| (counts & secret).count_ones() as usize;
+            let mut totals = [0u32; 5];
+            secrets.counts.iter().for_each(|&s| totals[total(s)] += 1);
+            let (mut sums, mut ordered) = (TotalSums::new(game), Words::new());
+            sums.group(counts, &totals, secrets.slice(), &mut ordered);
+            // The same codes, each once.
+            let mut before: Vec<_> = secrets.pegs.iter().zip(&secrets.counts).collect();
+            let mut after: Vec<_> = ordered.pegs.iter().zip(&ordered.counts).collect();
+            before.sort();
+            after.sort();
+            assert_eq!(before, after, "{candidate}");
+            // One run per total, in the order of `sums.totals`, busiest (most secrets per
+            // black-peg count) first.
+            let mut runs: Vec<usize> = ordered.counts.iter().map(|&s| total(s)).collect();
+            runs.dedup();
+            let held: Vec<usize> = sums.totals.iter().map(|&(t, _)| t).collect();
+            assert_eq!(runs, held, "{candidate}");
+            assert!(sums.totals.iter().all(|&(t, m)| m == totals[t] && m > 0));
+            let load = |t: usize| totals[t].div_ceil(if t == 4 { 4 } else { t as u32 + 1 });
+            assert!(runs.windows(2).all(|w| load(w[0]) >= load(w[1])), "{candidate}");
+        }
     }
 
     #[test]

@@ -48,7 +48,7 @@ const SPARSE_GATHER: usize = 16;
 /// codes (it often stops early), not every multiset of the list first.
 const LAZY_SECRETS: usize = 4;
 /// Worst case scans by multiset in nodes of at least this many secrets score them ordered by
-/// class ([`order_by_class`]).
+/// total ([`TotalSums::group`]).
 const BY_CLASS_SECRETS: usize = 64;
 /// Candidates scored ahead of a scan of a large node, to start pruning with a good bound.
 const SEEDS: usize = 4;
@@ -142,9 +142,8 @@ pub(crate) struct Selector<W: Word> {
     /// through.
     survivors: Words<W>,
     /// The node's secrets in the order a Worst case scan by multiset scores them
-    /// ([`order_by_class`]), and each total with how many secrets hold it, in that order.
+    /// ([`TotalSums::group`]).
     by_class: Words<W>,
-    class_sizes: Vec<(usize, u32)>,
     /// Worst case only: the black pegs of `by_class`, total by total.
     total_sums: Option<TotalSums>,
     /// The multiset numbers of `survivors`.
@@ -197,7 +196,6 @@ impl<W: Word> Selector<W> {
             survivors: Words::new(),
             survivor_numbers: Vec::new(),
             by_class: Words::new(),
-            class_sizes: Vec::new(),
             indices: vec![0; CHUNK],
             masks: vec![0; BLOCK],
             order: Vec::new(),
@@ -357,9 +355,8 @@ impl<W: Word> Selector<W> {
         };
         // Worst case in large nodes: each multiset's candidates are scored against the secrets
         // ordered by their total with it, the total likeliest to hold the largest part first.
-        let by_class_wanted = self.blacks.is_some() && n >= BY_CLASS_SECRETS && !use_masks;
+        let by_class_wanted = n >= BY_CLASS_SECRETS && !use_masks;
         let mut by_class = std::mem::take(&mut self.by_class);
-        let mut class_sizes = std::mem::take(&mut self.class_sizes);
         let mut total_sums = self.total_sums.take();
         let mut ordered_for = None;
         // Codes offered, and codes the filter dropped (not counted as candidates).
@@ -440,29 +437,21 @@ impl<W: Word> Selector<W> {
                     let limit = if tie_wins { best.cost + 1.0 } else { best.cost };
                     let candidate = batch.get(i);
                     let parts = use_masks.then(|| self.masks[i].count_ones() as usize);
-                    let scored = if by_class_wanted {
-                        if ordered_for != Some(number) {
-                            let counts = self.multisets.counts(number);
-                            order_by_class(
-                                counts,
-                                self.bounds.totals(number),
-                                secrets,
-                                (&mut by_class, &mut class_sizes),
-                            );
-                            if let Some(sums) = &mut total_sums {
-                                sums.start(by_class.slice(), &class_sizes);
+                    let scored = match &mut total_sums {
+                        Some(sums) if by_class_wanted => {
+                            if ordered_for != Some(number) {
+                                let counts = self.multisets.counts(number);
+                                let totals = self.bounds.totals(number);
+                                sums.group(counts, totals, secrets, &mut by_class);
+                                ordered_for = Some(number);
                             }
-                            ordered_for = Some(number);
+                            if sums.exceeds(candidate, largest_part_allowed(limit)) {
+                                self.stats.candidates_pruned += 1;
+                                continue;
+                            }
+                            by_class.slice()
                         }
-                        if let Some(sums) = &mut total_sums
-                            && sums.exceeds(candidate, largest_part_allowed(limit))
-                        {
-                            self.stats.candidates_pruned += 1;
-                            continue;
-                        }
-                        by_class.slice()
-                    } else {
-                        secrets
+                        _ => secrets,
                     };
                     let Some(cost) = self.cost_of(
                         candidate,
@@ -483,7 +472,6 @@ impl<W: Word> Selector<W> {
             }
         }
         self.by_class = by_class;
-        self.class_sizes = class_sizes;
         self.total_sums = total_sums;
         let skipped = list.len() as u64 - offered - symmetric;
         self.stats.candidates_scored += skipped;
@@ -960,45 +948,6 @@ fn largest_part_allowed(limit: f64) -> u32 {
     ((limit - TOLERANCE / 2.0).ceil().max(0.0) as u32).saturating_sub(1)
 }
 
-/// Copies `secrets` to `ordered`, grouped by their total with the multiset whose count word is
-/// `counts` (`totals[t]` of them share `t` colours with it), the total whose parts must hold the
-/// most secrets each first (most secrets per black-peg count), and writes each total held with
-/// its number of secrets to `sizes`, in that order. The largest part of a candidate of that
-/// multiset most often lies in that total, so a candidate whose largest part is too large shows
-/// it early, and its scoring stops there.
-fn order_by_class<W: Word>(
-    counts: W,
-    totals: &[u32],
-    secrets: Slice<'_, W>,
-    (ordered, sizes): (&mut Words<W>, &mut Vec<(usize, u32)>),
-) {
-    let pegs = totals.len() - 1;
-    let parts = |t: usize| if t == pegs { pegs.max(1) } else { t + 1 } as u32;
-    let mut by_load: [usize; 17] = std::array::from_fn(|t| t);
-    let by_load = &mut by_load[..=pegs];
-    by_load.sort_by_key(|&t| std::cmp::Reverse(totals[t].div_ceil(parts(t))));
-    // Where each total's secrets start in `ordered`.
-    let mut next = [0usize; 17];
-    let mut start = 0;
-    sizes.clear();
-    for &t in by_load.iter() {
-        next[t] = start;
-        start += totals[t] as usize;
-        if totals[t] > 0 {
-            sizes.push((t, totals[t]));
-        }
-    }
-    debug_assert_eq!(start, secrets.len());
-    ordered.pegs.resize(secrets.len(), W::default());
-    ordered.counts.resize(secrets.len(), W::default());
-    for (&pegs, &secret) in secrets.pegs.iter().zip(secrets.counts) {
-        let t = (counts & secret).ones() as usize;
-        ordered.pegs[next[t]] = pegs;
-        ordered.counts[next[t]] = secret;
-        next[t] += 1;
-    }
-}
-
 /// Keeps `value` as what a selector last used at `depth` (one slot per depth of its path).
 fn remember<T>(slots: &mut Vec<Option<T>>, depth: usize, value: T) {
     if slots.len() <= depth {
@@ -1011,46 +960,3 @@ fn remember<T>(slots: &mut Vec<Option<T>>, depth: usize, value: T) {
 const SMALL_HISTOGRAM: usize = 64;
 /// Histogram slots for every game of up to 16 pegs (at most 153 reply indices).
 const LARGE_HISTOGRAM: usize = 256;
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use mastermind_core::CodeSet;
-
-    #[test]
-    fn secrets_ordered_by_class_are_the_secrets_grouped_by_total_busiest_first() {
-        let game = Game::new(4, 6).unwrap();
-        let codes = CodeSet::enumerate(game).unwrap().to_vec();
-        let node: Vec<_> = codes.iter().step_by(3).cloned().collect();
-        let secrets = Words::<u64>::from_codes(&node);
-        for candidate in codes.iter().step_by(37) {
-            let counts = Packed::<u64>::from_code(candidate).counts;
-            let total = |secret: u64| (counts & secret).count_ones() as usize;
-            let mut totals = [0u32; 5];
-            secrets.counts.iter().for_each(|&s| totals[total(s)] += 1);
-            let (mut ordered, mut sizes) = (Words::new(), Vec::new());
-            order_by_class(counts, &totals, secrets.slice(), (&mut ordered, &mut sizes));
-            let held: Vec<usize> = sizes.iter().map(|&(t, _)| t).collect();
-            let mut expected = held.clone();
-            expected.dedup();
-            assert_eq!(held, expected);
-            assert!(sizes.iter().all(|&(t, m)| m == totals[t] && m > 0));
-            // The same codes, each once.
-            let mut before: Vec<_> = secrets.pegs.iter().zip(&secrets.counts).collect();
-            let mut after: Vec<_> = ordered.pegs.iter().zip(&ordered.counts).collect();
-            before.sort();
-            after.sort();
-            assert_eq!(before, after, "{candidate}");
-            // One run per total, the runs by secrets per black-peg count, most first.
-            let runs: Vec<usize> = ordered.counts.iter().map(|&s| total(s)).collect();
-            let mut starts: Vec<usize> = runs.clone();
-            starts.dedup();
-            let mut distinct = starts.clone();
-            distinct.sort();
-            distinct.dedup();
-            assert_eq!(starts.len(), distinct.len(), "{candidate}: a total split in two runs");
-            let load = |t: usize| totals[t].div_ceil(if t == 4 { 4 } else { t as u32 + 1 });
-            assert!(starts.windows(2).all(|w| load(w[0]) >= load(w[1])), "{candidate}");
-        }
-    }
-}
