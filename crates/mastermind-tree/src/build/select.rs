@@ -343,9 +343,8 @@ impl<W: Word> Selector<W> {
             }
         }
         order.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.2.start.cmp(&b.2.start)));
-        let most_parts = self.objective.heuristic() == Heuristic::MostParts;
-        let use_masks = self.masks_fit && (most_parts || n <= MASK_SECRETS);
-        let least_by_parts = self.least_by_parts(n, use_masks);
+        let parts_count = self.parts_count(n);
+        let (use_masks, most_parts) = (parts_count.counted, parts_count.whole_cost);
         // The position in `list` of the best, when the best is a code of the list.
         let mut best_at: Option<u32> = None;
         // Whether a candidate at `position` whose cost is at least `least` can still win: with
@@ -361,7 +360,7 @@ impl<W: Word> Selector<W> {
         let mut ordered_for = None;
         // Codes offered, and codes the filter dropped (not counted as candidates).
         let (mut offered, mut symmetric) = (0u64, 0u64);
-        // A limit, and the fewest parts a candidate needs to come under it ([`parts_to_win`]).
+        // A limit, and the fewest parts a candidate needs to come under it.
         let mut reach = (f64::NAN, 0u32);
         // A batch of the codes the filter keeps, when it keeps fewer than all.
         let mut kept_pegs = [W::default(); MASK_LANES];
@@ -415,7 +414,7 @@ impl<W: Word> Selector<W> {
                     let ties = best_at.is_some_and(|at| positions[0] < at);
                     let limit = if ties { best.cost + 1.0 } else { best.cost };
                     if reach.0 != limit {
-                        reach = (limit, parts_to_win(&least_by_parts, limit));
+                        reach = (limit, parts_count.to_win(limit));
                     }
                     if masks.iter().all(|m| m.count_ones() < reach.1) {
                         offered += batch.len() as u64;
@@ -453,15 +452,9 @@ impl<W: Word> Selector<W> {
                         }
                         _ => secrets,
                     };
-                    let Some(cost) = self.cost_of(
-                        candidate,
-                        number,
-                        parts,
-                        &least_by_parts,
-                        most_parts,
-                        scored,
-                        limit,
-                    ) else {
+                    let Some(cost) =
+                        self.cost_of(candidate, number, parts, &parts_count, scored, limit)
+                    else {
                         continue;
                     };
                     if cost < best.cost || (tie_wins && cost == best.cost) {
@@ -713,9 +706,8 @@ impl<W: Word> Selector<W> {
         // best, so nothing within a tolerance of the seeds' best may be pruned: the limit leaves
         // twice that margin (pruning drops only bounds at least the limit less half a tolerance).
         let limit = |best: &Best<W>| best.cost.min(seed + 2.0 * TOLERANCE);
-        let most_parts = self.objective.heuristic() == Heuristic::MostParts;
-        let use_masks = self.masks_fit && (most_parts || n <= MASK_SECRETS);
-        let least_by_parts = self.least_by_parts(n, use_masks);
+        let parts_count = self.parts_count(n);
+        let use_masks = parts_count.counted;
         let mut start = 0;
         while start < candidates.len() {
             if cannot_beat(bound, best.cost) {
@@ -765,15 +757,9 @@ impl<W: Word> Selector<W> {
                 let candidate = block.get(i);
                 self.stats.candidates_scored += 1;
                 let parts = use_masks.then(|| self.masks[i].count_ones() as usize);
-                let Some(cost) = self.cost_of(
-                    candidate,
-                    number,
-                    parts,
-                    &least_by_parts,
-                    most_parts,
-                    secrets,
-                    limit(best),
-                ) else {
+                let Some(cost) =
+                    self.cost_of(candidate, number, parts, &parts_count, secrets, limit(best))
+                else {
                     continue;
                 };
                 if beats(cost, best.cost) {
@@ -787,39 +773,40 @@ impl<W: Word> Selector<W> {
         }
     }
 
-    /// The least cost of a partition of `n` secrets into each number of parts (when `needed`;
-    /// a candidate has at most one part per reply and per secret, and at most 64 parts).
-    fn least_by_parts(&self, n: usize, needed: bool) -> [f64; 65] {
-        let mut least_by_parts = [0.0f64; 65];
-        if needed {
+    /// Whether a node of `n` secrets counts its candidates' parts first, and what their number
+    /// tells: reply sets must fit a mask, and Most parts counts them at every node (they are its
+    /// whole cost), the others only in nodes of up to [`MASK_SECRETS`].
+    fn parts_count(&self, n: usize) -> PartsCount {
+        let whole_cost = self.objective.heuristic() == Heuristic::MostParts;
+        let counted = self.masks_fit && (whole_cost || n <= MASK_SECRETS);
+        let mut least = [0.0f64; 65];
+        if counted {
+            // A candidate has at most one part per reply and per secret, and at most 64 parts.
             let most = n.min(self.feedback_count).min(64);
-            for (parts, least) in least_by_parts[..=most].iter_mut().enumerate() {
+            for (parts, least) in least[..=most].iter_mut().enumerate() {
                 *least = self.objective.bound_from_parts(n, parts);
             }
         }
-        least_by_parts
+        PartsCount { counted, whole_cost, least }
     }
 
     /// The cost of `candidate` (of multiset `number`, bounded at this node) against `secrets`,
     /// or `None` once it cannot beat `limit`. With reply masks, `parts` is its number of parts
-    /// (`least_by_parts` the least cost of each): for Most parts (`most_parts`) the whole cost,
-    /// for the others a bound checked before any scoring. With Worst case, its black pegs are
-    /// checked too ([`BlackSums`]).
-    #[allow(clippy::too_many_arguments)]
+    /// ([`PartsCount`]): for Most parts the whole cost, for the others a bound checked before
+    /// any scoring. With Worst case, its black pegs are checked too ([`BlackSums`]).
     #[inline(always)]
     fn cost_of(
         &mut self,
         candidate: Packed<W>,
         number: u32,
         parts: Option<usize>,
-        least_by_parts: &[f64; 65],
-        most_parts: bool,
+        parts_count: &PartsCount,
         secrets: Slice<'_, W>,
         limit: f64,
     ) -> Option<f64> {
         if let Some(parts) = parts {
-            let least = least_by_parts[parts];
-            if most_parts {
+            let least = parts_count.least[parts];
+            if parts_count.whole_cost {
                 return Some(least);
             }
             if cannot_beat(least, limit) {
@@ -936,10 +923,24 @@ fn copy_alive<W: Word>(
     kept
 }
 
-/// The fewest parts a candidate needs for its least cost (`least_by_parts`, which falls as
-/// parts grow) to come under `limit`: fewer parts cannot beat it.
-fn parts_to_win(least_by_parts: &[f64; 65], limit: f64) -> u32 {
-    least_by_parts.iter().position(|&least| !cannot_beat(least, limit)).unwrap_or(65) as u32
+/// How a node uses its candidates' numbers of parts ([`Selector::parts_count`]).
+#[derive(Debug)]
+struct PartsCount {
+    /// Whether each candidate's parts are counted (reply masks) before it is scored.
+    counted: bool,
+    /// Whether the number of parts is the whole cost (Most parts), not only a bound on it.
+    whole_cost: bool,
+    /// The least cost of a partition of the node's secrets into each number of parts (when
+    /// `counted`); it falls as parts grow.
+    least: [f64; 65],
+}
+
+impl PartsCount {
+    /// The fewest parts a candidate needs for its least cost to come under `limit`: fewer
+    /// parts cannot beat it.
+    fn to_win(&self, limit: f64) -> u32 {
+        self.least.iter().position(|&least| !cannot_beat(least, limit)).unwrap_or(65) as u32
+    }
 }
 
 /// The largest part a Worst case candidate may have and still beat (a finite) `limit`: the
