@@ -63,7 +63,7 @@ pub(crate) struct BlackSums {
 
 /// Nodes of at least this many secrets also test the squares of the black pegs (the test costs
 /// about as much as scoring a few dozen secrets).
-pub(crate) const SQUARES_SECRETS: usize = 48;
+const SQUARES_SECRETS: usize = 48;
 
 /// No range computed.
 const UNSET: u32 = u32::MAX;
@@ -130,7 +130,7 @@ impl BlackSums {
 
     /// The black pegs `candidate` scores, summed over the node's secrets.
     #[inline(always)]
-    pub fn black_sum<W: Word>(&self, candidate: Packed<W>) -> u32 {
+    fn black_sum<W: Word>(&self, candidate: Packed<W>) -> u32 {
         let mut sum = 0;
         for peg in 0..self.pegs {
             sum += self.at[peg * self.stride + usize::from(candidate.pegs.byte(peg))];
@@ -184,29 +184,17 @@ impl BlackSums {
 /// most of `sum n(t, b) (b² - λb)` over the part sizes `n(t, b)` that hold `totals[t]` secrets
 /// of each total with no part above `cap` (their black-peg sum free). Needs every total to fit
 /// its parts ([`black_range`] is `Some`).
-pub(crate) fn priced_ranges(totals: &[u32], cap: u32, out: &mut [i64]) {
+fn priced_ranges(totals: &[u32], cap: u32, out: &mut [i64]) {
     let pegs = totals.len() - 1;
     for (range, lambda) in out.chunks_exact_mut(2).zip(1i64..) {
         let (mut least, mut most) = (0i64, 0i64);
         for (t, &m) in totals.iter().enumerate() {
-            if m == 0 {
-                continue;
-            }
             let mut order = [(0i64, 0usize); 17];
             let order = by_price(t, lambda, &mut order);
-            let capacity = |b: usize| part_capacity(t, b, pegs, cap);
-            let mut left = u64::from(m);
-            for &(price, b) in order.iter() {
-                let k = left.min(capacity(b));
-                least += k as i64 * price;
-                left -= k;
-            }
-            let mut left = u64::from(m);
-            for &(price, b) in order.iter().rev() {
-                let k = left.min(capacity(b));
-                most += k as i64 * price;
-                left -= k;
-            }
+            let (l, h) = fill(t, m, pegs, cap, order)
+                .expect("every total fits its parts: the sums' range is tested first");
+            least += l;
+            most += h;
         }
         range[0] = least;
         range[1] = most;
@@ -256,39 +244,53 @@ fn part_capacity(t: usize, b: usize, pegs: usize, cap: u32) -> u64 {
 /// The least and the most black pegs, summed over secrets whose totals are `totals` (one slot
 /// per total, the last the full one), when no part holds more than `cap` secrets; `None` when
 /// some total has more secrets than its parts can hold.
-pub(crate) fn black_range(totals: &[u32], cap: u32) -> Option<(u32, u32)> {
+fn black_range(totals: &[u32], cap: u32) -> Option<(u32, u32)> {
     let pegs = totals.len() - 1;
-    let (mut lo, mut hi) = (0u64, 0u64);
+    let (mut lo, mut hi) = (0i64, 0i64);
     for (t, &m) in totals.iter().enumerate() {
         let (least, most) = total_range(t, m, pegs, cap)?;
         lo += least;
         hi += most;
     }
-    Some((lo.min(u64::from(u32::MAX)) as u32, hi.min(u64::from(u32::MAX)) as u32))
+    let clamp = |sum: i64| sum.min(i64::from(u32::MAX)) as u32;
+    Some((clamp(lo), clamp(hi)))
 }
 
 /// The least and the most black pegs of `m` secrets sharing `t` colours with a candidate of a
 /// game of `pegs` pegs, when no part holds more than `cap` of them (the lowest black-peg counts
 /// filled first, then the highest); `None` when its parts cannot hold them all.
-fn total_range(t: usize, m: u32, pegs: usize, cap: u32) -> Option<(u64, u64)> {
+fn total_range(t: usize, m: u32, pegs: usize, cap: u32) -> Option<(i64, i64)> {
+    let mut order = [(0i64, 0usize); 17];
+    for (b, slot) in order[..=t].iter_mut().enumerate() {
+        *slot = (b as i64, b);
+    }
+    fill(t, m, pegs, cap, &order[..=t])
+}
+
+/// The least and the most of `sum k(b) price(b)` over the ways to place `m` secrets of total
+/// `t` in its parts, `k(b)` in part `(t, b)`, with no part above `cap`: the parts filled in the
+/// order of `by_price` (`(price, b)`, ascending) for the least, in reverse for the most. `None`
+/// when the parts cannot hold them all.
+fn fill(t: usize, m: u32, pegs: usize, cap: u32, by_price: &[(i64, usize)]) -> Option<(i64, i64)> {
     let capacity = |b: usize| part_capacity(t, b, pegs, cap);
-    let (mut lo, mut hi) = (0u64, 0u64);
-    let mut left = u64::from(m);
-    for b in 0..=t {
-        let k = left.min(capacity(b));
-        lo += k * b as u64;
-        left -= k;
+    let mut sums = [0i64; 2];
+    for (sum, reverse) in sums.iter_mut().zip([false, true]) {
+        let mut left = u64::from(m);
+        let mut place = |&(price, b): &(i64, usize)| {
+            let k = left.min(capacity(b));
+            *sum += k as i64 * price;
+            left -= k;
+        };
+        if reverse {
+            by_price.iter().rev().for_each(&mut place);
+        } else {
+            by_price.iter().for_each(&mut place);
+        }
+        if left > 0 {
+            return None;
+        }
     }
-    if left > 0 {
-        return None;
-    }
-    let mut left = u64::from(m);
-    for b in (0..=t).rev() {
-        let k = left.min(capacity(b));
-        hi += k * b as u64;
-        left -= k;
-    }
-    Some((lo, hi))
+    Some((sums[0], sums[1]))
 }
 
 /// The black-peg sums of a candidate's multiset's totals taken one at a time: a node's secrets
@@ -307,7 +309,7 @@ pub(crate) struct TotalSums {
     /// The cap `ranges` were computed for (`UNSET`: none).
     cap: u32,
     /// Each total's least and most black-peg sum under the cap (least above most: none fits).
-    ranges: Vec<(u64, u64)>,
+    ranges: Vec<(i64, i64)>,
 }
 
 impl TotalSums {
@@ -390,9 +392,9 @@ impl TotalSums {
                 continue;
             }
             let table = &self.at[k * block..(k + 1) * block];
-            let mut sum = 0u64;
+            let mut sum = 0i64;
             for peg in 0..self.pegs {
-                sum += u64::from(table[peg * self.stride + usize::from(candidate.pegs.byte(peg))]);
+                sum += i64::from(table[peg * self.stride + usize::from(candidate.pegs.byte(peg))]);
             }
             if sum < lo || sum > hi {
                 return true;
