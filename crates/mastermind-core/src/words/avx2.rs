@@ -67,6 +67,41 @@ pub(super) fn reply_masks(
             acc[half] = bitor_m256i(acc[half], shl_each_u64_m256i(one, bit));
         }
     }
+    lanes(acc)
+}
+
+/// The reply masks of eight candidates of one colour multiset (peg words `pegs`) against the
+/// secrets `secret_pegs`, secret `j`'s bit being `bases[j]` plus its black pegs, for codes of
+/// `used` pegs (at most 8).
+pub(super) fn black_masks(
+    pegs: &[u64; 8],
+    secret_pegs: &[u64],
+    bases: &[u8],
+    used: u32,
+) -> [u64; 8] {
+    let candidate_pegs = [four(&pegs[..4]), four(&pegs[4..])];
+    // 1 in each byte that holds a peg: padding bytes are zero in both codes and would match.
+    let peg_bytes = (0..used).fold(0u64, |acc, i| acc | 1 << (8 * i));
+    let peg_bytes = set_splat_i64_m256i(peg_bytes as i64);
+    let one = set_splat_i64_m256i(1);
+    let zero = zeroed_m256i();
+    let mut acc = [zero; 2];
+    for (&secret_peg, &base) in secret_pegs.iter().zip(bases) {
+        let secret_peg = set_splat_i64_m256i(secret_peg as i64);
+        let base = set_splat_i64_m256i(i64::from(base));
+        for half in 0..2 {
+            let black =
+                bitand_m256i(cmp_eq_mask_i8_m256i(candidate_pegs[half], secret_peg), peg_bytes);
+            let bit = add_i64_m256i(sum_of_u8_abs_diff_m256i(black, zero), base);
+            acc[half] = bitor_m256i(acc[half], shl_each_u64_m256i(one, bit));
+        }
+    }
+    lanes(acc)
+}
+
+/// The eight 64-bit lanes of two registers, the first register's lowest lane first.
+#[inline(always)]
+fn lanes(acc: [m256i; 2]) -> [u64; 8] {
     [
         extract_i64_from_m256i::<0>(acc[0]) as u64,
         extract_i64_from_m256i::<1>(acc[0]) as u64,

@@ -14,6 +14,7 @@ mod blacks;
 mod candidates;
 mod multisets;
 mod objective;
+mod replies;
 mod rule;
 mod select;
 mod symmetry;

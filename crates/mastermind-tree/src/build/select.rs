@@ -25,6 +25,7 @@ use crate::build::blacks::{BlackSums, TotalSums};
 use crate::build::candidates::{BaseKey, CandidateList, Layout, ListKey, SharedLists};
 use crate::build::multisets::{Multisets, NodeBounds};
 use crate::build::objective::{Objective, TOLERANCE, beats, cannot_beat};
+use crate::build::replies::MultisetReplies;
 use crate::build::symmetry::Symmetry;
 use mastermind_core::equivalence::Stabiliser;
 use mastermind_core::local_entropy::PlayedSymbols;
@@ -150,6 +151,8 @@ pub(crate) struct Selector<W: Word> {
     survivor_numbers: Vec<u32>,
     indices: Vec<u8>,
     masks: Vec<u64>,
+    /// A scan by multiset's secrets split by their totals with the multiset it is at.
+    multiset_replies: MultisetReplies<W>,
     /// The alive multisets of a scan by multiset: bound, number and range of positions.
     order: Vec<(f64, u32, std::ops::Range<u32>)>,
     /// Work done so far.
@@ -198,6 +201,7 @@ impl<W: Word> Selector<W> {
             by_class: Words::new(),
             indices: vec![0; CHUNK],
             masks: vec![0; BLOCK],
+            multiset_replies: MultisetReplies::new(),
             order: Vec::new(),
             stats: BuildStats::default(),
         }
@@ -366,6 +370,9 @@ impl<W: Word> Selector<W> {
         let mut kept_pegs = [W::default(); MASK_LANES];
         let mut kept_counts = [W::default(); MASK_LANES];
         let mut kept_positions = [0u32; MASK_LANES];
+        self.multiset_replies.forget();
+        // The batch's secrets alone with their total: parts its masks do not show.
+        let mut alone = 0;
         'multisets: for &(ref least, number, ref range) in &order {
             let (from, to) = (range.start as usize, range.end as usize);
             let mut next = from;
@@ -406,9 +413,12 @@ impl<W: Word> Selector<W> {
                     continue 'multisets;
                 }
                 if use_masks {
+                    let counts = self.multisets.counts(number);
+                    let replies = &mut self.multiset_replies;
+                    self.stats.scores += replies.split(number, counts, secrets, self.scorer);
                     let masks = &mut self.masks[..batch.len()];
-                    self.scorer.reply_masks(batch, secrets, masks);
-                    self.stats.scores += (batch.len() * n) as u64;
+                    self.stats.scores += replies.masks(batch, self.scorer, masks);
+                    alone = replies.alone();
                     // A batch none of whose candidates has the parts to win (a tie included, if
                     // its first could win one) is passed whole, comparing whole parts.
                     let ties = best_at.is_some_and(|at| positions[0] < at);
@@ -416,7 +426,7 @@ impl<W: Word> Selector<W> {
                     if reach.0 != limit {
                         reach = (limit, parts_count.to_win(limit));
                     }
-                    if masks.iter().all(|m| m.count_ones() < reach.1) {
+                    if masks.iter().all(|m| m.count_ones() + alone < reach.1) {
                         offered += batch.len() as u64;
                         self.stats.candidates_scored += batch.len() as u64;
                         if !most_parts {
@@ -435,7 +445,7 @@ impl<W: Word> Selector<W> {
                     let tie_wins = best_at.is_some_and(|at| position < at);
                     let limit = if tie_wins { best.cost + 1.0 } else { best.cost };
                     let candidate = batch.get(i);
-                    let parts = use_masks.then(|| self.masks[i].count_ones() as usize);
+                    let parts = use_masks.then(|| (self.masks[i].count_ones() + alone) as usize);
                     let scored = match &mut total_sums {
                         Some(sums) if by_class_wanted => {
                             if ordered_for != Some(number) {
