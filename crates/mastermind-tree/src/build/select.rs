@@ -50,7 +50,7 @@ const SPARSE_GATHER: usize = 16;
 const LAZY_SECRETS: usize = 4;
 /// Worst case scans by multiset in nodes of at least this many secrets score them ordered by
 /// total ([`TotalSums::group`]).
-const BY_CLASS_SECRETS: usize = 64;
+const BY_CLASS_SECRETS: usize = 48;
 /// Candidates scored ahead of a scan of a large node, to start pruning with a good bound.
 const SEEDS: usize = 4;
 
