@@ -10,6 +10,7 @@
 //! [`build_tree_with_progress`] also counts the secrets placed so far in a [`BuildProgress`] that
 //! another thread may read while the build runs.
 
+mod alike;
 mod blacks;
 mod candidates;
 mod multisets;

@@ -18,9 +18,12 @@
 //! least cost and then the first in code order, does not depend on the order of the offers, and
 //! every multiset that can no longer win is skipped whole ([`Selector::scan_by_multiset`]).
 //! Entropy's tolerance makes the order matter, so its few survivors are gathered in code order.
-//! With Worst case, an arrangement is also ruled out by the black pegs it scores ([`BlackSums`]).
+//! With Worst case, an arrangement is also ruled out by the black pegs it scores ([`BlackSums`]),
+//! and the all-codes scan is skipped when the node's secrets of one multiset show that no code
+//! can beat the consistent best ([`Alike`]).
 
 use crate::build::BuildStats;
+use crate::build::alike::Alike;
 use crate::build::blacks::{BlackSums, TotalSums};
 use crate::build::candidates::{BaseKey, CandidateList, Layout, ListKey, SharedLists};
 use crate::build::multisets::{Multisets, NodeBounds};
@@ -130,6 +133,9 @@ pub(crate) struct Selector<W: Word> {
     groups: Vec<Option<(Played, Arc<Stabiliser>)>>,
     /// The current node's bound per multiset, and the multisets that can still beat the best.
     bounds: NodeBounds<W>,
+    /// Worst case only: the least largest part every code leaves among the node's secrets of
+    /// one multiset, which can make its all-codes scan needless.
+    alike: Option<Alike>,
     /// Worst case only: the current node's black pegs by peg and colour, which rule out
     /// arrangements the multiset bound lets through.
     blacks: Option<BlackSums>,
@@ -192,6 +198,7 @@ impl<W: Word> Selector<W> {
             groups: Vec::new(),
             bounds,
             total_sums: blacks.is_some().then(|| TotalSums::new(game)),
+            alike: blacks.is_some().then(|| Alike::new(game)),
             blacks,
             marks: Vec::new(),
             gathered: Words::new(),
@@ -256,7 +263,16 @@ impl<W: Word> Selector<W> {
             Filter::Representatives(&symmetry)
         };
         self.scan(secrets, numbers, Prune::Bounds(filter), secrets, &mut best, consistent_bound);
-        let other_bound = self.objective.bound_from_parts(n, n.min(self.replies - 1));
+        let mut other_bound = self.objective.bound_from_parts(n, n.min(self.replies - 1));
+        if let Some(alike) = &mut self.alike
+            && self.pool == Pool::AllPreferConsistent
+            && !cannot_beat(other_bound, best.cost)
+        {
+            // Enough to show that no code beats the consistent best: its largest part.
+            let enough = best.cost as u32;
+            let least = alike.least_largest_part(secrets, numbers, enough);
+            other_bound = other_bound.max(f64::from(least));
+        }
         if self.pool == Pool::AllPreferConsistent && !cannot_beat(other_bound, best.cost) {
             self.scan_all_codes(&symmetry, guesses, secrets, &mut best, other_bound);
         }
