@@ -56,6 +56,9 @@ pub(crate) struct BlackSums {
     squares: bool,
     /// By multiset number: the cap the `priced` ranges were computed for (`UNSET`: none).
     priced_caps: Vec<u32>,
+    /// For each `λ` from 1 to `2 pegs - 1` and each total `t`: the black-peg counts `0..=t` by
+    /// price ([`by_price`]), the same at every node.
+    orders: Vec<[(i64, usize); 17]>,
     /// By multiset number, for each `λ` from 1 to `2 pegs - 1`: the least and the most of
     /// `sum n(t, b) (b² - λb)` under the cap (`2 (2 pegs - 1)` values per multiset).
     priced: Vec<i64>,
@@ -87,6 +90,15 @@ impl BlackSums {
             squares: false,
             priced_caps: vec![UNSET; multisets],
             priced: vec![0; multisets * prices],
+            orders: (1..(2 * pegs).max(1) as i64)
+                .flat_map(|lambda| {
+                    (0..=pegs).map(move |t| {
+                        let mut order = [(0i64, 0usize); 17];
+                        by_price(t, lambda, &mut order);
+                        order
+                    })
+                })
+                .collect(),
         }
     }
 
@@ -169,7 +181,7 @@ impl BlackSums {
         let at = number as usize * prices;
         if self.priced_caps[number as usize] != cap {
             self.priced_caps[number as usize] = cap;
-            priced_ranges(totals, cap, &mut self.priced[at..at + prices]);
+            priced_ranges(totals, cap, &self.orders, &mut self.priced[at..at + prices]);
         }
         let squares = self.black_squares(candidate, sum);
         let sum = i64::from(sum);
@@ -184,14 +196,17 @@ impl BlackSums {
 /// most of `sum n(t, b) (b² - λb)` over the part sizes `n(t, b)` that hold `totals[t]` secrets
 /// of each total with no part above `cap` (their black-peg sum free). Needs every total to fit
 /// its parts ([`black_range`] is `Some`).
-fn priced_ranges(totals: &[u32], cap: u32, out: &mut [i64]) {
+/// `orders` holds [`by_price`] for each `λ` and total (`pegs + 1` entries per `λ`).
+fn priced_ranges(totals: &[u32], cap: u32, orders: &[[(i64, usize); 17]], out: &mut [i64]) {
     let pegs = totals.len() - 1;
-    for (range, lambda) in out.chunks_exact_mut(2).zip(1i64..) {
+    let by_lambda = orders.chunks_exact(pegs + 1);
+    for (range, orders) in out.chunks_exact_mut(2).zip(by_lambda) {
         let (mut least, mut most) = (0i64, 0i64);
         for (t, &m) in totals.iter().enumerate() {
-            let mut order = [(0i64, 0usize); 17];
-            let order = by_price(t, lambda, &mut order);
-            let (l, h) = fill(t, m, pegs, cap, order)
+            if m == 0 {
+                continue;
+            }
+            let (l, h) = fill(t, m, pegs, cap, &orders[t][..=t])
                 .expect("every total fits its parts: the sums' range is tested first");
             least += l;
             most += h;
