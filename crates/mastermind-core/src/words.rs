@@ -289,6 +289,17 @@ impl Scorer {
     #[inline]
     pub fn indices<W: Word>(&self, guess: Packed<W>, codes: Slice<'_, W>, out: &mut [u8]) {
         let out = &mut out[..codes.len()];
+        #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+        if let (Some(guess_pegs), Some(guess_counts), Some(pegs), Some(counts)) = (
+            W::as_u64(std::slice::from_ref(&guess.pegs)),
+            W::as_u64(std::slice::from_ref(&guess.counts)),
+            W::as_u64(codes.pegs),
+            W::as_u64(codes.counts),
+        ) {
+            let used = W::BYTES - self.padding;
+            avx2::indices(guess_pegs[0], guess_counts[0], pegs, counts, used, out);
+            return;
+        }
         for ((slot, &pegs), &counts) in out.iter_mut().zip(codes.pegs).zip(codes.counts) {
             *slot = self.index(guess, Packed { pegs, counts }) as u8;
         }
@@ -433,6 +444,39 @@ mod tests {
                 assert_eq!(scorer.index(pa, pb) as usize, score_index(a, b), "{game}: {a} {b}");
             }
         }
+    }
+
+    /// `indices` (vectorised on CPUs with AVX2) against `index`, one pair at a time, over runs
+    /// of every length up to a few registers.
+    fn indices_agree<W: Word>(game: Game) {
+        let codes = CodeSet::enumerate(game).unwrap();
+        let scorer = Scorer::new::<W>(game);
+        let words: Vec<Packed<W>> = codes.iter().map(Packed::<W>::from_code).collect();
+        let mut all = Words::new();
+        words.iter().for_each(|&code| all.push(code));
+        let step = (codes.len() / 40).max(1);
+        for (g, &guess) in words.iter().enumerate().step_by(step) {
+            let start = (g * 7) % codes.len();
+            let end = codes.len().min(start + 1 + g % 13);
+            let mut out = vec![0u8; end - start];
+            scorer.indices(guess, all.slice().range(start, end), &mut out);
+            for (j, &index) in out.iter().enumerate() {
+                let expected = scorer.index(guess, words[start + j]);
+                assert_eq!(u32::from(index), expected, "{game}: {g} against {}", start + j);
+            }
+        }
+    }
+
+    #[test]
+    fn indices_agree_with_one_score_at_a_time() {
+        for (pegs, colours) in [(1, 2), (3, 5), (4, 6), (5, 8), (7, 3), (8, 5), (6, 9)] {
+            let game = Game::new(pegs, colours).unwrap();
+            if u64::fits(game) {
+                indices_agree::<u64>(game);
+            }
+            indices_agree::<u128>(game);
+        }
+        indices_agree::<u64>(Game::BULLS_AND_COWS);
     }
 
     #[test]

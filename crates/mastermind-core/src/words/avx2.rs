@@ -99,6 +99,65 @@ pub(super) fn black_masks(
     lanes(acc)
 }
 
+/// The dense feedback index of each code (peg words `pegs`, count words `counts`) against
+/// one guess, into `out` (as long as the codes), for codes of `used` pegs (at most 8): four
+/// codes per register, the correct colours counted per byte and summed by one `vpsadbw`, the
+/// black pegs a byte comparison summed by another. The last codes short of four are scored
+/// one at a time.
+pub(super) fn indices(
+    guess_pegs: u64,
+    guess_counts: u64,
+    pegs: &[u64],
+    counts: &[u64],
+    used: u32,
+    out: &mut [u8],
+) {
+    let peg_bytes = (0..used).fold(0u64, |acc, i| acc | 1 << (8 * i));
+    let splat_pegs = set_splat_i64_m256i(guess_pegs as i64);
+    let splat_counts = set_splat_i64_m256i(guess_counts as i64);
+    let peg_bytes_v = set_splat_i64_m256i(peg_bytes as i64);
+    let low_nibble = set_splat_i8_m256i(0x0f);
+    let nibble_ones = m256i::from([
+        0u8, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3,
+        3, 4,
+    ]);
+    let one = set_splat_i64_m256i(1);
+    let zero = zeroed_m256i();
+    let whole = pegs.len() / 4 * 4;
+    for ((pegs, counts), out) in pegs[..whole]
+        .chunks_exact(4)
+        .zip(counts[..whole].chunks_exact(4))
+        .zip(out.chunks_exact_mut(4))
+    {
+        let black = bitand_m256i(cmp_eq_mask_i8_m256i(four(pegs), splat_pegs), peg_bytes_v);
+        let common = bitand_m256i(four(counts), splat_counts);
+        let low = bitand_m256i(common, low_nibble);
+        let high = bitand_m256i(shr_imm_u16_m256i::<4>(common), low_nibble);
+        let correct = add_i8_m256i(
+            shuffle_av_i8z_half_m256i(nibble_ones, low),
+            shuffle_av_i8z_half_m256i(nibble_ones, high),
+        );
+        let total = sum_of_u8_abs_diff_m256i(correct, zero);
+        let blacks = sum_of_u8_abs_diff_m256i(black, zero);
+        let triangle =
+            shr_imm_u64_m256i::<1>(mul_u64_low_bits_m256i(total, add_i64_m256i(total, one)));
+        let index: [u64; 4] = add_i64_m256i(triangle, blacks).into();
+        for (slot, index) in out.iter_mut().zip(index) {
+            *slot = index as u8;
+        }
+    }
+    let padding = 8 - used;
+    for ((slot, &pegs), &counts) in
+        out[whole..].iter_mut().zip(&pegs[whole..]).zip(&counts[whole..])
+    {
+        let x = pegs ^ guess_pegs;
+        let low7 = 0x7f7f_7f7f_7f7f_7f7fu64;
+        let blacks = (!((x & low7).wrapping_add(low7) | x | low7)).count_ones() - padding;
+        let total = (counts & guess_counts).count_ones();
+        *slot = (total * (total + 1) / 2 + blacks) as u8;
+    }
+}
+
 /// The eight 64-bit lanes of two registers, the first register's lowest lane first.
 #[inline(always)]
 fn lanes(acc: [m256i; 2]) -> [u64; 8] {
