@@ -289,6 +289,8 @@ impl Scorer {
     #[inline]
     pub fn indices<W: Word>(&self, guess: Packed<W>, codes: Slice<'_, W>, out: &mut [u8]) {
         let out = &mut out[..codes.len()];
+        #[allow(unused_mut)]
+        let mut scored = 0;
         #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
         if let (Some(guess_pegs), Some(guess_counts), Some(pegs), Some(counts)) = (
             W::as_u64(std::slice::from_ref(&guess.pegs)),
@@ -297,10 +299,10 @@ impl Scorer {
             W::as_u64(codes.counts),
         ) {
             let used = W::BYTES - self.padding;
-            avx2::indices(guess_pegs[0], guess_counts[0], pegs, counts, used, out);
-            return;
+            scored = avx2::indices(guess_pegs[0], guess_counts[0], pegs, counts, used, out);
         }
-        for ((slot, &pegs), &counts) in out.iter_mut().zip(codes.pegs).zip(codes.counts) {
+        let rest = codes.range(scored, codes.len());
+        for ((slot, &pegs), &counts) in out[scored..].iter_mut().zip(rest.pegs).zip(rest.counts) {
             *slot = self.index(guess, Packed { pegs, counts }) as u8;
         }
     }

@@ -27,14 +27,7 @@ pub(super) fn reply_masks(
     let dense = used == 8;
     let candidate_pegs = [four(&pegs[..4]), four(&pegs[4..])];
     let candidate_counts = [four(&counts[..4]), four(&counts[4..])];
-    // 1 in each byte that holds a peg: padding bytes are zero in both codes and would match.
-    let peg_bytes = (0..used).fold(0u64, |acc, i| acc | 1 << (8 * i));
-    let peg_bytes = set_splat_i64_m256i(peg_bytes as i64);
-    let low_nibble = set_splat_i8_m256i(0x0f);
-    let nibble_ones = m256i::from([
-        0u8, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3,
-        3, 4,
-    ]);
+    let peg_bytes = peg_bytes(used);
     let one = set_splat_i64_m256i(1);
     let zero = zeroed_m256i();
     let mut acc = [zero; 2];
@@ -44,21 +37,9 @@ pub(super) fn reply_masks(
         for half in 0..2 {
             let black =
                 bitand_m256i(cmp_eq_mask_i8_m256i(candidate_pegs[half], secret_peg), peg_bytes);
-            let common = bitand_m256i(candidate_counts[half], secret_count);
-            let low = bitand_m256i(common, low_nibble);
-            let high = bitand_m256i(shr_imm_u16_m256i::<4>(common), low_nibble);
-            let correct = add_i8_m256i(
-                shuffle_av_i8z_half_m256i(nibble_ones, low),
-                shuffle_av_i8z_half_m256i(nibble_ones, high),
-            );
+            let correct = correct_per_byte(bitand_m256i(candidate_counts[half], secret_count));
             let bit = if dense {
-                let total = sum_of_u8_abs_diff_m256i(correct, zero);
-                let blacks = sum_of_u8_abs_diff_m256i(black, zero);
-                let triangle = shr_imm_u64_m256i::<1>(mul_u64_low_bits_m256i(
-                    total,
-                    add_i64_m256i(total, one),
-                ));
-                add_i64_m256i(triangle, blacks)
+                dense_index(correct, black)
             } else {
                 // A byte counts at most 8 colours, so shifting 16-bit lanes by 3 stays in the byte.
                 let packed = add_i8_m256i(shl_imm_u16_m256i::<3>(correct), black);
@@ -80,9 +61,7 @@ pub(super) fn black_masks(
     used: u32,
 ) -> [u64; 8] {
     let candidate_pegs = [four(&pegs[..4]), four(&pegs[4..])];
-    // 1 in each byte that holds a peg: padding bytes are zero in both codes and would match.
-    let peg_bytes = (0..used).fold(0u64, |acc, i| acc | 1 << (8 * i));
-    let peg_bytes = set_splat_i64_m256i(peg_bytes as i64);
+    let peg_bytes = peg_bytes(used);
     let one = set_splat_i64_m256i(1);
     let zero = zeroed_m256i();
     let mut acc = [zero; 2];
@@ -100,10 +79,9 @@ pub(super) fn black_masks(
 }
 
 /// The dense feedback index of each code (peg words `pegs`, count words `counts`) against
-/// one guess, into `out` (as long as the codes), for codes of `used` pegs (at most 8): four
-/// codes per register, the correct colours counted per byte and summed by one `vpsadbw`, the
-/// black pegs a byte comparison summed by another. The last codes short of four are scored
-/// one at a time.
+/// one guess, into `out`, for codes of `used` pegs (at most 8): four codes per register, the
+/// correct colours counted per byte and summed by one `vpsadbw`, the black pegs a byte
+/// comparison summed by another. Scores the codes in whole fours and returns how many.
 pub(super) fn indices(
     guess_pegs: u64,
     guess_counts: u64,
@@ -111,51 +89,61 @@ pub(super) fn indices(
     counts: &[u64],
     used: u32,
     out: &mut [u8],
-) {
-    let peg_bytes = (0..used).fold(0u64, |acc, i| acc | 1 << (8 * i));
-    let splat_pegs = set_splat_i64_m256i(guess_pegs as i64);
-    let splat_counts = set_splat_i64_m256i(guess_counts as i64);
-    let peg_bytes_v = set_splat_i64_m256i(peg_bytes as i64);
-    let low_nibble = set_splat_i8_m256i(0x0f);
-    let nibble_ones = m256i::from([
-        0u8, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3,
-        3, 4,
-    ]);
-    let one = set_splat_i64_m256i(1);
-    let zero = zeroed_m256i();
+) -> usize {
+    let guess_pegs = set_splat_i64_m256i(guess_pegs as i64);
+    let guess_counts = set_splat_i64_m256i(guess_counts as i64);
+    let peg_bytes = peg_bytes(used);
     let whole = pegs.len() / 4 * 4;
     for ((pegs, counts), out) in pegs[..whole]
         .chunks_exact(4)
         .zip(counts[..whole].chunks_exact(4))
         .zip(out.chunks_exact_mut(4))
     {
-        let black = bitand_m256i(cmp_eq_mask_i8_m256i(four(pegs), splat_pegs), peg_bytes_v);
-        let common = bitand_m256i(four(counts), splat_counts);
-        let low = bitand_m256i(common, low_nibble);
-        let high = bitand_m256i(shr_imm_u16_m256i::<4>(common), low_nibble);
-        let correct = add_i8_m256i(
-            shuffle_av_i8z_half_m256i(nibble_ones, low),
-            shuffle_av_i8z_half_m256i(nibble_ones, high),
-        );
-        let total = sum_of_u8_abs_diff_m256i(correct, zero);
-        let blacks = sum_of_u8_abs_diff_m256i(black, zero);
-        let triangle =
-            shr_imm_u64_m256i::<1>(mul_u64_low_bits_m256i(total, add_i64_m256i(total, one)));
-        let index: [u64; 4] = add_i64_m256i(triangle, blacks).into();
+        let black = bitand_m256i(cmp_eq_mask_i8_m256i(four(pegs), guess_pegs), peg_bytes);
+        let correct = correct_per_byte(bitand_m256i(four(counts), guess_counts));
+        let index: [u64; 4] = dense_index(correct, black).into();
         for (slot, index) in out.iter_mut().zip(index) {
             *slot = index as u8;
         }
     }
-    let padding = 8 - used;
-    for ((slot, &pegs), &counts) in
-        out[whole..].iter_mut().zip(&pegs[whole..]).zip(&counts[whole..])
-    {
-        let x = pegs ^ guess_pegs;
-        let low7 = 0x7f7f_7f7f_7f7f_7f7fu64;
-        let blacks = (!((x & low7).wrapping_add(low7) | x | low7)).count_ones() - padding;
-        let total = (counts & guess_counts).count_ones();
-        *slot = (total * (total + 1) / 2 + blacks) as u8;
-    }
+    whole
+}
+
+/// 1 in each byte that holds a peg of a code of `used` pegs, in every lane: padding bytes are
+/// zero in both codes and would match.
+#[inline(always)]
+fn peg_bytes(used: u32) -> m256i {
+    let bytes = (0..used).fold(0u64, |acc, i| acc | 1 << (8 * i));
+    set_splat_i64_m256i(bytes as i64)
+}
+
+/// The set bits of each byte of `common` (two codes' count words anded: the correct colours,
+/// a byte's worth at a time), by a nibble table lookup of each half.
+#[inline(always)]
+fn correct_per_byte(common: m256i) -> m256i {
+    let low_nibble = set_splat_i8_m256i(0x0f);
+    let nibble_ones = m256i::from([
+        0u8, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3,
+        3, 4,
+    ]);
+    let low = bitand_m256i(common, low_nibble);
+    let high = bitand_m256i(shr_imm_u16_m256i::<4>(common), low_nibble);
+    add_i8_m256i(
+        shuffle_av_i8z_half_m256i(nibble_ones, low),
+        shuffle_av_i8z_half_m256i(nibble_ones, high),
+    )
+}
+
+/// Each lane's dense feedback index, `total (total + 1) / 2 + black`, from its correct colours
+/// and its black pegs counted per byte.
+#[inline(always)]
+fn dense_index(correct: m256i, black: m256i) -> m256i {
+    let zero = zeroed_m256i();
+    let one = set_splat_i64_m256i(1);
+    let total = sum_of_u8_abs_diff_m256i(correct, zero);
+    let blacks = sum_of_u8_abs_diff_m256i(black, zero);
+    let triangle = shr_imm_u64_m256i::<1>(mul_u64_low_bits_m256i(total, add_i64_m256i(total, one)));
+    add_i64_m256i(triangle, blacks)
 }
 
 /// The eight 64-bit lanes of two registers, the first register's lowest lane first.
