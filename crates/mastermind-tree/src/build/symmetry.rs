@@ -91,8 +91,9 @@ impl Symmetry {
         }
     }
 
-    /// [`new`](Self::new) with the stabiliser of `guesses` already found ([`group`](Self::group);
-    /// siblings share it).
+    /// The relations of a node reached by playing `guesses` (colours, one array per guess) whose
+    /// secrets use the colours of `present` (bit `c` for colour `c`), with the stabiliser of
+    /// `guesses` already found ([`group`](Self::group); siblings share it).
     pub fn with_group(
         game: Game,
         guesses: &[[u8; 16]],
