@@ -203,9 +203,6 @@ fn priced_ranges(totals: &[u32], cap: u32, orders: &[[(i64, usize); 17]], out: &
     for (range, orders) in out.chunks_exact_mut(2).zip(by_lambda) {
         let (mut least, mut most) = (0i64, 0i64);
         for (t, &m) in totals.iter().enumerate() {
-            if m == 0 {
-                continue;
-            }
             let (l, h) = fill(t, m, pegs, cap, &orders[t][..=t])
                 .expect("every total fits its parts: the sums' range is tested first");
             least += l;
@@ -287,6 +284,10 @@ fn total_range(t: usize, m: u32, pegs: usize, cap: u32) -> Option<(i64, i64)> {
 /// order of `by_price` (`(price, b)`, ascending) for the least, in reverse for the most. `None`
 /// when the parts cannot hold them all.
 fn fill(t: usize, m: u32, pegs: usize, cap: u32, by_price: &[(i64, usize)]) -> Option<(i64, i64)> {
+    if m == 0 {
+        // Most totals of a small node hold no secret: nothing to place.
+        return Some((0, 0));
+    }
     let capacity = |b: usize| part_capacity(t, b, pegs, cap);
     let mut sums = [0i64; 2];
     for (sum, reverse) in sums.iter_mut().zip([false, true]) {
