@@ -289,18 +289,22 @@ impl Scorer {
     #[inline]
     pub fn indices<W: Word>(&self, guess: Packed<W>, codes: Slice<'_, W>, out: &mut [u8]) {
         let out = &mut out[..codes.len()];
-        #[allow(unused_mut)]
-        let mut scored = 0;
+        // The codes the vector kernel scores (whole fours of 64-bit words), the rest below.
         #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
-        if let (Some(guess_pegs), Some(guess_counts), Some(pegs), Some(counts)) = (
+        let scored = match (
             W::as_u64(std::slice::from_ref(&guess.pegs)),
             W::as_u64(std::slice::from_ref(&guess.counts)),
             W::as_u64(codes.pegs),
             W::as_u64(codes.counts),
         ) {
-            let used = W::BYTES - self.padding;
-            scored = avx2::indices(guess_pegs[0], guess_counts[0], pegs, counts, used, out);
-        }
+            (Some(guess_pegs), Some(guess_counts), Some(pegs), Some(counts)) => {
+                let used = W::BYTES - self.padding;
+                avx2::indices(guess_pegs[0], guess_counts[0], pegs, counts, used, out)
+            }
+            _ => 0,
+        };
+        #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
+        let scored = 0;
         let rest = codes.range(scored, codes.len());
         for ((slot, &pegs), &counts) in out[scored..].iter_mut().zip(rest.pegs).zip(rest.counts) {
             *slot = self.index(guess, Packed { pegs, counts }) as u8;
@@ -312,14 +316,8 @@ impl Scorer {
     /// a candidate's parts. Needs at most 9 pegs.
     #[inline(always)]
     fn reply_bit<W: Word>(&self, a: Packed<W>, b: Packed<W>) -> u64 {
-        let black = self.blacks(a, b);
-        let total = Scorer::correct(a, b);
-        let bit = if self.padding + 7 >= W::BYTES {
-            (total << 3) | black
-        } else {
-            total * (total + 1) / 2 + black
-        };
-        1u64 << bit
+        let base = self.reply_base::<W>(Scorer::correct(a, b));
+        1u64 << (u32::from(base) + self.blacks(a, b))
     }
 
     /// The bit [`reply_masks`](Self::reply_masks) gives the reply of `total` correct colours

@@ -1,4 +1,8 @@
-//! [`Scorer::reply_masks`](super::Scorer::reply_masks) for codes in 64-bit words, in AVX2.
+//! [`Scorer::reply_masks`](super::Scorer::reply_masks), [`Scorer::black_masks`] and
+//! [`Scorer::indices`] for codes in 64-bit words, in AVX2.
+//!
+//! [`Scorer::black_masks`]: super::Scorer::black_masks
+//! [`Scorer::indices`]: super::Scorer::indices
 //!
 //! The portable kernel leaves the compiler to vectorise across candidates, and AVX2 has no
 //! 64-bit population count, so both of its counts become a nibble table lookup of every byte
@@ -8,10 +12,10 @@
 //! The intrinsics come from `safe_arch`, whose functions exist only when the target enables them.
 
 use safe_arch::{
-    add_i8_m256i, add_i64_m256i, bitand_m256i, bitor_m256i, cmp_eq_mask_i8_m256i,
-    extract_i64_from_m256i, m256i, mul_u64_low_bits_m256i, set_i64_m256i, set_splat_i8_m256i,
-    set_splat_i64_m256i, shl_each_u64_m256i, shl_imm_u16_m256i, shr_imm_u16_m256i,
-    shr_imm_u64_m256i, shuffle_av_i8z_half_m256i, sum_of_u8_abs_diff_m256i, zeroed_m256i,
+    add_i8_m256i, add_i64_m256i, bitand_m256i, bitor_m256i, cmp_eq_mask_i8_m256i, m256i,
+    mul_u64_low_bits_m256i, set_i64_m256i, set_splat_i8_m256i, set_splat_i64_m256i,
+    shl_each_u64_m256i, shl_imm_u16_m256i, shr_imm_u16_m256i, shr_imm_u64_m256i,
+    shuffle_av_i8z_half_m256i, sum_of_u8_abs_diff_m256i, zeroed_m256i,
 };
 
 /// The reply masks of eight candidates (peg and count words `pegs` and `counts`) against the
@@ -149,16 +153,8 @@ fn dense_index(correct: m256i, black: m256i) -> m256i {
 /// The eight 64-bit lanes of two registers, the first register's lowest lane first.
 #[inline(always)]
 fn lanes(acc: [m256i; 2]) -> [u64; 8] {
-    [
-        extract_i64_from_m256i::<0>(acc[0]) as u64,
-        extract_i64_from_m256i::<1>(acc[0]) as u64,
-        extract_i64_from_m256i::<2>(acc[0]) as u64,
-        extract_i64_from_m256i::<3>(acc[0]) as u64,
-        extract_i64_from_m256i::<0>(acc[1]) as u64,
-        extract_i64_from_m256i::<1>(acc[1]) as u64,
-        extract_i64_from_m256i::<2>(acc[1]) as u64,
-        extract_i64_from_m256i::<3>(acc[1]) as u64,
-    ]
+    let (low, high): ([u64; 4], [u64; 4]) = (acc[0].into(), acc[1].into());
+    std::array::from_fn(|lane| if lane < 4 { low[lane] } else { high[lane - 4] })
 }
 
 /// Four words in one register, the first in the lowest lane.
