@@ -24,7 +24,7 @@ const MOST_COLOURINGS: usize = 4096;
 pub(crate) struct Alike {
     pegs: usize,
     colours: usize,
-    /// Secret positions in the node, sorted by multiset number.
+    /// The positions in the node of one group's secrets.
     order: Vec<u32>,
     /// For each peg where a group's secrets differ, the secrets (one bit each) holding each of
     /// the colours held there, then none (an empty set) when the game has another colour.
@@ -46,30 +46,31 @@ impl Alike {
     }
 
     /// A lower bound on the largest part any code of the game leaves among `secrets` (whose
-    /// multiset numbers are `numbers`), at least 1 when there is a secret. Only whether it
-    /// reaches `enough` is sought: a group that cannot show that much is left at once.
+    /// multiset numbers are `numbers`; `groups` gives each multiset they hold and how many
+    /// hold it), at least 1 when there is a secret. Only whether it reaches `enough` is
+    /// sought: a group that cannot show that much is not looked at.
     pub fn least_largest_part<W: Word>(
         &mut self,
         secrets: Slice<'_, W>,
         numbers: &[u32],
+        groups: impl IntoIterator<Item = (u32, u32)>,
         enough: u32,
     ) -> u32 {
         let mut bound = u32::from(!secrets.is_empty());
-        self.order.clear();
-        self.order.extend(0..secrets.len() as u32);
-        self.order.sort_unstable_by_key(|&i| numbers[i as usize]);
-        let mut start = 0;
-        while start < self.order.len() && bound < enough {
-            let number = numbers[self.order[start] as usize];
-            let members =
-                self.order[start..].iter().take_while(|&&i| numbers[i as usize] == number).count();
+        for (number, members) in groups {
             // Two secrets of one multiset differ at two pegs at least, and a code matching one
             // of them there tells them apart: groups of two never raise the bound.
-            if (3..=MOST_MEMBERS).contains(&members) && members >= enough as usize {
-                let group = start..start + members;
-                bound = bound.max(self.group_bound(secrets, group, enough - 1));
+            let members = members as usize;
+            if bound >= enough
+                || !(3..=MOST_MEMBERS).contains(&members)
+                || members < enough as usize
+            {
+                continue;
             }
-            start += members;
+            self.order.clear();
+            let held = numbers.iter().enumerate().filter(|&(_, &n)| n == number);
+            self.order.extend(held.map(|(i, _)| i as u32));
+            bound = bound.max(self.group_bound(secrets, 0..members, enough - 1));
         }
         bound
     }
@@ -194,11 +195,14 @@ mod tests {
                 sorted.iter().fold(0u32, |acc, &c| acc * 16 + u32::from(c))
             })
             .collect();
+        let mut groups = std::collections::BTreeMap::<u32, u32>::new();
+        numbers.iter().for_each(|&number| *groups.entry(number).or_default() += 1);
         // The bound sought at every level up to the truth and one past it.
         let mut alike = Alike::new(game);
         let mut shown = 1;
         for enough in 2..=true_least_largest_part(game, secrets) + 1 {
-            shown = shown.max(alike.least_largest_part(words.slice(), &numbers, enough));
+            let groups = groups.iter().map(|(&number, &members)| (number, members));
+            shown = shown.max(alike.least_largest_part(words.slice(), &numbers, groups, enough));
         }
         shown
     }

@@ -209,6 +209,11 @@ impl<W: Word> NodeBounds<W> {
         }
     }
 
+    /// The multisets the node's secrets hold, each with how many secrets hold it.
+    pub fn secret_multisets(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
+        self.distinct.iter().copied().zip(self.secrets.iter().map(|&(_, weight)| weight))
+    }
+
     /// The least cost at this node of any candidate of multiset `number`.
     #[inline(always)]
     pub fn bound(&mut self, number: u32) -> f64 {

@@ -25,11 +25,6 @@ pub(crate) struct MultisetReplies<W> {
 }
 
 impl<W: Word> MultisetReplies<W> {
-    /// Empty buffers.
-    pub fn new() -> MultisetReplies<W> {
-        MultisetReplies { number: None, shared: Vec::new(), bases: Vec::new(), alone: 0 }
-    }
-
     /// Forgets the last split: the next [`split`](Self::split) recomputes it (a new node).
     pub fn forget(&mut self) {
         self.number = None;
@@ -94,7 +89,7 @@ mod tests {
             for (size, stride) in [(3usize, 97usize), (12, 31), (40, 7)] {
                 let mut secrets = Words::new();
                 codes.iter().step_by(stride).take(size).for_each(|&code| secrets.push(code));
-                let mut replies = MultisetReplies::new();
+                let mut replies = MultisetReplies::default();
                 let mut split_for = 0;
                 for (number, &head) in codes.iter().enumerate().step_by(13) {
                     let mut batch = Words::new();

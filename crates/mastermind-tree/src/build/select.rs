@@ -208,7 +208,7 @@ impl<W: Word> Selector<W> {
             by_class: Words::new(),
             indices: vec![0; CHUNK],
             masks: vec![0; BLOCK],
-            multiset_replies: MultisetReplies::new(),
+            multiset_replies: MultisetReplies::default(),
             order: Vec::new(),
             stats: BuildStats::default(),
         }
@@ -270,7 +270,8 @@ impl<W: Word> Selector<W> {
         {
             // Enough to show that no code beats the consistent best: its largest part.
             let enough = best.cost as u32;
-            let least = alike.least_largest_part(secrets, numbers, enough);
+            let groups = self.bounds.secret_multisets();
+            let least = alike.least_largest_part(secrets, numbers, groups, enough);
             other_bound = other_bound.max(f64::from(least));
         }
         if self.pool == Pool::AllPreferConsistent && !cannot_beat(other_bound, best.cost) {
