@@ -446,18 +446,23 @@ mod tests {
         }
     }
 
-    /// `indices` (vectorised on CPUs with AVX2) against `index`, one pair at a time, over runs
-    /// of every length up to a few registers.
-    fn indices_agree<W: Word>(game: Game) {
+    /// Every code of `game` in words, one by one and as one set, with the game's scorer.
+    fn every_code<W: Word>(game: Game) -> (Scorer, Vec<Packed<W>>, Words<W>) {
         let codes = CodeSet::enumerate(game).unwrap();
-        let scorer = Scorer::new::<W>(game);
         let words: Vec<Packed<W>> = codes.iter().map(Packed::<W>::from_code).collect();
         let mut all = Words::new();
         words.iter().for_each(|&code| all.push(code));
-        let step = (codes.len() / 40).max(1);
+        (Scorer::new::<W>(game), words, all)
+    }
+
+    /// `indices` (vectorised on CPUs with AVX2) against `index`, one pair at a time, over runs
+    /// of every length up to a few registers.
+    fn indices_agree<W: Word>(game: Game) {
+        let (scorer, words, all) = every_code::<W>(game);
+        let step = (words.len() / 40).max(1);
         for (g, &guess) in words.iter().enumerate().step_by(step) {
-            let start = (g * 7) % codes.len();
-            let end = codes.len().min(start + 1 + g % 13);
+            let start = (g * 7) % words.len();
+            let end = words.len().min(start + 1 + g % 13);
             let mut out = vec![0u8; end - start];
             scorer.indices(guess, all.slice().range(start, end), &mut out);
             for (j, &index) in out.iter().enumerate() {
@@ -493,17 +498,13 @@ mod tests {
     /// `reply_masks` against its contract (one bit per distinct reply) and, bit for bit,
     /// against the portable kernel, which it replaces on CPUs with AVX2.
     fn masks_count_parts<W: Word>(game: Game) {
-        let codes = CodeSet::enumerate(game).unwrap();
-        let scorer = Scorer::new::<W>(game);
-        let words: Vec<Packed<W>> = codes.iter().map(Packed::<W>::from_code).collect();
-        let mut all = Words::new();
-        words.iter().for_each(|&code| all.push(code));
-        let step = (codes.len() / 97).max(1);
-        for first in (0..codes.len()).step_by(step * MASK_LANES) {
-            let lanes = (first..codes.len()).step_by(step).take(MASK_LANES).collect::<Vec<_>>();
+        let (scorer, words, all) = every_code::<W>(game);
+        let step = (words.len() / 97).max(1);
+        for first in (0..words.len()).step_by(step * MASK_LANES) {
+            let lanes = (first..words.len()).step_by(step).take(MASK_LANES).collect::<Vec<_>>();
             let mut candidates = Words::new();
             lanes.iter().for_each(|&i| candidates.push(words[i]));
-            for secrets in [all.slice().range(0, codes.len().min(40)), all.slice()] {
+            for secrets in [all.slice().range(0, words.len().min(40)), all.slice()] {
                 let mut masks = [0u64; MASK_LANES];
                 scorer.reply_masks(candidates.slice(), secrets, &mut masks[..lanes.len()]);
                 let mut pegs = [candidates.pegs[0]; MASK_LANES];
@@ -531,10 +532,8 @@ mod tests {
     /// `black_masks` of one multiset's arrangements, with each secret's base bit from its
     /// total, gives the masks of `reply_masks`.
     fn black_masks_match_reply_masks<W: Word>(game: Game) {
-        let codes = CodeSet::enumerate(game).unwrap();
-        let scorer = Scorer::new::<W>(game);
-        let words: Vec<Packed<W>> = codes.iter().map(Packed::<W>::from_code).collect();
-        let step = (codes.len() / 53).max(1);
+        let (scorer, words, _) = every_code::<W>(game);
+        let step = (words.len() / 53).max(1);
         let secrets: Vec<Packed<W>> = words.iter().copied().step_by(step / 3 + 1).collect();
         let mut all = Words::new();
         secrets.iter().for_each(|&code| all.push(code));
