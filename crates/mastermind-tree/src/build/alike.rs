@@ -60,11 +60,11 @@ impl Alike {
         for (number, members) in groups {
             // Two secrets of one multiset differ at two pegs at least, and a code matching one
             // of them there tells them apart: groups of two never raise the bound.
+            if bound >= enough {
+                break;
+            }
             let members = members as usize;
-            if bound >= enough
-                || !(3..=MOST_MEMBERS).contains(&members)
-                || members < enough as usize
-            {
+            if !(3..=MOST_MEMBERS).contains(&members) || members < enough as usize {
                 continue;
             }
             self.order.clear();
