@@ -18,6 +18,7 @@ mod objective;
 mod replies;
 mod rule;
 mod select;
+mod singletons;
 mod symmetry;
 
 pub use rule::BuildError;

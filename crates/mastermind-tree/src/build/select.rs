@@ -20,7 +20,9 @@
 //! Entropy's tolerance makes the order matter, so its few survivors are gathered in code order.
 //! With Worst case, an arrangement is also ruled out by the black pegs it scores ([`BlackSums`]),
 //! and the all-codes scan is skipped when the node's secrets of one multiset show that no code
-//! can beat the consistent best ([`Alike`]).
+//! can beat the consistent best ([`Alike`]), or replaced, in a node of up to 16 secrets whose
+//! consistent best leaves a part of two, by a walk in code order to the first code that splits
+//! them into singletons ([`SplitSearch`]).
 
 use crate::build::BuildStats;
 use crate::build::alike::Alike;
@@ -29,6 +31,7 @@ use crate::build::candidates::{BaseKey, CandidateList, Layout, ListKey, SharedLi
 use crate::build::multisets::{Multisets, NodeBounds};
 use crate::build::objective::{Objective, TOLERANCE, beats, cannot_beat};
 use crate::build::replies::MultisetReplies;
+use crate::build::singletons::{Search, SplitSearch};
 use crate::build::symmetry::Symmetry;
 use mastermind_core::equivalence::Stabiliser;
 use mastermind_core::local_entropy::PlayedSymbols;
@@ -136,6 +139,9 @@ pub(crate) struct Selector<W: Word> {
     /// Worst case only: the least largest part every code leaves among the node's secrets of
     /// one multiset, which can make its all-codes scan needless.
     alike: Option<Alike>,
+    /// Worst case only: the first code that splits a small node into singletons, when only such
+    /// a code can beat the consistent best.
+    singletons: Option<SplitSearch>,
     /// Worst case only: the current node's black pegs by peg and colour, which rule out
     /// arrangements the multiset bound lets through.
     blacks: Option<BlackSums>,
@@ -199,6 +205,7 @@ impl<W: Word> Selector<W> {
             bounds,
             total_sums: blacks.is_some().then(|| TotalSums::new(game)),
             alike: blacks.is_some().then(|| Alike::new(game)),
+            singletons: blacks.is_some().then(|| SplitSearch::new(game)),
             blacks,
             marks: Vec::new(),
             gathered: Words::new(),
@@ -275,7 +282,21 @@ impl<W: Word> Selector<W> {
             other_bound = other_bound.max(f64::from(least));
         }
         if self.pool == Pool::AllPreferConsistent && !cannot_beat(other_bound, best.cost) {
-            self.scan_all_codes(&symmetry, guesses, secrets, &mut best, other_bound);
+            // Only singletons beat a largest part of two: the first code that makes them.
+            let split = match &mut self.singletons {
+                Some(search) if best.cost == 2.0 => search.first(secrets),
+                _ => None,
+            };
+            match split {
+                Some((found, tried)) => {
+                    if let Search::Found(code) = found {
+                        best = Best { cost: 1.0, code: Some(code) };
+                    }
+                    self.stats.candidates_scored += tried;
+                    self.stats.scores += tried * n as u64;
+                }
+                _ => self.scan_all_codes(&symmetry, guesses, secrets, &mut best, other_bound),
+            }
         }
         self.stats.scores += std::mem::take(&mut self.bounds.visited);
         best.code.expect("a node of three or more secrets has a consistent candidate")
