@@ -14,6 +14,7 @@
 //! computations (27.9 to 22.3 billion), and at 7x7 a quarter.
 
 use mastermind_core::Game;
+use mastermind_core::game::MAX_COLOURS;
 use mastermind_core::words::{Slice, Word};
 
 /// Colourings of a group's differing pegs tried at most; larger groups are not bounded.
@@ -92,7 +93,7 @@ impl Alike {
         let mut differing = 0;
         let mut colourings = 1usize;
         for peg in 0..self.pegs {
-            let mut holding = [0u64; 16];
+            let mut holding = [0u64; MAX_COLOURS as usize];
             for (bit, &i) in self.order[range.clone()].iter().enumerate() {
                 holding[usize::from(secrets.get(i as usize).colour(peg))] |= 1 << bit;
             }

@@ -20,14 +20,15 @@
 //! class in code order is the one this walk meets first.
 
 use mastermind_core::Game;
+use mastermind_core::game::MAX_COLOURS;
 use mastermind_core::words::{Packed, Slice, Word};
 
 /// Games of at most this many pegs are searched: a reply's black pegs and total fit a nibble
 /// each, below the filler bytes of the unused lanes.
 const MOST_PEGS: usize = 9;
 
-/// Games of at most this many colours are searched (the walk's counts are arrays).
-const MOST_COLOURS: usize = 32;
+/// The most colours a game has (the walk counts them in arrays).
+const MOST_COLOURS: usize = MAX_COLOURS as usize;
 
 /// A word of byte lanes, one secret's reply in each.
 pub(crate) trait Lanes:
@@ -146,10 +147,7 @@ impl<L: Lanes> Singletons<L> {
 
     /// Whether nodes of `game` with `secrets` secrets can be searched.
     pub fn fits(game: Game, secrets: usize) -> bool {
-        game.repeats()
-            && usize::from(game.pegs()) <= MOST_PEGS
-            && usize::from(game.colours()) <= MOST_COLOURS
-            && secrets <= L::LANES
+        game.repeats() && usize::from(game.pegs()) <= MOST_PEGS && secrets <= L::LANES
     }
 
     /// Empty tables for `game`.
