@@ -105,9 +105,9 @@ impl SplitSearch {
     pub fn first<W: Word>(&mut self, secrets: Slice<'_, W>) -> Option<(Search<W>, u64)> {
         let n = secrets.len();
         if Singletons::<u64>::fits(self.narrow.game, n) {
-            Some((self.narrow.first(secrets), self.narrow.tried))
+            Some(self.narrow.first(secrets))
         } else if Singletons::<u128>::fits(self.wide.game, n) {
-            Some((self.wide.first(secrets), self.wide.tried))
+            Some(self.wide.first(secrets))
         } else {
             None
         }
@@ -137,8 +137,6 @@ pub(crate) struct Singletons<L> {
     totals: Vec<L>,
     /// `frozen[placed * rotations + rotation - 1]`: see [`Singletons::freeze`].
     frozen: Vec<L>,
-    /// Codes tried by the last search.
-    pub tried: u64,
 }
 
 impl<L: Lanes> Singletons<L> {
@@ -160,31 +158,32 @@ impl<L: Lanes> Singletons<L> {
             blacks: vec![L::ZERO; pegs * colours],
             totals: vec![L::ZERO; colours * (pegs + 1)],
             frozen: Vec::new(),
-            tried: 0,
         }
     }
 
     /// The first code of the game, in code order, whose replies to `secrets` all differ
-    /// (`secrets` must [fit](Singletons::fits)).
-    pub fn first<W: Word>(&mut self, secrets: Slice<'_, W>) -> Search<W> {
+    /// (`secrets` must [fit](Singletons::fits)), and the codes tried to learn it.
+    pub fn first<W: Word>(&mut self, secrets: Slice<'_, W>) -> (Search<W>, u64) {
         debug_assert!(Self::fits(self.game, secrets.len()));
         let (pegs, colours) = (self.pegs, self.colours);
         self.blacks.fill(L::ZERO);
         self.totals.fill(L::ZERO);
         let mut filler = L::FILLER;
-        for (lane, &word) in secrets.pegs.iter().enumerate() {
+        for lane in 0..secrets.len() {
+            let secret = secrets.get(lane);
             filler = filler & !L::lane(0xFF, lane);
-            let mut held = [0usize; MOST_COLOURS];
             for peg in 0..pegs {
-                let colour = usize::from(word.byte(peg)) - 1;
-                let at = &mut self.blacks[peg * colours + colour];
+                let at = &mut self.blacks[peg * colours + usize::from(secret.colour(peg))];
                 *at = *at | L::lane(0x10, lane);
-                held[colour] += 1;
             }
-            for (colour, &count) in held[..colours].iter().enumerate() {
-                for below in 0..count {
-                    let at = &mut self.totals[colour * (pegs + 1) + below];
-                    *at = *at | L::lane(0x01, lane);
+            // The count word sets bit `colour * pegs + k` for the `k`-th peg of `colour`.
+            for colour in 0..colours {
+                for below in 0..pegs {
+                    let bit = W::shifted(1, (colour * pegs + below) as u32);
+                    if secret.counts & bit != W::default() {
+                        let at = &mut self.totals[colour * (pegs + 1) + below];
+                        *at = *at | L::lane(0x01, lane);
+                    }
                 }
             }
         }
@@ -197,7 +196,7 @@ impl<L: Lanes> Singletons<L> {
         replies[0] = filler;
         let last = pegs - 1;
         let mut peg = 0;
-        self.tried = 0;
+        let mut tried = 0;
         loop {
             if peg == last {
                 let before = replies[last];
@@ -205,11 +204,14 @@ impl<L: Lanes> Singletons<L> {
                 for (colour, &black) in blacks.iter().enumerate() {
                     let reply =
                         before.add(black).add(self.totals[colour * (pegs + 1) + held[colour]]);
-                    self.tried += 1;
+                    tried += 1;
                     if all_differ(reply) {
                         chosen[last] = colour;
-                        let code: Vec<u8> = chosen[..pegs].iter().map(|&c| c as u8).collect();
-                        return Search::Found(Packed::from_colours(&code));
+                        let mut code = [0u8; MOST_PEGS];
+                        for (slot, &c) in code.iter_mut().zip(&chosen[..pegs]) {
+                            *slot = c as u8;
+                        }
+                        return (Search::Found(Packed::from_colours(&code[..pegs])), tried);
                     }
                 }
                 chosen[last] = colours;
@@ -230,7 +232,7 @@ impl<L: Lanes> Singletons<L> {
             // On to the next colour at this peg, or back to the last peg before with one left.
             while chosen[peg] == colours {
                 if peg == 0 {
-                    return Search::None;
+                    return (Search::None, tried);
                 }
                 peg -= 1;
                 held[chosen[peg]] -= 1;
@@ -285,59 +287,28 @@ fn all_differ<L: Lanes>(word: L) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mastermind_core::words::Scorer;
+    use mastermind_core::words::Words;
+    use mastermind_core::{Code, CodeSet, rng_for, score};
 
-    /// A small deterministic generator (the crate has no random-number dependency).
-    struct SplitMix(u64);
-
-    impl SplitMix {
-        fn below(&mut self, bound: usize) -> usize {
-            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            ((z ^ (z >> 31)) % bound as u64) as usize
-        }
+    /// The first of `codes` (in code order) whose replies to `secrets` all differ, by the
+    /// reference scorer.
+    fn first_by_scoring(codes: &[Code], secrets: &[Code]) -> Search<u64> {
+        let splits = |code: &Code| {
+            let mut replies: Vec<_> = secrets.iter().map(|secret| score(secret, code)).collect();
+            replies.sort_unstable_by_key(|reply| reply.index());
+            replies.windows(2).all(|pair| pair[0] != pair[1])
+        };
+        codes
+            .iter()
+            .find(|code| splits(code))
+            .map_or(Search::None, |code| Search::Found(Packed::from_code(code)))
     }
 
-    /// Every code of `game` in code order.
-    fn every_code(game: Game) -> Vec<Packed<u64>> {
-        let (pegs, colours) = (usize::from(game.pegs()), game.colours());
-        let mut codes = Vec::new();
-        let mut colours_of = vec![0u8; pegs];
-        loop {
-            codes.push(Packed::from_colours(&colours_of));
-            let mut peg = pegs;
-            loop {
-                if peg == 0 {
-                    return codes;
-                }
-                peg -= 1;
-                colours_of[peg] += 1;
-                if colours_of[peg] < colours {
-                    break;
-                }
-                colours_of[peg] = 0;
-            }
-        }
-    }
-
-    /// The first code of `codes` whose replies to `secrets` all differ, by plain scoring.
-    fn first_by_scoring(game: Game, codes: &[Packed<u64>], secrets: &[Packed<u64>]) -> Search<u64> {
-        let scorer = Scorer::new::<u64>(game);
-        for &code in codes {
-            let mut seen = 0u128;
-            let mut split = true;
-            for &secret in secrets {
-                let bit = 1u128 << scorer.index(code, secret);
-                split &= seen & bit == 0;
-                seen |= bit;
-            }
-            if split {
-                return Search::Found(code);
-            }
-        }
-        Search::None
+    /// The walk's answer for `secrets`.
+    fn first_by_walking<L: Lanes>(walk: &mut Singletons<L>, secrets: &[Code]) -> Search<u64> {
+        let mut words = Words::new();
+        secrets.iter().for_each(|secret| words.push(Packed::from_code(secret)));
+        walk.first(words.slice()).0
     }
 
     #[test]
@@ -360,39 +331,33 @@ mod tests {
         check::<u128>();
     }
 
-    /// Checks the walk against scoring on random sets of 3 to `L::LANES` secrets of each game;
-    /// returns how many sets no code splits.
-    fn walk_matches_scoring<L: Lanes>(games: &[(u32, u32)], sets: usize) -> usize {
-        let mut rng = SplitMix(25);
+    /// Checks the walk against scoring on random sets of 3 to `L::LANES` distinct secrets of
+    /// each game; returns how many sets no code splits.
+    fn walk_matches_scoring<L: Lanes>(games: &[(u32, u32)], sets: u64) -> usize {
         let mut unsplit = 0;
         for &(pegs, colours) in games {
             let game = Game::new(pegs, colours).unwrap();
-            let codes = every_code(game);
-            let mut singletons = Singletons::<L>::new(game);
-            let (mut found, mut none) = (0, 0);
-            for _ in 0..sets {
-                let n = (3 + rng.below(L::LANES - 2)).min(codes.len());
-                let mut picked: Vec<usize> = Vec::new();
-                while picked.len() < n {
-                    let at = rng.below(codes.len());
-                    if !picked.contains(&at) {
-                        picked.push(at);
+            let codes = CodeSet::enumerate(game).unwrap();
+            let mut walk = Singletons::<L>::new(game);
+            let mut found = 0;
+            for set in 0..sets {
+                let mut rng = rng_for(25, &[u64::from(pegs), u64::from(colours), set]);
+                let n = (3 + set as usize % (L::LANES - 2)).min(codes.len());
+                let mut secrets: Vec<Code> = Vec::new();
+                while secrets.len() < n {
+                    let code = Code::random(game, &mut rng);
+                    if !secrets.contains(&code) {
+                        secrets.push(code);
                     }
                 }
-                picked.sort_unstable();
-                let secrets: Vec<Packed<u64>> = picked.iter().map(|&at| codes[at]).collect();
-                let pegs_words: Vec<u64> = secrets.iter().map(|s| s.pegs).collect();
-                let counts_words: Vec<u64> = secrets.iter().map(|s| s.counts).collect();
-                let slice = Slice { pegs: &pegs_words, counts: &counts_words };
-                let expected = first_by_scoring(game, &codes, &secrets);
-                assert_eq!(singletons.first(slice), expected, "{game} {secrets:?}");
+                let expected = first_by_scoring(codes.codes(), &secrets);
+                assert_eq!(first_by_walking(&mut walk, &secrets), expected, "{game} {secrets:?}");
                 match expected {
                     Search::Found(_) => found += 1,
-                    Search::None => none += 1,
+                    Search::None => unsplit += 1,
                 }
             }
             assert!(found > 0, "{game}: no set split");
-            unsplit += none;
         }
         unsplit
     }
@@ -409,17 +374,17 @@ mod tests {
         // Secrets that differ on a few pegs are where the walk abandons prefixes: every
         // arrangement of one multiset, several at a time.
         let game = Game::new(5, 4).unwrap();
-        let codes = every_code(game);
-        let alike: Vec<Packed<u64>> =
-            codes.iter().copied().filter(|c| c.counts == codes[27].counts).collect();
-        let mut singletons = Singletons::<u64>::new(game);
+        let codes = CodeSet::enumerate(game).unwrap();
+        let multiset = Packed::<u64>::from_code(&codes.codes()[27]).counts;
+        let alike: Vec<Code> = (codes.codes().iter().copied())
+            .filter(|c| Packed::<u64>::from_code(c).counts == multiset)
+            .collect();
+        let mut walk = Singletons::<u64>::new(game);
         for start in 0..alike.len() {
             for len in 3..=8.min(alike.len() - start) {
                 let secrets = &alike[start..start + len];
-                let pegs_words: Vec<u64> = secrets.iter().map(|s| s.pegs).collect();
-                let counts_words: Vec<u64> = secrets.iter().map(|s| s.counts).collect();
-                let slice = Slice { pegs: &pegs_words, counts: &counts_words };
-                assert_eq!(singletons.first(slice), first_by_scoring(game, &codes, secrets));
+                let expected = first_by_scoring(codes.codes(), secrets);
+                assert_eq!(first_by_walking(&mut walk, secrets), expected);
             }
         }
     }
