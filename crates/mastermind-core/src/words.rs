@@ -11,10 +11,14 @@
 //! `colours x pegs <= 128` use `u128`. [`Words`] keeps codes as two parallel word arrays
 //! (structure of arrays), [`Slice`] borrows a run of them, and [`Scorer`] scores one code against
 //! another, one guess against many ([`Scorer::indices`]), or a few candidates against many
-//! secrets at once ([`Scorer::reply_masks`]).
+//! secrets at once ([`Scorer::reply_masks`]). A [`PegTable`] sums a value per peg and colour
+//! over eight codes at once.
 
 #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
 mod avx2;
+mod peg_table;
+
+pub use peg_table::{PegRange, PegTable};
 
 use crate::code::Code;
 use crate::game::Game;

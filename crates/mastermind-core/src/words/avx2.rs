@@ -12,10 +12,11 @@
 //! The intrinsics come from `safe_arch`, whose functions exist only when the target enables them.
 
 use safe_arch::{
-    add_i8_m256i, add_i64_m256i, bitand_m256i, bitor_m256i, cmp_eq_mask_i8_m256i, m256i,
-    mul_u64_low_bits_m256i, set_i64_m256i, set_splat_i8_m256i, set_splat_i64_m256i,
-    shl_each_u64_m256i, shl_imm_u16_m256i, shr_imm_u16_m256i, shr_imm_u64_m256i,
-    shuffle_av_i8z_half_m256i, sum_of_u8_abs_diff_m256i, zeroed_m256i,
+    add_i8_m256i, add_i64_m256i, bitand_m256i, bitor_m256i, cast_to_m256d_from_m256i,
+    cmp_eq_mask_i8_m256i, cmp_gt_mask_i64_m256i, m256i, move_mask_m256d, mul_u64_low_bits_m256i,
+    set_i64_m256i, set_splat_i8_m256i, set_splat_i64_m256i, shl_each_u64_m256i, shl_imm_u16_m256i,
+    shr_imm_u16_m256i, shr_imm_u64_m256i, shuffle_av_i8z_half_m256i, sum_of_u8_abs_diff_m256i,
+    zeroed_m256i,
 };
 
 /// The reply masks of eight candidates (peg and count words `pegs` and `counts`) against the
@@ -148,6 +149,45 @@ fn dense_index(correct: m256i, black: m256i) -> m256i {
     let blacks = sum_of_u8_abs_diff_m256i(black, zero);
     let triangle = shr_imm_u64_m256i::<1>(mul_u64_low_bits_m256i(total, add_i64_m256i(total, one)));
     add_i64_m256i(triangle, blacks)
+}
+
+/// [`PegTable::outside_any`](super::PegTable::outside_any): bit `i` set when code `i` of
+/// `codes` sums outside the range of some of `ranges`.
+///
+/// Each pair of pegs' row is looked up by every byte at once, with the bytes of the other pegs
+/// pushed to `0x80`, which the shuffle turns into zero; the four lookups add up to each peg's
+/// value in its own byte, and `vpsadbw` sums a code's eight bytes. The indices are made once
+/// for all the ranges.
+pub(super) fn outside_any(codes: &[u64; 8], ranges: &[super::PegRange]) -> u8 {
+    // `8 (peg % 2)` in each peg's byte, and for each pair the bytes of the other pegs.
+    let odd_pegs = set_splat_i64_m256i(0x0800_0800_0800_0800);
+    let indices: [[m256i; 4]; 2] = std::array::from_fn(|half| {
+        let index = add_i8_m256i(four(&codes[4 * half..4 * half + 4]), odd_pegs);
+        std::array::from_fn(|pair| {
+            let others = (!(0xffffu64 << (16 * pair)) & 0x8080_8080_8080_8080) as i64;
+            bitor_m256i(index, set_splat_i64_m256i(others))
+        })
+    });
+    let zero = zeroed_m256i();
+    let mut out = [zero; 2];
+    for range in ranges {
+        let rows: [m256i; 4] = std::array::from_fn(|pair| m256i::from(range.table.rows[pair]));
+        let below = set_splat_i64_m256i(i64::from(range.low));
+        let above = set_splat_i64_m256i(i64::from(range.high));
+        for (out, indices) in out.iter_mut().zip(&indices) {
+            let mut values = zero;
+            for (row, index) in rows.iter().zip(indices) {
+                values = add_i8_m256i(values, shuffle_av_i8z_half_m256i(*row, *index));
+            }
+            let sums = sum_of_u8_abs_diff_m256i(values, zero);
+            let beyond =
+                bitor_m256i(cmp_gt_mask_i64_m256i(below, sums), cmp_gt_mask_i64_m256i(sums, above));
+            *out = bitor_m256i(*out, beyond);
+        }
+    }
+    let low = move_mask_m256d(cast_to_m256d_from_m256i(out[0])) as u8;
+    let high = move_mask_m256d(cast_to_m256d_from_m256i(out[1])) as u8;
+    low | high << 4
 }
 
 /// The eight 64-bit lanes of two registers, the first register's lowest lane first.
