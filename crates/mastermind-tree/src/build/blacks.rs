@@ -271,7 +271,7 @@ fn black_range(totals: &[u32], cap: u32) -> Option<(u32, u32)> {
 /// The least and the most black pegs of `m` secrets sharing `t` colours with a candidate of a
 /// game of `pegs` pegs, when no part holds more than `cap` of them (the lowest black-peg counts
 /// filled first, then the highest); `None` when its parts cannot hold them all.
-fn total_range(t: usize, m: u32, pegs: usize, cap: u32) -> Option<(i64, i64)> {
+pub(crate) fn total_range(t: usize, m: u32, pegs: usize, cap: u32) -> Option<(i64, i64)> {
     let mut order = [(0i64, 0usize); 17];
     for (b, slot) in order[..=t].iter_mut().enumerate() {
         *slot = (b as i64, b);

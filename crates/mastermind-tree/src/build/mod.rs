@@ -19,6 +19,7 @@ mod replies;
 mod rule;
 mod select;
 mod singletons;
+mod slices;
 mod symmetry;
 
 pub use rule::BuildError;

@@ -18,11 +18,15 @@
 //! least cost and then the first in code order, does not depend on the order of the offers, and
 //! every multiset that can no longer win is skipped whole ([`Selector::scan_by_multiset`]).
 //! Entropy's tolerance makes the order matter, so its few survivors are gathered in code order.
-//! With Worst case, an arrangement is also ruled out by the black pegs it scores ([`BlackSums`]),
-//! and the all-codes scan is skipped when the node's secrets of one multiset show that no code
-//! can beat the consistent best ([`Alike`]), or replaced, in a node of up to 16 secrets whose
-//! consistent best leaves a part of two, by a walk in code order to the first code that splits
-//! them into singletons ([`SplitSearch`]).
+//! With Worst case, an arrangement is also ruled out by the black pegs it scores: in nodes of
+//! up to 512 secrets (games of up to 8 pegs) a scan by multiset sieves eight arrangements at a
+//! time by their black-peg sums total by total, then tests each survivor's parts against the cap
+//! all at once, secrets as bits ([`Slices`]), so that only an arrangement that beats the limit is
+//! scored; in larger nodes by sums and squares ([`BlackSums`]). The all-codes scan is skipped
+//! when the node's secrets of one multiset show that no code can beat the consistent best
+//! ([`Alike`]), or replaced, in a node of up to 16 secrets whose consistent best leaves a part
+//! of two, by a walk in code order to the first code that splits them into singletons
+//! ([`SplitSearch`]).
 
 use crate::build::BuildStats;
 use crate::build::alike::Alike;
@@ -32,6 +36,7 @@ use crate::build::multisets::{Multisets, NodeBounds};
 use crate::build::objective::{Objective, TOLERANCE, beats, cannot_beat};
 use crate::build::replies::MultisetReplies;
 use crate::build::singletons::{Search, SplitSearch};
+use crate::build::slices::Slices;
 use crate::build::symmetry::Symmetry;
 use mastermind_core::equivalence::Stabiliser;
 use mastermind_core::local_entropy::PlayedSymbols;
@@ -45,7 +50,8 @@ const CHUNK: usize = 64;
 /// Candidates whose reply sets are computed together (vectorised across candidates).
 const BLOCK: usize = 256;
 /// Nodes of at most this many secrets count each candidate's parts first (cheap), and score its
-/// full partition only if that many parts could beat the best.
+/// full partition only if that many parts could beat the best (but for Worst case scans by
+/// multiset, which test the parts themselves, [`Slices`]).
 const MASK_SECRETS: usize = 32;
 /// The all-codes scan gathers its surviving multisets' candidates (a sort of their positions)
 /// when they are fewer than one in this many of the base list, and otherwise scans the whole list
@@ -159,6 +165,9 @@ pub(crate) struct Selector<W: Word> {
     by_class: Words<W>,
     /// Worst case only: the black pegs of `by_class`, total by total.
     total_sums: Option<TotalSums>,
+    /// Worst case only (games of up to 8 pegs): an arrangement's parts tested against a cap all
+    /// at once, in nodes of up to [`Slices::MAX_SECRETS`].
+    slices: Option<Slices>,
     /// The multiset numbers of `survivors`.
     survivor_numbers: Vec<u32>,
     indices: Vec<u8>,
@@ -204,6 +213,7 @@ impl<W: Word> Selector<W> {
             groups: Vec::new(),
             bounds,
             total_sums: blacks.is_some().then(|| TotalSums::new(game)),
+            slices: blacks.is_some().then(|| Slices::of_game(game)).flatten(),
             alike: blacks.is_some().then(|| Alike::new(game)),
             singletons: blacks.is_some().then(|| SplitSearch::new(game)),
             blacks,
@@ -385,8 +395,16 @@ impl<W: Word> Selector<W> {
             }
         }
         order.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.2.start.cmp(&b.2.start)));
+        // Worst case in nodes its slices hold: each arrangement's parts are tested at once
+        // ([`Slices`]), after a sieve of eight arrangements at a time by their black-peg sums,
+        // which rules out most of them; counting parts first (reply masks) no longer pays.
+        let mut slices = if n <= Slices::MAX_SECRETS { self.slices.take() } else { None };
+        if let Some(slices) = &mut slices {
+            slices.start(secrets);
+        }
         let parts_count = self.parts_count(n);
-        let (use_masks, most_parts) = (parts_count.counted, parts_count.whole_cost);
+        let use_masks = parts_count.counted && slices.is_none();
+        let most_parts = parts_count.whole_cost;
         // The position in `list` of the best, when the best is a code of the list.
         let mut best_at: Option<u32> = None;
         // Whether a candidate at `position` whose cost is at least `least` can still win: with
@@ -394,9 +412,10 @@ impl<W: Word> Selector<W> {
         let may_win = |least: f64, position: u32, best: &Best<W>, best_at: Option<u32>| {
             least < best.cost || (least == best.cost && best_at.is_some_and(|at| position < at))
         };
-        // Worst case in large nodes: each multiset's candidates are scored against the secrets
-        // ordered by their total with it, the total likeliest to hold the largest part first.
-        let by_class_wanted = n >= BY_CLASS_SECRETS && !use_masks;
+        // Worst case in large nodes (or games of more than 8 pegs): each multiset's candidates
+        // are scored against the secrets ordered by their total with it, the total likeliest
+        // to hold the largest part first.
+        let by_class_wanted = n >= BY_CLASS_SECRETS && !use_masks && slices.is_none();
         let mut by_class = std::mem::take(&mut self.by_class);
         let mut total_sums = self.total_sums.take();
         let mut ordered_for = None;
@@ -473,7 +492,54 @@ impl<W: Word> Selector<W> {
                         continue;
                     }
                 }
-                for (i, &position) in positions.iter().enumerate() {
+                if by_class_wanted
+                    && let Some(sums) = &mut total_sums
+                    && ordered_for != Some(number)
+                {
+                    let counts = self.multisets.counts(number);
+                    let totals = self.bounds.totals(number);
+                    sums.group(counts, totals, secrets, &mut by_class);
+                    ordered_for = Some(number);
+                }
+                // The batch's arrangements that their black-peg sums rule out under the batch's
+                // loosest limit (its first position's): each is ruled out under its own limit
+                // too, which is never looser.
+                let ties = best_at.is_some_and(|at| positions[0] < at);
+                let loosest = if ties { best.cost + 1.0 } else { best.cost };
+                let sieved = match &mut slices {
+                    Some(slices) if loosest.is_finite() => {
+                        slices.split(number, self.multisets.counts(number), secrets);
+                        slices.sieve(batch.pegs, largest_part_allowed(loosest))
+                    }
+                    _ => 0,
+                };
+                let mut next = 0;
+                while next < positions.len() {
+                    // The run of sieved codes from `next`: positions ascend, so all of it may
+                    // win if its last code may, and nothing after its first that may not.
+                    let run_end = (next + (!u32::from(sieved) >> next).trailing_zeros() as usize)
+                        .min(positions.len());
+                    if run_end > next {
+                        let whole = may_win(*least, positions[run_end - 1], best, best_at);
+                        let counted = if whole {
+                            run_end - next
+                        } else {
+                            positions[next..run_end]
+                                .iter()
+                                .take_while(|&&at| may_win(*least, at, best, best_at))
+                                .count()
+                        };
+                        offered += counted as u64;
+                        self.stats.candidates_scored += counted as u64;
+                        self.stats.candidates_pruned += counted as u64;
+                        if !whole {
+                            break;
+                        }
+                        next = run_end;
+                        continue;
+                    }
+                    let (i, position) = (next, positions[next]);
+                    next += 1;
                     if !may_win(*least, position, best, best_at) {
                         break;
                     }
@@ -483,15 +549,17 @@ impl<W: Word> Selector<W> {
                     let tie_wins = best_at.is_some_and(|at| position < at);
                     let limit = if tie_wins { best.cost + 1.0 } else { best.cost };
                     let candidate = batch.get(i);
+                    // Only an arrangement with no part above the cap is scored.
+                    if let Some(slices) = &slices
+                        && limit.is_finite()
+                        && slices.exceeds(candidate.pegs, largest_part_allowed(limit))
+                    {
+                        self.stats.candidates_pruned += 1;
+                        continue;
+                    }
                     let parts = use_masks.then(|| (self.masks[i].count_ones() + alone) as usize);
                     let scored = match &mut total_sums {
                         Some(sums) if by_class_wanted => {
-                            if ordered_for != Some(number) {
-                                let counts = self.multisets.counts(number);
-                                let totals = self.bounds.totals(number);
-                                sums.group(counts, totals, secrets, &mut by_class);
-                                ordered_for = Some(number);
-                            }
                             if sums.exceeds(candidate, largest_part_allowed(limit)) {
                                 self.stats.candidates_pruned += 1;
                                 continue;
@@ -514,6 +582,9 @@ impl<W: Word> Selector<W> {
         }
         self.by_class = by_class;
         self.total_sums = total_sums;
+        if slices.is_some() {
+            self.slices = slices;
+        }
         let skipped = list.len() as u64 - offered - symmetric;
         self.stats.candidates_scored += skipped;
         self.stats.candidates_pruned += skipped;
