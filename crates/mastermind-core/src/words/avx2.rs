@@ -154,24 +154,36 @@ fn dense_index(correct: m256i, black: m256i) -> m256i {
 /// [`PegTable::outside_any`](super::PegTable::outside_any): bit `i` set when code `i` of
 /// `codes` sums outside the range of some of `ranges`.
 ///
-/// Each pair of pegs' row is looked up by every byte at once, with the bytes of the other pegs
-/// pushed to `0x80`, which the shuffle turns into zero; the four lookups add up to each peg's
+/// Each row (of one or two pegs) is looked up by every byte at once, with the bytes of the other
+/// pegs pushed to `0x80`, which the shuffle turns into zero; the lookups add up to each peg's
 /// value in its own byte, and `vpsadbw` sums a code's eight bytes. The indices are made once
-/// for all the ranges.
+/// for all the ranges, which share their layout (one game's tables).
 pub(super) fn outside_any(codes: &[u64; 8], ranges: &[super::PegRange]) -> u8 {
-    // `8 (peg % 2)` in each peg's byte, and for each pair the bytes of the other pegs.
-    let odd_pegs = set_splat_i64_m256i(0x0800_0800_0800_0800);
-    let indices: [[m256i; 4]; 2] = std::array::from_fn(|half| {
+    match ranges.first().map(|range| range.table.pegs_per_row) {
+        None => 0,
+        Some(2) => outside_by_rows::<4>(codes, ranges),
+        Some(_) => outside_by_rows::<8>(codes, ranges),
+    }
+}
+
+/// [`outside_any`] for tables of `ROWS` rows (`8 / ROWS` pegs a row).
+#[inline(always)]
+fn outside_by_rows<const ROWS: usize>(codes: &[u64; 8], ranges: &[super::PegRange]) -> u8 {
+    let per_row = 8 / ROWS;
+    // With two pegs a row, `8` in each odd peg's byte; for each row the bytes of the other pegs.
+    let odd_pegs = set_splat_i64_m256i(if per_row == 2 { 0x0800_0800_0800_0800 } else { 0 });
+    let row_bytes = (1u64 << (8 * per_row)) - 1;
+    let indices: [[m256i; ROWS]; 2] = std::array::from_fn(|half| {
         let index = add_i8_m256i(four(&codes[4 * half..4 * half + 4]), odd_pegs);
-        std::array::from_fn(|pair| {
-            let others = (!(0xffffu64 << (16 * pair)) & 0x8080_8080_8080_8080) as i64;
+        std::array::from_fn(|row| {
+            let others = (!(row_bytes << (8 * per_row * row)) & 0x8080_8080_8080_8080) as i64;
             bitor_m256i(index, set_splat_i64_m256i(others))
         })
     });
     let zero = zeroed_m256i();
     let mut out = [zero; 2];
     for range in ranges {
-        let rows: [m256i; 4] = std::array::from_fn(|pair| m256i::from(range.table.rows[pair]));
+        let rows: [m256i; ROWS] = std::array::from_fn(|row| m256i::from(range.table.rows[row]));
         let below = set_splat_i64_m256i(i64::from(range.low));
         let above = set_splat_i64_m256i(i64::from(range.high));
         for (out, indices) in out.iter_mut().zip(&indices) {

@@ -2,24 +2,28 @@
 //! eight codes at once.
 //!
 //! A [`PegTable`] holds one small value (at most 255) for each peg and colour of a game of up
-//! to 8 pegs and 7 colours. A code's sum is the values of its colours at its pegs added up.
+//! to 8 pegs and 15 colours. A code's sum is the values of its colours at its pegs added up.
 //! [`PegTable::outside_any`] marks which of eight peg words have a sum outside the range of some
-//! of several tables ([`PegRange`]). With AVX2 that is four byte shuffles and one `vpsadbw` per
-//! four codes and table, against eight dependent table reads per code and table in the portable
-//! loop; both give the same bits.
+//! of several tables ([`PegRange`]). With AVX2 that is four byte shuffles (eight beyond 7
+//! colours) and one `vpsadbw` per four codes and table, against eight dependent table reads per
+//! code and table in the portable loop; both give the same bits.
 //!
-//! The table is laid out for the shuffle: one 16-byte row per pair of pegs `2k, 2k + 1`,
-//! indexed by `8 (peg % 2) + byte`, `byte` being the peg's byte of the peg word (`colour + 1`,
-//! or zero for an unused peg, whose value is zero). Each row is stored twice, once per
-//! 128-bit half of a 256-bit register.
+//! The table is laid out for the shuffle, whose index is four bits: up to 7 colours, one 16-byte
+//! row per pair of pegs `2k, 2k + 1`, indexed by `8 (peg % 2) + byte`; beyond, one row per peg,
+//! indexed by `byte`. A peg's `byte` is its byte of the peg word (`colour + 1`, or zero for an
+//! unused peg, whose value is zero). Each row is stored twice, once per 128-bit half of a
+//! 256-bit register.
 
 use crate::game::Game;
 
-/// Values by peg and colour for codes of up to 8 pegs and 7 colours, each at most 255.
+/// Values by peg and colour for codes of up to 8 pegs and 15 colours, each at most 255.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PegTable {
-    /// `rows[k][8 (peg % 2) + byte]` for pegs `2k` and `2k + 1`, repeated in bytes 16 to 31.
-    pub(super) rows: [[u8; 32]; 4],
+    /// Pegs that share a row: 2 up to 7 colours, 1 beyond.
+    pub(super) pegs_per_row: usize,
+    /// `rows[peg / pegs_per_row][(16 / pegs_per_row) (peg % pegs_per_row) + byte]`, repeated
+    /// in bytes 16 to 31 (rows past `8 / pegs_per_row` unused).
+    pub(super) rows: [[u8; 32]; 8],
 }
 
 /// A table and the range its sums must keep to ([`PegTable::outside_any`]).
@@ -34,9 +38,9 @@ pub struct PegRange {
 }
 
 impl PegTable {
-    /// Whether `game`'s codes fit a table: at most 8 pegs and 7 colours.
+    /// Whether `game`'s codes fit a table: at most 8 pegs and 15 colours.
     pub fn fits(game: Game) -> bool {
-        game.pegs() <= 8 && game.colours() <= 7
+        game.pegs() <= 8 && game.colours() <= 15
     }
 
     /// The table of `value(peg, colour)` for the `pegs` pegs and `colours` colours of a game
@@ -46,17 +50,18 @@ impl PegTable {
         colours: usize,
         mut value: impl FnMut(usize, usize) -> u32,
     ) -> Option<PegTable> {
-        debug_assert!(pegs <= 8 && colours <= 7);
-        let mut rows = [[0u8; 32]; 4];
+        debug_assert!(pegs <= 8 && colours <= 15);
+        let pegs_per_row = if colours <= 7 { 2 } else { 1 };
+        let mut rows = [[0u8; 32]; 8];
         for peg in 0..pegs {
             for colour in 0..colours {
                 let byte = u8::try_from(value(peg, colour)).ok()?;
-                let slot = 8 * (peg % 2) + colour + 1;
-                rows[peg / 2][slot] = byte;
-                rows[peg / 2][16 + slot] = byte;
+                let slot = 16 / pegs_per_row * (peg % pegs_per_row) + colour + 1;
+                rows[peg / pegs_per_row][slot] = byte;
+                rows[peg / pegs_per_row][16 + slot] = byte;
             }
         }
-        Some(PegTable { rows })
+        Some(PegTable { pegs_per_row, rows })
     }
 
     /// The sum over the pegs of the peg word `pegs` (byte `i`: `colour + 1` of peg `i`, or
@@ -66,7 +71,8 @@ impl PegTable {
         (0..8)
             .map(|peg| {
                 let byte = usize::from((pegs >> (8 * peg)) as u8);
-                u32::from(self.rows[peg / 2][8 * (peg % 2) + byte])
+                let per_row = self.pegs_per_row;
+                u32::from(self.rows[peg / per_row][16 / per_row * (peg % per_row) + byte])
             })
             .sum()
     }
@@ -114,7 +120,8 @@ mod tests {
     #[test]
     fn outside_any_marks_the_sums_out_of_some_range() {
         let mut rng = rng_for(0x5ea5, &[8]);
-        for (pegs, colours) in [(8u32, 5u32), (7, 7), (4, 6), (3, 2), (8, 2), (1, 7)] {
+        let games = [(8u32, 5u32), (7, 7), (4, 6), (3, 2), (8, 2), (1, 7), (7, 8), (4, 15), (2, 9)];
+        for (pegs, colours) in games {
             let game = Game::new(pegs, colours).unwrap();
             assert!(PegTable::fits(game));
             let (p, c) = (pegs as usize, colours as usize);
@@ -161,6 +168,7 @@ mod tests {
         assert!(PegTable::new(2, 2, |peg, colour| (peg * 199 + colour * 56) as u32).is_some());
         assert!(PegTable::new(2, 2, |peg, colour| (peg * 199 + colour * 56 + 1) as u32).is_none());
         assert!(!PegTable::fits(Game::new(9, 5).unwrap()));
-        assert!(!PegTable::fits(Game::new(4, 8).unwrap()));
+        assert!(PegTable::fits(Game::new(4, 15).unwrap()));
+        assert!(!PegTable::fits(Game::new(4, 16).unwrap()));
     }
 }

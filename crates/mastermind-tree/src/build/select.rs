@@ -492,15 +492,6 @@ impl<W: Word> Selector<W> {
                         continue;
                     }
                 }
-                if by_class_wanted
-                    && let Some(sums) = &mut total_sums
-                    && ordered_for != Some(number)
-                {
-                    let counts = self.multisets.counts(number);
-                    let totals = self.bounds.totals(number);
-                    sums.group(counts, totals, secrets, &mut by_class);
-                    ordered_for = Some(number);
-                }
                 // The batch's arrangements that their black-peg sums rule out under the batch's
                 // loosest limit (its first position's): each is ruled out under its own limit
                 // too, which is never looser.
@@ -515,23 +506,16 @@ impl<W: Word> Selector<W> {
                 };
                 let mut next = 0;
                 while next < positions.len() {
-                    // The run of sieved codes from `next`: positions ascend, so all of it may
-                    // win if its last code may, and nothing after its first that may not.
+                    // A run of sieved codes is offered and ruled out in one step.
                     let run_end = (next + (!u32::from(sieved) >> next).trailing_zeros() as usize)
                         .min(positions.len());
                     if run_end > next {
-                        let whole = may_win(*least, positions[run_end - 1], best, best_at);
-                        let counted = if whole {
-                            run_end - next
-                        } else {
-                            positions[next..run_end]
-                                .iter()
-                                .take_while(|&&at| may_win(*least, at, best, best_at))
-                                .count()
-                        };
-                        offered += counted as u64;
-                        self.stats.candidates_scored += counted as u64;
-                        self.stats.candidates_pruned += counted as u64;
+                        let run = &positions[next..run_end];
+                        let (counted, whole) =
+                            offered_run(run, |at| may_win(*least, at, best, best_at));
+                        offered += counted;
+                        self.stats.candidates_scored += counted;
+                        self.stats.candidates_pruned += counted;
                         if !whole {
                             break;
                         }
@@ -560,6 +544,12 @@ impl<W: Word> Selector<W> {
                     let parts = use_masks.then(|| (self.masks[i].count_ones() + alone) as usize);
                     let scored = match &mut total_sums {
                         Some(sums) if by_class_wanted => {
+                            if ordered_for != Some(number) {
+                                let counts = self.multisets.counts(number);
+                                let totals = self.bounds.totals(number);
+                                sums.group(counts, totals, secrets, &mut by_class);
+                                ordered_for = Some(number);
+                            }
                             if sums.exceeds(candidate, largest_part_allowed(limit)) {
                                 self.stats.candidates_pruned += 1;
                                 continue;
@@ -1042,6 +1032,19 @@ fn copy_alive<W: Word>(
     kept
 }
 
+/// How many codes of a run at ascending `positions` a scan offers, those that `may_win` until
+/// the first that may not, and whether that is all of them. Positions ascend and the best does
+/// not change within the run (its codes are ruled out unscored), so all of it may win if its
+/// last code may.
+fn offered_run(positions: &[u32], may_win: impl Fn(u32) -> bool) -> (u64, bool) {
+    match positions.last() {
+        Some(&last) if !may_win(last) => {
+            (positions.iter().take_while(|&&at| may_win(at)).count() as u64, false)
+        }
+        _ => (positions.len() as u64, true),
+    }
+}
+
 /// How a node uses its candidates' numbers of parts ([`Selector::parts_count`]).
 #[derive(Debug)]
 struct PartsCount {
@@ -1080,3 +1083,17 @@ fn remember<T>(slots: &mut Vec<Option<T>>, depth: usize, value: T) {
 const SMALL_HISTOGRAM: usize = 64;
 /// Histogram slots for every game of up to 16 pegs (at most 153 reply indices).
 const LARGE_HISTOGRAM: usize = 256;
+
+#[cfg(test)]
+mod tests {
+    use super::offered_run;
+
+    #[test]
+    fn a_run_is_offered_up_to_its_first_code_that_cannot_win() {
+        let run = [3, 5, 8, 13];
+        assert_eq!(offered_run(&run, |at| at < 100), (4, true));
+        assert_eq!(offered_run(&run, |at| at < 8), (2, false));
+        assert_eq!(offered_run(&run, |_| false), (0, false));
+        assert_eq!(offered_run(&[], |_| false), (0, true));
+    }
+}
