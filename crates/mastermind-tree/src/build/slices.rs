@@ -41,29 +41,25 @@ pub(crate) trait Secrets:
     fn len(self) -> u32;
 }
 
-impl Secrets for u64 {
-    const CAPACITY: usize = 64;
-    #[inline(always)]
-    fn one(j: usize) -> u64 {
-        1 << j
-    }
-    #[inline(always)]
-    fn len(self) -> u32 {
-        self.count_ones()
-    }
+/// A set in one machine word of `BITS` secrets.
+macro_rules! word_of_secrets {
+    ($word:ty) => {
+        impl Secrets for $word {
+            const CAPACITY: usize = <$word>::BITS as usize;
+            #[inline(always)]
+            fn one(j: usize) -> $word {
+                1 << j
+            }
+            #[inline(always)]
+            fn len(self) -> u32 {
+                self.count_ones()
+            }
+        }
+    };
 }
 
-impl Secrets for u128 {
-    const CAPACITY: usize = 128;
-    #[inline(always)]
-    fn one(j: usize) -> u128 {
-        1 << j
-    }
-    #[inline(always)]
-    fn len(self) -> u32 {
-        self.count_ones()
-    }
-}
+word_of_secrets!(u64);
+word_of_secrets!(u128);
 
 /// A node's secrets by peg and colour, and the secrets of each total with one multiset, in
 /// sets of type `S`.
