@@ -75,13 +75,11 @@ pub(crate) struct BlackSlices<S> {
     totals: Vec<(usize, S, u32)>,
     /// Whether the game's codes fit a [`PegTable`].
     tables_fit: bool,
-    /// For each of `totals`, its secrets by peg and colour counted in a [`PegTable`], when the
-    /// game fits one and no count passes 255.
-    tables: Vec<Option<PegTable>>,
     /// The cap `ranges` hold (`u32::MAX`: none).
     ranges_cap: u32,
-    /// For each of `totals` with more secrets than `ranges_cap` and a table, the least and the
-    /// most black-peg sum its parts allow under that cap (least above most: none).
+    /// For each of `totals` with more secrets than `ranges_cap`, its secrets by peg and colour
+    /// and the least and the most black-peg sum its parts allow under that cap (least above
+    /// most: none); none for a total with a count above 255, which a table cannot hold.
     ranges: Vec<PegRange>,
 }
 
@@ -96,7 +94,6 @@ impl<S: Secrets> BlackSlices<S> {
             at: vec![S::default(); pegs * stride],
             totals: Vec::new(),
             tables_fit: PegTable::fits(game),
-            tables: Vec::new(),
             ranges_cap: u32::MAX,
             ranges: Vec::new(),
         }
@@ -132,16 +129,6 @@ impl<S: Secrets> BlackSlices<S> {
         // Busiest first: most secrets per black-peg count a part of that total can have.
         let load = |&(t, _, m): &(usize, S, u32)| m.div_ceil(t as u32 + 1);
         self.totals.sort_by_key(|total| std::cmp::Reverse(load(total)));
-        self.tables.clear();
-        for &(_, set, m) in &self.totals {
-            let table = (self.tables_fit && m > 1).then(|| {
-                let count = |peg: usize, colour: usize| {
-                    (self.at[peg * self.stride + colour + 1] & set).len()
-                };
-                PegTable::new(self.pegs, self.stride - 1, count)
-            });
-            self.tables.push(table.flatten());
-        }
         self.ranges_cap = u32::MAX;
     }
 
@@ -153,17 +140,21 @@ impl<S: Secrets> BlackSlices<S> {
         if self.ranges_cap != cap {
             self.ranges_cap = cap;
             self.ranges.clear();
-            for (&(t, _, m), table) in self.totals.iter().zip(&self.tables) {
-                let Some(table) = table else { continue };
-                if m <= cap {
-                    continue;
-                }
-                let clamp = |sum: i64| sum.clamp(0, i64::from(u32::MAX)) as u32;
-                let (low, high) = match total_range(t, m, self.pegs, cap) {
-                    Some((lo, hi)) if hi >= 0 => (clamp(lo), clamp(hi)),
-                    _ => (1, 0),
+            // Only the totals a part could overflow, each table made when its total is.
+            for &(t, set, m) in self.totals.iter().filter(|&&(_, _, m)| self.tables_fit && m > cap)
+            {
+                let count = |peg: usize, colour: usize| {
+                    (self.at[peg * self.stride + colour + 1] & set).len()
                 };
-                self.ranges.push(PegRange { table: *table, low, high });
+                let Some(table) = PegTable::new(self.pegs, self.stride - 1, count) else {
+                    continue;
+                };
+                let clamp = |sum: i64| sum.min(i64::from(u32::MAX)) as u32;
+                let (low, high) = match total_range(t, m, self.pegs, cap) {
+                    Some((lo, hi)) => (clamp(lo), clamp(hi)),
+                    None => (1, 0),
+                };
+                self.ranges.push(PegRange { table, low, high });
             }
         }
         PegTable::outside_any(codes, &self.ranges)
@@ -187,7 +178,7 @@ impl<S: Secrets> BlackSlices<S> {
             if m <= cap {
                 continue;
             }
-            for black in 0..=t.min(self.pegs) {
+            for black in 0..=t {
                 let part = low[black & 3] & high[black >> 2] & secrets;
                 if part.len() > cap {
                     return true;
