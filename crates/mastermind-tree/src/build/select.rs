@@ -469,6 +469,11 @@ impl<W: Word> Selector<W> {
                     }
                     continue 'multisets;
                 }
+                // The batch's loosest limit, its first position's (a tie included, if that
+                // position could win one): the batch tests below pass a batch or a code only
+                // when it cannot beat even that.
+                let ties = best_at.is_some_and(|at| positions[0] < at);
+                let loosest = if ties { best.cost + 1.0 } else { best.cost };
                 if use_masks {
                     let counts = self.multisets.counts(number);
                     let replies = &mut self.multiset_replies;
@@ -476,12 +481,10 @@ impl<W: Word> Selector<W> {
                     let masks = &mut self.masks[..batch.len()];
                     self.stats.scores += replies.masks(batch, self.scorer, masks);
                     alone = replies.alone();
-                    // A batch none of whose candidates has the parts to win (a tie included, if
-                    // its first could win one) is passed whole, comparing whole parts.
-                    let ties = best_at.is_some_and(|at| positions[0] < at);
-                    let limit = if ties { best.cost + 1.0 } else { best.cost };
-                    if reach.0 != limit {
-                        reach = (limit, parts_count.to_win(limit));
+                    // A batch none of whose candidates has the parts to win is passed whole,
+                    // comparing whole parts.
+                    if reach.0 != loosest {
+                        reach = (loosest, parts_count.to_win(loosest));
                     }
                     if masks.iter().all(|m| m.count_ones() + alone < reach.1) {
                         offered += batch.len() as u64;
@@ -492,11 +495,8 @@ impl<W: Word> Selector<W> {
                         continue;
                     }
                 }
-                // The batch's arrangements that their black-peg sums rule out under the batch's
-                // loosest limit (its first position's): each is ruled out under its own limit
-                // too, which is never looser.
-                let ties = best_at.is_some_and(|at| positions[0] < at);
-                let loosest = if ties { best.cost + 1.0 } else { best.cost };
+                // The batch's arrangements that their black-peg sums rule out under its loosest
+                // limit: each is ruled out under its own limit too, which is never looser.
                 let sieved = match &mut slices {
                     Some(slices) if loosest.is_finite() => {
                         slices.split(number, self.multisets.counts(number), secrets);
