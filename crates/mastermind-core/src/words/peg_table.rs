@@ -78,9 +78,12 @@ impl PegTable {
     }
 
     /// Bit `i` is set when code `i` of `codes` (peg words) sums outside the range of some of
-    /// `ranges`.
+    /// `ranges`, whose tables are of one game (one layout).
     #[inline]
     pub fn outside_any(codes: &[u64; 8], ranges: &[PegRange]) -> u8 {
+        debug_assert!(
+            ranges.windows(2).all(|w| w[0].table.pegs_per_row == w[1].table.pegs_per_row)
+        );
         #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
         {
             super::avx2::outside_any(codes, ranges)
@@ -114,7 +117,7 @@ mod tests {
     use crate::words::Packed;
     use rand::RngExt;
 
-    /// Over every code of games up to 8 pegs and 7 colours, with random tables and ranges (one,
+    /// Over every code of games up to 8 pegs and 15 colours, with random tables and ranges (one,
     /// two or three at once), `outside_any` marks exactly the codes whose sum, added up peg by
     /// peg, leaves some range.
     #[test]
