@@ -151,55 +151,69 @@ fn dense_index(correct: m256i, black: m256i) -> m256i {
     add_i64_m256i(triangle, blacks)
 }
 
-/// [`PegTable::outside_any`](super::PegTable::outside_any): bit `i` set when code `i` of
-/// `codes` sums outside the range of some of `ranges`.
+/// [`PegTable::mark_outside`](super::PegTable::mark_outside): sets bit `i % 64` of
+/// `marks[i / 64]` when code `i` of `codes` sums outside the range of some of `ranges`.
 ///
 /// Each row (of one or two pegs) is looked up by every byte at once, with the bytes of the other
 /// pegs pushed to `0x80`, which the shuffle turns into zero; the lookups add up to each peg's
-/// value in its own byte, and `vpsadbw` sums a code's eight bytes. The indices are made once
-/// for all the ranges, which share their layout (one game's tables).
-pub(super) fn outside_any(codes: &[u64; 8], ranges: &[super::PegRange]) -> u8 {
+/// value in its own byte, and `vpsadbw` sums a code's eight bytes. Range by range, eight codes at
+/// a time, with the range's rows and bounds held in registers; eight codes already marked are
+/// passed over, so the busiest range first rules out most codes for the others.
+pub(super) fn mark_outside(codes: &[u64], ranges: &[super::PegRange], marks: &mut [u64]) {
     match ranges.first().map(|range| range.table.pegs_per_row) {
-        None => 0,
-        Some(2) => outside_by_rows::<4>(codes, ranges),
-        Some(_) => outside_by_rows::<8>(codes, ranges),
+        None => {}
+        Some(2) => mark_by_rows::<4>(codes, ranges, marks),
+        Some(_) => mark_by_rows::<8>(codes, ranges, marks),
     }
 }
 
-/// [`outside_any`] for tables of `ROWS` rows (`8 / ROWS` pegs a row).
+/// [`mark_outside`] for tables of `ROWS` rows (`8 / ROWS` pegs a row).
 #[inline(always)]
-fn outside_by_rows<const ROWS: usize>(codes: &[u64; 8], ranges: &[super::PegRange]) -> u8 {
+fn mark_by_rows<const ROWS: usize>(codes: &[u64], ranges: &[super::PegRange], marks: &mut [u64]) {
     let per_row = 8 / ROWS;
     // With two pegs a row, `8` in each odd peg's byte; for each row the bytes of the other pegs.
     let odd_pegs = set_splat_i64_m256i(if per_row == 2 { 0x0800_0800_0800_0800 } else { 0 });
     let row_bytes = (1u64 << (8 * per_row)) - 1;
-    let indices: [[m256i; ROWS]; 2] = std::array::from_fn(|half| {
-        let index = add_i8_m256i(four(&codes[4 * half..4 * half + 4]), odd_pegs);
-        std::array::from_fn(|row| {
-            let others = (!(row_bytes << (8 * per_row * row)) & 0x8080_8080_8080_8080) as i64;
-            bitor_m256i(index, set_splat_i64_m256i(others))
-        })
+    let others: [m256i; ROWS] = std::array::from_fn(|row| {
+        set_splat_i64_m256i((!(row_bytes << (8 * per_row * row)) & 0x8080_8080_8080_8080) as i64)
     });
     let zero = zeroed_m256i();
-    let mut out = [zero; 2];
     for range in ranges {
         let rows: [m256i; ROWS] = std::array::from_fn(|row| m256i::from(range.table.rows[row]));
         let below = set_splat_i64_m256i(i64::from(range.low));
         let above = set_splat_i64_m256i(i64::from(range.high));
-        for (out, indices) in out.iter_mut().zip(&indices) {
+        // Bit `i` set for each of four codes outside the range.
+        let outside = |four_codes: &[u64]| {
+            let index = add_i8_m256i(four(four_codes), odd_pegs);
             let mut values = zero;
-            for (row, index) in rows.iter().zip(indices) {
-                values = add_i8_m256i(values, shuffle_av_i8z_half_m256i(*row, *index));
+            for (row, others) in rows.iter().zip(&others) {
+                let index = bitor_m256i(index, *others);
+                values = add_i8_m256i(values, shuffle_av_i8z_half_m256i(*row, index));
             }
             let sums = sum_of_u8_abs_diff_m256i(values, zero);
             let beyond =
                 bitor_m256i(cmp_gt_mask_i64_m256i(below, sums), cmp_gt_mask_i64_m256i(sums, above));
-            *out = bitor_m256i(*out, beyond);
+            move_mask_m256d(cast_to_m256d_from_m256i(beyond)) as u64
+        };
+        let eights = codes.chunks_exact(8);
+        let rest = eights.remainder();
+        let whole = eights.len();
+        for (k, eight) in eights.enumerate() {
+            let shift = 8 * (k % 8);
+            if (marks[k / 8] >> shift) & 0xff == 0xff {
+                continue;
+            }
+            marks[k / 8] |= (outside(&eight[..4]) | outside(&eight[4..]) << 4) << shift;
+        }
+        if let Some(&first) = rest.first() {
+            let k = whole;
+            let mut eight = [first; 8];
+            eight[..rest.len()].copy_from_slice(rest);
+            let all = u64::MAX >> (64 - rest.len());
+            let bits = outside(&eight[..4]) | outside(&eight[4..]) << 4;
+            marks[k / 8] |= (bits & all) << (8 * (k % 8));
         }
     }
-    let low = move_mask_m256d(cast_to_m256d_from_m256i(out[0])) as u8;
-    let high = move_mask_m256d(cast_to_m256d_from_m256i(out[1])) as u8;
-    low | high << 4
 }
 
 /// The eight 64-bit lanes of two registers, the first register's lowest lane first.

@@ -1,10 +1,10 @@
-//! Sums over a code's pegs of a value chosen by each peg's colour, tested against a range for
-//! eight codes at once.
+//! Sums over a code's pegs of a value chosen by each peg's colour, tested against ranges eight
+//! codes at a time.
 //!
 //! A [`PegTable`] holds one small value (at most 255) for each peg and colour of a game of up
 //! to 8 pegs and 15 colours. A code's sum is the values of its colours at its pegs added up.
-//! [`PegTable::outside_any`] marks which of eight peg words have a sum outside the range of some
-//! of several tables ([`PegRange`]). With AVX2 that is four byte shuffles (eight beyond 7
+//! [`PegTable::mark_outside`] marks which of a run of peg words have a sum outside the range of
+//! some of several tables ([`PegRange`]). With AVX2 that is four byte shuffles (eight beyond 7
 //! colours) and one `vpsadbw` per four codes and table, against eight dependent table reads per
 //! code and table in the portable loop; both give the same bits.
 //!
@@ -26,7 +26,7 @@ pub struct PegTable {
     pub(super) rows: [[u8; 32]; 8],
 }
 
-/// A table and the range its sums must keep to ([`PegTable::outside_any`]).
+/// A table and the range its sums must keep to ([`PegTable::mark_outside`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PegRange {
     /// The values summed.
@@ -77,35 +77,36 @@ impl PegTable {
             .sum()
     }
 
-    /// Bit `i` is set when code `i` of `codes` (peg words) sums outside the range of some of
-    /// `ranges`, whose tables are of one game (one layout).
-    #[inline]
-    pub fn outside_any(codes: &[u64; 8], ranges: &[PegRange]) -> u8 {
+    /// Sets bit `i % 64` of `marks[i / 64]` (which must cover every code) for each code `i`
+    /// of `codes` (peg words) that sums outside the range of some of `ranges`, whose tables are
+    /// of one game (one layout); other bits are left as they are.
+    pub fn mark_outside(codes: &[u64], ranges: &[PegRange], marks: &mut [u64]) {
         debug_assert!(
             ranges.windows(2).all(|w| w[0].table.pegs_per_row == w[1].table.pegs_per_row)
         );
+        debug_assert!(marks.len() * 64 >= codes.len());
         #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
         {
-            super::avx2::outside_any(codes, ranges)
+            super::avx2::mark_outside(codes, ranges, marks)
         }
         #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
         {
-            PegTable::outside_portable(codes, ranges)
+            PegTable::mark_portable(codes, ranges, marks)
         }
     }
 
-    /// [`outside_any`](Self::outside_any), one code and one range at a time.
+    /// [`mark_outside`](Self::mark_outside), one code and one range at a time.
     #[cfg_attr(all(target_arch = "x86_64", target_feature = "avx2"), allow(dead_code))]
-    fn outside_portable(codes: &[u64; 8], ranges: &[PegRange]) -> u8 {
-        let mut bits = 0;
+    fn mark_portable(codes: &[u64], ranges: &[PegRange], marks: &mut [u64]) {
         for (i, &code) in codes.iter().enumerate() {
             let beyond = |range: &PegRange| {
                 let sum = range.table.sum(code);
                 sum < range.low || sum > range.high
             };
-            bits |= u8::from(ranges.iter().any(beyond)) << i;
+            if ranges.iter().any(beyond) {
+                marks[i / 64] |= 1 << (i % 64);
+            }
         }
-        bits
     }
 }
 
@@ -117,11 +118,12 @@ mod tests {
     use crate::words::Packed;
     use rand::RngExt;
 
-    /// Over every code of games up to 8 pegs and 15 colours, with random tables and ranges (one,
-    /// two or three at once), `outside_any` marks exactly the codes whose sum, added up peg by
-    /// peg, leaves some range.
+    /// Over every code of games up to 8 pegs and 15 colours, in runs of 1 to 150 codes, with
+    /// random tables and ranges (one, two or three at once) and random marks already set,
+    /// `mark_outside` adds exactly the codes whose sum, added up peg by peg, leaves some range,
+    /// and keeps the marks it found.
     #[test]
-    fn outside_any_marks_the_sums_out_of_some_range() {
+    fn mark_outside_marks_the_sums_out_of_some_range() {
         let mut rng = rng_for(0x5ea5, &[8]);
         let games = [(8u32, 5u32), (7, 7), (4, 6), (3, 2), (8, 2), (1, 7), (7, 8), (4, 15), (2, 9)];
         for (pegs, colours) in games {
@@ -135,10 +137,11 @@ mod tests {
                 .iter()
                 .map(|code| Packed::<u64>::from_code(code).pegs)
                 .collect();
-            let mut marked = 0;
-            for (round, eight) in codes.chunks(8).enumerate() {
-                let mut batch = [eight[0]; 8];
-                batch[..eight.len()].copy_from_slice(eight);
+            let (mut marked, mut start, mut round) = (0, 0, 0);
+            while start < codes.len() {
+                let run = &codes[start..(start + 1 + round * 37 % 150).min(codes.len())];
+                start += run.len();
+                round += 1;
                 let ranges: Vec<PegRange> = tables[..1 + round % 3]
                     .iter()
                     .map(|values| {
@@ -148,21 +151,30 @@ mod tests {
                         PegRange { table, low, high }
                     })
                     .collect();
-                let bits = PegTable::outside_any(&batch, &ranges);
-                assert_eq!(bits, PegTable::outside_portable(&batch, &ranges), "{game}");
-                for (i, &code) in batch.iter().enumerate() {
+                let before: Vec<u64> = (0..run.len().div_ceil(64))
+                    .map(|_| rng.random::<u64>() & rng.random::<u64>() & rng.random::<u64>())
+                    .collect();
+                let mut marks = before.clone();
+                PegTable::mark_outside(run, &ranges, &mut marks);
+                let mut portable = before.clone();
+                PegTable::mark_portable(run, &ranges, &mut portable);
+                assert_eq!(marks, portable, "{game}");
+                for (i, &code) in run.iter().enumerate() {
                     let colour = |peg: usize| usize::from((code >> (8 * peg)) as u8) - 1;
                     let out = ranges.iter().zip(&tables).any(|(range, values)| {
                         let sum: u32 = (0..p).map(|peg| values[peg * c + colour(peg)]).sum();
                         assert_eq!(range.table.sum(code), sum, "{game}");
                         sum < range.low || sum > range.high
                     });
-                    assert_eq!(bits >> i & 1 == 1, out, "{game}: code {code:x}");
-                    marked += usize::from(out);
+                    let was = before[i / 64] >> (i % 64) & 1 == 1;
+                    assert_eq!(marks[i / 64] >> (i % 64) & 1 == 1, out || was, "{game}: {code:x}");
+                    marked += usize::from(out && !was);
                 }
             }
             assert!(marked > 0, "{game}: no code marked");
-            assert_eq!(PegTable::outside_any(&[codes[0]; 8], &[]), 0, "no range, no mark");
+            let mut marks = vec![0; codes.len().div_ceil(64)];
+            PegTable::mark_outside(&codes, &[], &mut marks);
+            assert!(marks.iter().all(|&m| m == 0), "no range, no mark");
         }
     }
 

@@ -19,14 +19,14 @@
 //! every multiset that can no longer win is skipped whole ([`Selector::scan_by_multiset`]).
 //! Entropy's tolerance makes the order matter, so its few survivors are gathered in code order.
 //! With Worst case, an arrangement is also ruled out by the black pegs it scores: in nodes of
-//! up to 512 secrets (games of up to 8 pegs) a scan by multiset sieves eight arrangements at a
-//! time by their black-peg sums total by total, then tests each survivor's parts against the cap
-//! all at once, secrets as bits ([`Slices`]), so that only an arrangement that beats the limit is
-//! scored; in larger nodes by sums and squares ([`BlackSums`]). The all-codes scan is skipped
-//! when the node's secrets of one multiset show that no code can beat the consistent best
-//! ([`Alike`]), or replaced, in a node of up to 16 secrets whose consistent best leaves a part
-//! of two, by a walk in code order to the first code that splits them into singletons
-//! ([`SplitSearch`]).
+//! up to 512 secrets (games of up to 8 pegs) a scan by multiset sieves each multiset's
+//! arrangements all at once by their black-peg sums total by total, then tests the survivors'
+//! parts against the cap all at once, secrets as bits ([`Slices`], [`sliced`]), so that only an
+//! arrangement that beats the limit is scored; in larger nodes by sums and squares
+//! ([`BlackSums`]). The all-codes scan is skipped when the node's secrets of one multiset show
+//! that no code can beat the consistent best ([`Alike`]), or replaced, in a node of up to 16
+//! secrets whose consistent best leaves a part of two, by a walk in code order to the first code
+//! that splits them into singletons ([`SplitSearch`]).
 
 use crate::build::BuildStats;
 use crate::build::alike::Alike;
@@ -43,7 +43,10 @@ use mastermind_core::local_entropy::PlayedSymbols;
 use mastermind_core::words::{MASK_LANES, Packed, Scorer, Slice, Word, Words};
 use mastermind_core::{Code, Game};
 use mastermind_heuristics::{Best as PlayerBest, Heuristic, Pool};
+use sliced::Arranged;
 use std::sync::Arc;
+
+mod sliced;
 
 /// Secrets scored per chunk before a candidate's partial partition is checked against the best.
 const CHUNK: usize = 64;
@@ -168,6 +171,8 @@ pub(crate) struct Selector<W: Word> {
     /// Worst case only (games of up to 8 pegs): an arrangement's parts tested against a cap all
     /// at once, in nodes of up to [`Slices::MAX_SECRETS`].
     slices: Option<Slices>,
+    /// The codes of one multiset a scan with `slices` offers.
+    arranged: Arranged<W>,
     /// The multiset numbers of `survivors`.
     survivor_numbers: Vec<u32>,
     indices: Vec<u8>,
@@ -214,6 +219,7 @@ impl<W: Word> Selector<W> {
             bounds,
             total_sums: blacks.is_some().then(|| TotalSums::new(game)),
             slices: blacks.is_some().then(|| Slices::of_game(game)).flatten(),
+            arranged: Arranged::default(),
             alike: blacks.is_some().then(|| Alike::new(game)),
             singletons: blacks.is_some().then(|| SplitSearch::new(game)),
             blacks,
@@ -395,9 +401,9 @@ impl<W: Word> Selector<W> {
             }
         }
         order.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.2.start.cmp(&b.2.start)));
-        // Worst case in nodes its slices hold: each arrangement's parts are tested at once
-        // ([`Slices`]), after a sieve of eight arrangements at a time by their black-peg sums,
-        // which rules out most of them; counting parts first (reply masks) no longer pays.
+        // Worst case in nodes its slices hold: a multiset's arrangements are sieved all at once
+        // and tested one by one, every part at once ([`Slices`]); counting parts first (reply
+        // masks) no longer pays.
         let mut slices = if n <= Slices::MAX_SECRETS { self.slices.take() } else { None };
         if let Some(slices) = &mut slices {
             slices.start(secrets);
@@ -405,13 +411,7 @@ impl<W: Word> Selector<W> {
         let parts_count = self.parts_count(n);
         let use_masks = parts_count.counted && slices.is_none();
         let most_parts = parts_count.whole_cost;
-        // The position in `list` of the best, when the best is a code of the list.
-        let mut best_at: Option<u32> = None;
-        // Whether a candidate at `position` whose cost is at least `least` can still win: with
-        // a lower cost than the best, or the same cost at an earlier position than a list best.
-        let may_win = |least: f64, position: u32, best: &Best<W>, best_at: Option<u32>| {
-            least < best.cost || (least == best.cost && best_at.is_some_and(|at| position < at))
-        };
+        let mut scan = MultisetScan::default();
         // Worst case in large nodes (or games of more than 8 pegs): each multiset's candidates
         // are scored against the secrets ordered by their total with it, the total likeliest
         // to hold the largest part first.
@@ -419,8 +419,6 @@ impl<W: Word> Selector<W> {
         let mut by_class = std::mem::take(&mut self.by_class);
         let mut total_sums = self.total_sums.take();
         let mut ordered_for = None;
-        // Codes offered, and codes the filter dropped (not counted as candidates).
-        let (mut offered, mut symmetric) = (0u64, 0u64);
         // A limit, and the fewest parts a candidate needs to come under it.
         let mut reach = (f64::NAN, 0u32);
         // A batch of the codes the filter keeps, when it keeps fewer than all.
@@ -430,8 +428,22 @@ impl<W: Word> Selector<W> {
         self.multiset_replies.forget();
         // The batch's secrets alone with their total: parts its masks do not show.
         let mut alone = 0;
-        'multisets: for &(ref least, number, ref range) in &order {
+        'multisets: for &(least, number, ref range) in &order {
             let (from, to) = (range.start as usize, range.end as usize);
+            if !scan.may_win(least, list.positions()[from], best) {
+                // Positions ascend and the best only improves, so nothing in this multiset can
+                // win; nor can any later multiset (whose bound is no less) unless this bound
+                // ties a list best, at an earlier position.
+                if least > best.cost || scan.best_at.is_none() {
+                    break;
+                }
+                continue;
+            }
+            if let Some(slices) = &mut slices {
+                let group = (least, number, from..to);
+                self.offer_by_slices(slices, list, filter, group, secrets, best, &mut scan);
+                continue;
+            }
             let mut next = from;
             while next < to {
                 // The next batch: up to `MASK_LANES` codes of this multiset that `filter` keeps.
@@ -450,7 +462,7 @@ impl<W: Word> Selector<W> {
                             kept_positions[len] = list.positions()[next];
                             len += 1;
                         } else {
-                            symmetric += 1;
+                            scan.symmetric += 1;
                         }
                         next += 1;
                     }
@@ -460,34 +472,25 @@ impl<W: Word> Selector<W> {
                     let batch = Slice { pegs: &kept_pegs[..len], counts: &kept_counts[..len] };
                     (batch, &kept_positions[..len])
                 };
-                if !may_win(*least, positions[0], best, best_at) {
-                    // Positions ascend and the best only improves, so nothing later in this
-                    // multiset can win; nor can any later multiset (whose bound is no less)
-                    // unless this bound ties a list best, at an earlier position.
-                    if *least > best.cost || best_at.is_none() {
-                        break 'multisets;
-                    }
+                if !scan.may_win(least, positions[0], best) {
                     continue 'multisets;
                 }
-                // The batch's loosest limit, its first position's (a tie included, if that
-                // position could win one): the batch tests below pass a batch or a code only
-                // when it cannot beat even that.
-                let ties = best_at.is_some_and(|at| positions[0] < at);
-                let loosest = if ties { best.cost + 1.0 } else { best.cost };
                 if use_masks {
+                    // The batch's loosest limit, its first position's (a tie included, if that
+                    // position could win one): a batch is passed whole only when none of its
+                    // candidates has the parts to beat even that.
+                    let loosest = scan.limit(positions[0], best);
                     let counts = self.multisets.counts(number);
                     let replies = &mut self.multiset_replies;
                     self.stats.scores += replies.split(number, counts, secrets, self.scorer);
                     let masks = &mut self.masks[..batch.len()];
                     self.stats.scores += replies.masks(batch, self.scorer, masks);
                     alone = replies.alone();
-                    // A batch none of whose candidates has the parts to win is passed whole,
-                    // comparing whole parts.
                     if reach.0 != loosest {
                         reach = (loosest, parts_count.to_win(loosest));
                     }
                     if masks.iter().all(|m| m.count_ones() + alone < reach.1) {
-                        offered += batch.len() as u64;
+                        scan.offered += batch.len() as u64;
                         self.stats.candidates_scored += batch.len() as u64;
                         if !most_parts {
                             self.stats.candidates_pruned += batch.len() as u64;
@@ -495,52 +498,14 @@ impl<W: Word> Selector<W> {
                         continue;
                     }
                 }
-                // The batch's arrangements that their black-peg sums rule out under its loosest
-                // limit: each is ruled out under its own limit too, which is never looser.
-                let sieved = match &mut slices {
-                    Some(slices) if loosest.is_finite() => {
-                        slices.split(number, self.multisets.counts(number), secrets);
-                        slices.sieve(batch.pegs, largest_part_allowed(loosest))
-                    }
-                    _ => 0,
-                };
-                let mut next = 0;
-                while next < positions.len() {
-                    // A run of sieved codes is offered and ruled out in one step.
-                    let run_end = (next + (!u32::from(sieved) >> next).trailing_zeros() as usize)
-                        .min(positions.len());
-                    if run_end > next {
-                        let run = &positions[next..run_end];
-                        let (counted, whole) =
-                            offered_run(run, |at| may_win(*least, at, best, best_at));
-                        offered += counted;
-                        self.stats.candidates_scored += counted;
-                        self.stats.candidates_pruned += counted;
-                        if !whole {
-                            break;
-                        }
-                        next = run_end;
-                        continue;
-                    }
-                    let (i, position) = (next, positions[next]);
-                    next += 1;
-                    if !may_win(*least, position, best, best_at) {
+                for (i, &position) in positions.iter().enumerate() {
+                    if !scan.may_win(least, position, best) {
                         break;
                     }
-                    offered += 1;
+                    scan.offered += 1;
                     self.stats.candidates_scored += 1;
-                    // Ties are allowed before a list best: one more than its cost is the limit.
-                    let tie_wins = best_at.is_some_and(|at| position < at);
-                    let limit = if tie_wins { best.cost + 1.0 } else { best.cost };
+                    let limit = scan.limit(position, best);
                     let candidate = batch.get(i);
-                    // Only an arrangement with no part above the cap is scored.
-                    if let Some(slices) = &slices
-                        && limit.is_finite()
-                        && slices.exceeds(candidate.pegs, largest_part_allowed(limit))
-                    {
-                        self.stats.candidates_pruned += 1;
-                        continue;
-                    }
                     let parts = use_masks.then(|| (self.masks[i].count_ones() + alone) as usize);
                     let scored = match &mut total_sums {
                         Some(sums) if by_class_wanted => {
@@ -563,10 +528,7 @@ impl<W: Word> Selector<W> {
                     else {
                         continue;
                     };
-                    if cost < best.cost || (tie_wins && cost == best.cost) {
-                        *best = Best { cost, code: Some(candidate) };
-                        best_at = Some(position);
-                    }
+                    scan.offer(cost, candidate, position, best);
                 }
             }
         }
@@ -575,7 +537,7 @@ impl<W: Word> Selector<W> {
         if slices.is_some() {
             self.slices = slices;
         }
-        let skipped = list.len() as u64 - offered - symmetric;
+        let skipped = list.len() as u64 - scan.offered - scan.symmetric;
         self.stats.candidates_scored += skipped;
         self.stats.candidates_pruned += skipped;
         self.order = order;
@@ -923,6 +885,18 @@ impl<W: Word> Selector<W> {
                 return None;
             }
         }
+        self.cost_unmasked(candidate, number, secrets, limit)
+    }
+
+    /// [`cost_of`](Self::cost_of) without a count of parts.
+    #[inline(always)]
+    fn cost_unmasked(
+        &mut self,
+        candidate: Packed<W>,
+        number: u32,
+        secrets: Slice<'_, W>,
+        limit: f64,
+    ) -> Option<f64> {
         if let Some(blacks) = &mut self.blacks
             && limit.is_finite()
         {
@@ -1032,16 +1006,41 @@ fn copy_alive<W: Word>(
     kept
 }
 
-/// How many codes of a run at ascending `positions` a scan offers, those that `may_win` until
-/// the first that may not, and whether that is all of them. Positions ascend and the best does
-/// not change within the run (its codes are ruled out unscored), so all of it may win if its
-/// last code may.
-fn offered_run(positions: &[u32], may_win: impl Fn(u32) -> bool) -> (u64, bool) {
-    match positions.last() {
-        Some(&last) if !may_win(last) => {
-            (positions.iter().take_while(|&&at| may_win(at)).count() as u64, false)
+/// How far a scan by multiset ([`Selector::scan_by_multiset`]) has come.
+#[derive(Debug, Default)]
+struct MultisetScan {
+    /// The position in the list of the best, when the best is a code of the list.
+    best_at: Option<u32>,
+    /// Codes offered.
+    offered: u64,
+    /// Codes the filter dropped (not counted as candidates).
+    symmetric: u64,
+}
+
+impl MultisetScan {
+    /// Whether a candidate at `position` whose cost is at least `least` can still win: with a
+    /// lower cost than the best, or the same cost at an earlier position than a list best.
+    fn may_win<W>(&self, least: f64, position: u32, best: &Best<W>) -> bool {
+        least < best.cost || (least == best.cost && self.ties(position))
+    }
+
+    /// Whether a candidate at `position` wins with the cost of a list best (it comes first).
+    fn ties(&self, position: u32) -> bool {
+        self.best_at.is_some_and(|at| position < at)
+    }
+
+    /// The cost a candidate at `position` must come under to win: one more than the best's
+    /// before a list best, so that a tie wins.
+    fn limit<W>(&self, position: u32, best: &Best<W>) -> f64 {
+        if self.ties(position) { best.cost + 1.0 } else { best.cost }
+    }
+
+    /// Offers `candidate`, at `position`, of cost `cost`: it becomes the best if it wins.
+    fn offer<W>(&mut self, cost: f64, candidate: Packed<W>, position: u32, best: &mut Best<W>) {
+        if cost < best.cost || (self.ties(position) && cost == best.cost) {
+            *best = Best { cost, code: Some(candidate) };
+            self.best_at = Some(position);
         }
-        _ => (positions.len() as u64, true),
     }
 }
 
@@ -1083,17 +1082,3 @@ fn remember<T>(slots: &mut Vec<Option<T>>, depth: usize, value: T) {
 const SMALL_HISTOGRAM: usize = 64;
 /// Histogram slots for every game of up to 16 pegs (at most 153 reply indices).
 const LARGE_HISTOGRAM: usize = 256;
-
-#[cfg(test)]
-mod tests {
-    use super::offered_run;
-
-    #[test]
-    fn a_run_is_offered_up_to_its_first_code_that_cannot_win() {
-        let run = [3, 5, 8, 13];
-        assert_eq!(offered_run(&run, |at| at < 100), (4, true));
-        assert_eq!(offered_run(&run, |at| at < 8), (2, false));
-        assert_eq!(offered_run(&run, |_| false), (0, false));
-        assert_eq!(offered_run(&[], |_| false), (0, true));
-    }
-}

@@ -6,16 +6,18 @@
 //! the sum of its pegs' masks, added bit by bit into four masks (one per binary digit of the
 //! count). The arrangement's multiset fixes each secret's total; the secrets of one total split
 //! by black pegs, and a part is the secrets of one total with one count, counted by `popcnt`.
-//! So [`Slices::exceeds`] tests every part against the cap in about a hundred word operations a
-//! word, where scoring each secret and counting its reply takes one or two nanoseconds a secret.
+//! [`Slices::first_within`] tests a multiset's arrangements one after another this way, in
+//! about a hundred word operations a word each, where scoring each secret and counting its reply
+//! takes one or two nanoseconds a secret; the part that ruled out one arrangement is tested
+//! first on the next.
 //!
-//! Most arrangements are ruled out more cheaply still, eight at once, by [`Slices::sieve`]: the
-//! black pegs an arrangement scores against the secrets of one total, summed, must lie between
-//! the least and the most the total's parts allow under the cap (the lowest black-peg counts
-//! filled first, then the highest), and a [`PegTable`] of that total's secrets by peg and colour
-//! gives the sums of eight arrangements in a few byte shuffles. Measured at 8x5 Knuth (one
-//! thread), the sieve rules out 84% of the 1.35 billion arrangements the scans reach, and the
-//! test all but 0.02% of the rest.
+//! Most arrangements are ruled out more cheaply still, by [`Slices::sieve`]: the black pegs an
+//! arrangement scores against the secrets of one total, summed, must lie between the least and
+//! the most the total's parts allow under the cap (the lowest black-peg counts filled first,
+//! then the highest), and a [`PegTable`] of that total's secrets by peg and colour gives the sums
+//! of eight arrangements in a few byte shuffles. Measured at 8x5 Knuth (one thread), the sieve
+//! rules out 84% of the 1.34 billion arrangements the scans reach, and the test all but 0.02% of
+//! the rest.
 
 use crate::build::blacks::total_range;
 use mastermind_core::Game;
@@ -132,11 +134,11 @@ impl<S: Secrets> BlackSlices<S> {
         self.ranges_cap = u32::MAX;
     }
 
-    /// Bit `i` set for the arrangements `codes[i]` (peg words, of the multiset last split for)
-    /// whose black pegs against the secrets of some total sum to more or less than that total's
-    /// parts allow under `cap`: each has a part above the cap.
-    #[inline]
-    pub fn sieve(&mut self, codes: &[u64; 8], cap: u32) -> u8 {
+    /// Marks in `marks` (bit `i % 64` of `marks[i / 64]`, which must cover every code) the
+    /// arrangements `codes[i]` (peg words, of the multiset last split for) whose black pegs
+    /// against the secrets of some total sum to more or less than that total's parts allow under
+    /// `cap`: each has a part above the cap.
+    pub fn sieve(&mut self, codes: &[u64], cap: u32, marks: &mut [u64]) {
         if self.ranges_cap != cap {
             self.ranges_cap = cap;
             self.ranges.clear();
@@ -157,13 +159,65 @@ impl<S: Secrets> BlackSlices<S> {
                 self.ranges.push(PegRange { table, low, high });
             }
         }
-        PegTable::outside_any(codes, &self.ranges)
+        PegTable::mark_outside(codes, &self.ranges, marks);
     }
 
-    /// Whether the arrangement with peg word `pegs` (of the multiset last split for) leaves a
-    /// part of more than `cap` secrets.
-    #[inline]
-    pub fn exceeds<W: Word>(&self, pegs: W, cap: u32) -> bool {
+    /// The first arrangement of `pegs` (of the multiset last split for), from index `from`,
+    /// that `marks` leaves unmarked and that leaves no part above its cap ([`Caps`]); and how
+    /// many arrangements were tested.
+    fn first_within<W: Word>(
+        &self,
+        pegs: &[W],
+        marks: &[u64],
+        from: usize,
+        caps: Caps,
+    ) -> (Option<usize>, u64) {
+        let (tight_before, tight_after) = (self.tight(caps.before), self.tight(caps.after));
+        // The part that ruled out the last arrangement, tested first: arrangements of one
+        // multiset met one after another mostly overflow the same part (at 8x5 Knuth, one test
+        // in about 1.4 rules an arrangement out, against 2.8 in order).
+        let mut killer = (S::default(), 0);
+        let mut tested = 0;
+        for i in Unmarked::new(marks, from, pegs.len()) {
+            tested += 1;
+            let (cap, tight) = if i < caps.switch {
+                (caps.before, &tight_before.0[..tight_before.1])
+            } else {
+                (caps.after, &tight_after.0[..tight_after.1])
+            };
+            match self.overflowing_part(pegs[i], tight, cap, killer) {
+                Some(part) => killer = part,
+                None => return (Some(i), tested),
+            }
+        }
+        (None, tested)
+    }
+
+    /// The totals, busiest first, whose secrets with the multiset last split for outnumber
+    /// `cap`, so that one of their parts could overflow it: the total and its secrets.
+    fn tight(&self, cap: u32) -> ([(usize, S); 17], usize) {
+        let mut tight = [(0, S::default()); 17];
+        let mut len = 0;
+        for &(t, set, m) in &self.totals {
+            if m > cap {
+                tight[len] = (t, set);
+                len += 1;
+            }
+        }
+        (tight, len)
+    }
+
+    /// A part of more than `cap` secrets that the arrangement with peg word `pegs` (of the
+    /// multiset last split for) leaves, as a total's secrets and a black-peg count: `first` if
+    /// it is one, else the first of the `tight` totals' (from [`tight`](Self::tight)).
+    #[inline(always)]
+    fn overflowing_part<W: Word>(
+        &self,
+        pegs: W,
+        tight: &[(usize, S)],
+        cap: u32,
+        first: (S, usize),
+    ) -> Option<(S, usize)> {
         let mut matches = [S::default(); 8];
         for (peg, slot) in matches.iter_mut().enumerate().take(self.pegs) {
             *slot = self.at[peg * self.stride + usize::from(pegs.byte(peg))];
@@ -174,18 +228,62 @@ impl<S: Secrets> BlackSlices<S> {
         let low = [!one & !two, one & !two, !one & two, one & two];
         let (four, eight) = (digits[2], digits[3]);
         let high = [!four & !eight, four & !eight, !four & eight];
-        for &(t, secrets, m) in &self.totals {
-            if m <= cap {
-                continue;
-            }
-            for black in 0..=t {
-                let part = low[black & 3] & high[black >> 2] & secrets;
-                if part.len() > cap {
-                    return true;
-                }
-            }
+        let overflows =
+            |(set, black): (S, usize)| (low[black & 3] & high[black >> 2] & set).len() > cap;
+        if overflows(first) {
+            return Some(first);
         }
-        false
+        tight
+            .iter()
+            .find_map(|&(t, set)| (0..=t).map(|black| (set, black)).find(|&part| overflows(part)))
+    }
+}
+
+/// The caps of [`Slices::first_within`]: `before` for the arrangements below index `switch`,
+/// `after` for the others.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Caps {
+    /// The first index capped by `after`.
+    pub switch: usize,
+    /// The largest part allowed below `switch`.
+    pub before: u32,
+    /// The largest part allowed from `switch` on.
+    pub after: u32,
+}
+
+/// The indices below `len`, from `from` on, whose bit is clear in marks (bit `i % 64` of
+/// `marks[i / 64]`), in order.
+struct Unmarked<'m> {
+    marks: &'m [u64],
+    len: usize,
+    /// The word of `marks` being read, and its clear bits not yet returned.
+    word: usize,
+    clear: u64,
+}
+
+impl<'m> Unmarked<'m> {
+    fn new(marks: &'m [u64], from: usize, len: usize) -> Unmarked<'m> {
+        let word = from / 64;
+        let clear = marks.get(word).map_or(0, |&bits| !bits & (u64::MAX << (from % 64)));
+        Unmarked { marks, len, word, clear }
+    }
+}
+
+impl Iterator for Unmarked<'_> {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        while self.clear == 0 {
+            self.word += 1;
+            if self.word * 64 >= self.len {
+                return None;
+            }
+            self.clear = !self.marks[self.word];
+        }
+        let i = self.word * 64 + self.clear.trailing_zeros() as usize;
+        self.clear &= self.clear - 1;
+        (i < self.len).then_some(i)
     }
 }
 
@@ -303,30 +401,36 @@ impl Slices {
         }
     }
 
-    /// [`BlackSlices::sieve`] for up to eight arrangements `pegs` of the multiset split for:
-    /// no bit when the game's codes are not 64-bit words.
-    #[inline]
-    pub fn sieve<W: Word>(&mut self, pegs: &[W], cap: u32) -> u8 {
-        let Some(pegs) = W::as_u64(pegs) else { return 0 };
-        let mut codes = [pegs[0]; 8];
-        codes[..pegs.len()].copy_from_slice(pegs);
-        let bits = match self.words {
-            1 => self.one.sieve(&codes, cap),
-            2 => self.two.sieve(&codes, cap),
-            4 => self.four.sieve(&codes, cap),
-            _ => self.eight.sieve(&codes, cap),
-        };
-        bits & (u8::MAX >> (8 - pegs.len()))
+    /// [`BlackSlices::sieve`] for the arrangements `pegs` of the multiset split for, into
+    /// `marks` (bit `i % 64` of `marks[i / 64]` for `pegs[i]`; cleared first): no mark when the
+    /// game's codes are not 64-bit words.
+    pub fn sieve<W: Word>(&mut self, pegs: &[W], cap: u32, marks: &mut Vec<u64>) {
+        marks.clear();
+        marks.resize(pegs.len().div_ceil(64), 0);
+        let Some(codes) = W::as_u64(pegs) else { return };
+        match self.words {
+            1 => self.one.sieve(codes, cap, marks),
+            2 => self.two.sieve(codes, cap, marks),
+            4 => self.four.sieve(codes, cap, marks),
+            _ => self.eight.sieve(codes, cap, marks),
+        }
     }
 
-    /// [`BlackSlices::exceeds`] for an arrangement of the multiset split for.
-    #[inline]
-    pub fn exceeds<W: Word>(&self, pegs: W, cap: u32) -> bool {
+    /// [`BlackSlices::first_within`]: the first arrangement of `pegs` (of the multiset split
+    /// for), from index `from`, that `marks` leaves unmarked (bit `i % 64` of `marks[i / 64]`)
+    /// and that leaves no part above its cap; and how many arrangements were tested.
+    pub fn first_within<W: Word>(
+        &self,
+        pegs: &[W],
+        marks: &[u64],
+        from: usize,
+        caps: Caps,
+    ) -> (Option<usize>, u64) {
         match self.words {
-            1 => self.one.exceeds(pegs, cap),
-            2 => self.two.exceeds(pegs, cap),
-            4 => self.four.exceeds(pegs, cap),
-            _ => self.eight.exceeds(pegs, cap),
+            1 => self.one.first_within(pegs, marks, from, caps),
+            2 => self.two.first_within(pegs, marks, from, caps),
+            4 => self.four.first_within(pegs, marks, from, caps),
+            _ => self.eight.first_within(pegs, marks, from, caps),
         }
     }
 }
@@ -364,40 +468,76 @@ mod tests {
         }
     }
 
-    /// Every arrangement against spreads of node sets of several games, of every width: the
-    /// test says a part exceeds the cap exactly when the largest part, counted reply by reply,
-    /// does, and the sieve marks only arrangements that exceed it.
+    /// Whole multisets of arrangements against spreads of node sets of several games, of every
+    /// width: an arrangement passes the test exactly when its largest part, counted reply by
+    /// reply, is within the cap; the sieve marks only arrangements above it; and
+    /// `first_within` finds the first unmarked arrangement within its cap, from any start,
+    /// with either cap on either side of the switch.
     #[test]
-    fn a_part_exceeds_the_cap_exactly_when_the_largest_part_does() {
+    fn the_first_arrangement_within_the_cap_is_the_first_whose_largest_part_is() {
         for (pegs, colours) in [(4u32, 6u32), (5, 3), (8, 2), (3, 7), (6, 4), (4, 9)] {
             let game = Game::new(pegs, colours).unwrap();
             let codes = CodeSet::enumerate(game).unwrap().to_vec();
             let mut slices = Slices::of_game(game).unwrap();
-            let (mut exceeded, mut sieved) = (0, 0);
+            let (mut within, mut beyond, mut sieved, mut marks) = (0, 0, 0, Vec::new());
             let sizes = [(3usize, 101usize), (17, 13), (64, 5), (65, 3), (128, 2), (200, 1)];
             for (size, stride) in sizes.into_iter().chain([(512, 1)]) {
                 let node: Vec<_> = codes.iter().step_by(stride).take(size).cloned().collect();
                 let secrets = Words::<u64>::from_codes(&node);
                 slices.start(secrets.slice());
-                for (number, candidate) in (0u32..).zip(codes.iter().step_by(11)) {
-                    let packed = Packed::<u64>::from_code(candidate);
-                    slices.split(number, packed.counts, secrets.slice());
-                    let mut parts = vec![0u32; game.feedback_count()];
-                    for secret in &node {
-                        parts[score_index(secret, candidate)] += 1;
-                    }
-                    let largest = *parts.iter().max().unwrap();
-                    for cap in 0..largest + 2 {
-                        let exceeds = slices.exceeds(packed.pegs, cap);
-                        assert_eq!(exceeds, largest > cap, "{game} {candidate} cap {cap}");
-                        exceeded += usize::from(exceeds);
-                        let bits = slices.sieve(&[packed.pegs], cap);
-                        assert!(bits == 0 || largest > cap, "{game} {candidate} cap {cap}");
-                        sieved += usize::from(bits);
+                for (number, candidate) in (0u32..).zip(codes.iter().step_by(37).take(24)) {
+                    let counts = Packed::<u64>::from_code(candidate).counts;
+                    let arrangements: Vec<u64> = codes
+                        .iter()
+                        .map(Packed::<u64>::from_code)
+                        .filter(|code| code.counts == counts)
+                        .map(|code| code.pegs)
+                        .collect();
+                    let largest: Vec<u32> = codes
+                        .iter()
+                        .filter(|code| Packed::<u64>::from_code(code).counts == counts)
+                        .map(|arrangement| {
+                            let mut parts = vec![0u32; game.feedback_count()];
+                            for secret in &node {
+                                parts[score_index(secret, arrangement)] += 1;
+                            }
+                            *parts.iter().max().unwrap()
+                        })
+                        .collect();
+                    slices.split(number, counts, secrets.slice());
+                    let most = *largest.iter().max().unwrap();
+                    for cap in 0..most + 2 {
+                        let caps = Caps { switch: 0, before: cap, after: cap };
+                        for (i, &pegs) in arrangements.iter().enumerate() {
+                            let found = slices.first_within(&[pegs], &[0], 0, caps).0;
+                            assert_eq!(found.is_some(), largest[i] <= cap, "{game} cap {cap}");
+                            within += usize::from(found.is_some());
+                            beyond += usize::from(found.is_none());
+                        }
+                        slices.sieve(&arrangements, cap, &mut marks);
+                        for (i, &most) in largest.iter().enumerate() {
+                            let marked = marks[i / 64] >> (i % 64) & 1 == 1;
+                            assert!(!marked || most > cap, "{game} {candidate} cap {cap}");
+                            sieved += usize::from(marked);
+                        }
+                        let len = arrangements.len();
+                        for (from, switch) in [(0, 0), (0, len / 2), (len / 3, len), (len - 1, 1)] {
+                            let caps = Caps { switch, before: cap + 1, after: cap };
+                            let unmarked = |i: usize| marks[i / 64] >> (i % 64) & 1 == 0;
+                            let fits = |i: usize| {
+                                largest[i] <= if i < switch { caps.before } else { caps.after }
+                            };
+                            let first = (from..len).find(|&i| unmarked(i) && fits(i));
+                            let tested = (from..first.map_or(len, |i| i + 1))
+                                .filter(|&i| unmarked(i))
+                                .count() as u64;
+                            let got = slices.first_within(&arrangements, &marks, from, caps);
+                            assert_eq!(got, (first, tested), "{game} {candidate} cap {cap}");
+                        }
                     }
                 }
             }
-            assert!(exceeded > 0, "{game}");
+            assert!(within > 0 && beyond > 0, "{game}");
             assert!(PegTable::fits(game) == (sieved > 0), "{game}: sieve {sieved}");
         }
     }
