@@ -128,6 +128,8 @@ pub(crate) struct Selector<W: Word> {
     scorer: Scorer,
     /// Replies a consistent candidate can receive (the winning one included).
     replies: usize,
+    /// The game's number of codes.
+    codes: u64,
     feedback_count: usize,
     /// Whether reply sets fit a 64-bit mask.
     masks_fit: bool,
@@ -209,6 +211,7 @@ impl<W: Word> Selector<W> {
             pool,
             scorer: Scorer::new::<W>(game),
             replies: feedback_count - 1,
+            codes: game.size().unwrap_or(u64::MAX),
             feedback_count,
             masks_fit: feedback_count <= 64,
             lists,
@@ -286,9 +289,11 @@ impl<W: Word> Selector<W> {
             Filter::Representatives(&symmetry)
         };
         self.scan(secrets, numbers, Prune::Bounds(filter), secrets, &mut best, consistent_bound);
+        // A node that holds every code (the root) has offered them all already.
+        let others = self.pool == Pool::AllPreferConsistent && (n as u64) < self.codes;
         let mut other_bound = self.objective.bound_from_parts(n, n.min(self.replies - 1));
         if let Some(alike) = &mut self.alike
-            && self.pool == Pool::AllPreferConsistent
+            && others
             && !cannot_beat(other_bound, best.cost)
         {
             // Enough to show that no code beats the consistent best: its largest part.
@@ -297,7 +302,7 @@ impl<W: Word> Selector<W> {
             let least = alike.least_largest_part(secrets, numbers, groups, enough);
             other_bound = other_bound.max(f64::from(least));
         }
-        if self.pool == Pool::AllPreferConsistent && !cannot_beat(other_bound, best.cost) {
+        if others && !cannot_beat(other_bound, best.cost) {
             // Only singletons beat a largest part of two: the first code that makes them.
             let split = match &mut self.singletons {
                 Some(search) if best.cost == 2.0 => search.first(secrets),
