@@ -23,10 +23,11 @@
 //! arrangements all at once by their black-peg sums total by total, then tests the survivors'
 //! parts against the cap all at once, secrets as bits ([`Slices`], [`sliced`]), so that only an
 //! arrangement that beats the limit is scored; in larger nodes by sums and squares
-//! ([`BlackSums`]). The all-codes scan is skipped when the node's secrets of one multiset show
-//! that no code can beat the consistent best ([`Alike`]), or replaced, in a node of up to 16
-//! secrets whose consistent best leaves a part of two, by a walk in code order to the first code
-//! that splits them into singletons ([`SplitSearch`]).
+//! ([`BlackSums`]). Expected size, in the same nodes, counts an arrangement's parts the same
+//! way instead of scoring it secret by secret. The all-codes scan is skipped when the node's
+//! secrets of one multiset show that no code can beat the consistent best ([`Alike`]), or
+//! replaced, in a node of up to 16 secrets whose consistent best leaves a part of two, by a walk
+//! in code order to the first code that splits them into singletons ([`SplitSearch`]).
 
 use crate::build::BuildStats;
 use crate::build::alike::Alike;
@@ -68,6 +69,11 @@ const LAZY_SECRETS: usize = 4;
 const BY_CLASS_SECRETS: usize = 48;
 /// Candidates scored ahead of a scan of a large node, to start pruning with a good bound.
 const SEEDS: usize = 4;
+/// Expected size scores by [`Slices`] the codes of a multiset with at least this many codes in
+/// the list: fewer do not pay for splitting the secrets by their totals with it (at 4x6,
+/// whose multisets hold at most 24 codes, every multiset at once made Irving 4% slower; 8 and
+/// 16 measured level there, and 8 was 1-2% faster than 16 at 5x8).
+const SQUARED_CODES: usize = 8;
 
 /// The guesses played to reach a node, one colour array each.
 type Played = Vec<[u8; 16]>;
@@ -170,7 +176,7 @@ pub(crate) struct Selector<W: Word> {
     by_class: Words<W>,
     /// Worst case only: the black pegs of `by_class`, total by total.
     total_sums: Option<TotalSums>,
-    /// Worst case only (games of up to 8 pegs): an arrangement's parts tested against a cap all
+    /// Worst case and Expected size (games of up to 8 pegs): an arrangement's parts counted all
     /// at once, in nodes of up to [`Slices::MAX_SECRETS`].
     slices: Option<Slices>,
     /// The codes of one multiset a scan with `slices` offers.
@@ -200,8 +206,9 @@ impl<W: Word> Selector<W> {
     ) -> Selector<W> {
         let feedback_count = game.feedback_count();
         let pegs = usize::from(game.pegs());
+        let heuristic = objective.heuristic();
         let mut bounds = NodeBounds::new(objective.clone(), Arc::clone(&multisets), pegs);
-        let blacks = (objective.heuristic() == Heuristic::WorstCase).then(|| {
+        let blacks = (heuristic == Heuristic::WorstCase).then(|| {
             bounds.keep_totals();
             BlackSums::new(game, multisets.len())
         });
@@ -221,7 +228,9 @@ impl<W: Word> Selector<W> {
             groups: Vec::new(),
             bounds,
             total_sums: blacks.is_some().then(|| TotalSums::new(game)),
-            slices: blacks.is_some().then(|| Slices::of_game(game)).flatten(),
+            slices: matches!(heuristic, Heuristic::WorstCase | Heuristic::ExpectedSize)
+                .then(|| Slices::of_game(game))
+                .flatten(),
             arranged: Arranged::default(),
             alike: blacks.is_some().then(|| Alike::new(game)),
             singletons: blacks.is_some().then(|| SplitSearch::new(game)),
@@ -408,13 +417,17 @@ impl<W: Word> Selector<W> {
         order.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.2.start.cmp(&b.2.start)));
         // Worst case in nodes its slices hold: a multiset's arrangements are sieved all at once
         // and tested one by one, every part at once ([`Slices`]); counting parts first (reply
-        // masks) no longer pays.
+        // masks) no longer pays. Expected size there counts each arrangement's parts at once.
         let mut slices = if n <= Slices::MAX_SECRETS { self.slices.take() } else { None };
-        if let Some(slices) = &mut slices {
+        let worst_case = self.objective.heuristic() == Heuristic::WorstCase;
+        // Expected size takes the secrets as bits only once a multiset needs them.
+        let mut started = false;
+        if let Some(slices) = slices.as_mut().filter(|_| worst_case) {
             slices.start(secrets);
+            started = true;
         }
         let parts_count = self.parts_count(n);
-        let use_masks = parts_count.counted && slices.is_none();
+        let use_masks = parts_count.counted && !(worst_case && slices.is_some());
         let most_parts = parts_count.whole_cost;
         let mut scan = MultisetScan::default();
         // Worst case in large nodes (or games of more than 8 pegs): each multiset's candidates
@@ -444,7 +457,7 @@ impl<W: Word> Selector<W> {
                 }
                 continue;
             }
-            if let Some(slices) = &mut slices {
+            if let Some(slices) = slices.as_mut().filter(|_| worst_case) {
                 let group = (least, number, from..to);
                 self.offer_by_slices(slices, list, filter, group, secrets, best, &mut scan);
                 continue;
@@ -528,9 +541,32 @@ impl<W: Word> Selector<W> {
                         }
                         _ => secrets,
                     };
-                    let Some(cost) =
-                        self.cost_of(candidate, number, parts, &parts_count, scored, limit)
-                    else {
+                    // Expected size: every part counted at once, in a multiset with the codes to
+                    // pay for splitting the secrets by their totals with it.
+                    let cost = match slices.as_mut().filter(|_| to - from >= SQUARED_CODES) {
+                        Some(slices) => {
+                            if let Some(parts) = parts
+                                && cannot_beat(parts_count.least[parts], limit)
+                            {
+                                self.stats.candidates_pruned += 1;
+                                continue;
+                            }
+                            if !started {
+                                slices.start(secrets);
+                                started = true;
+                            }
+                            slices.split(number, self.multisets.counts(number), secrets);
+                            // The least integer cost that cannot beat the limit.
+                            let bar = (limit - TOLERANCE / 2.0).ceil().clamp(0.0, u64::MAX as f64);
+                            let cost = slices.squares(candidate.pegs, bar as u64);
+                            if cost.is_none() {
+                                self.stats.candidates_pruned += 1;
+                            }
+                            cost.map(|cost| cost as f64)
+                        }
+                        None => self.cost_of(candidate, number, parts, &parts_count, scored, limit),
+                    };
+                    let Some(cost) = cost else {
                         continue;
                     };
                     scan.offer(cost, candidate, position, best);

@@ -1,5 +1,6 @@
-//! Whether an arrangement leaves a part of more than a cap among a node's secrets (up to 512,
-//! in games of up to 8 pegs), from its black pegs counted for every secret at once.
+//! The parts an arrangement leaves among a node's secrets (up to 512, in games of up to 8 pegs),
+//! counted from its black pegs against every secret at once: whether one passes a cap (Worst
+//! case), and their squared sizes (Expected size).
 //!
 //! The node's secrets are bits of one to eight words. For each peg and colour, a mask holds the
 //! secrets with that colour at that peg, so an arrangement's black pegs against every secret are
@@ -11,7 +12,10 @@
 //! takes one or two nanoseconds a secret; the part that ruled out one arrangement is tested
 //! first on the next.
 //!
-//! Most arrangements are ruled out more cheaply still, by [`Slices::sieve`]: the black pegs an
+//! The same counts give Expected size its cost, the parts' squared sizes summed
+//! ([`Slices::squares`]), where scoring would visit every secret.
+//!
+//! For Worst case, most arrangements are ruled out more cheaply still, by [`Slices::sieve`]: the black pegs an
 //! arrangement scores against the secrets of one total, summed, must lie between the least and
 //! the most the total's parts allow under the cap (the lowest black-peg counts filled first,
 //! then the highest), and a [`PegTable`] of that total's secrets by peg and colour gives the sums
@@ -193,6 +197,47 @@ impl<S: Secrets> BlackSlices<S> {
         (None, tested)
     }
 
+    /// The sum of the squared sizes of the parts the arrangement with peg word `pegs` (of the
+    /// multiset last split for) leaves among the node's secrets, its Expected size cost, or
+    /// `None` once the parts counted reach `bar`.
+    fn squares<W: Word>(&self, pegs: W, bar: u64) -> Option<u64> {
+        let digits = self.black_digits(pegs);
+        let (one, two) = (digits[0], digits[1]);
+        let low = [!one & !two, one & !two, !one & two, one & two];
+        let (four, eight) = (digits[2], digits[3]);
+        let high = [!four & !eight, four & !eight, !four & eight];
+        let mut sum = 0;
+        // The busiest totals first, whose parts weigh most.
+        for &(t, set, m) in &self.totals {
+            let mut left = m;
+            for black in 0..=t {
+                if left <= 1 {
+                    // One secret left is one part of one; none, no part.
+                    sum += u64::from(left);
+                    break;
+                }
+                let size = (low[black & 3] & high[black >> 2] & set).len();
+                sum += u64::from(size) * u64::from(size);
+                left -= size;
+            }
+            if sum >= bar {
+                return None;
+            }
+        }
+        Some(sum)
+    }
+
+    /// The black pegs the arrangement with peg word `pegs` scores against each of the node's
+    /// secrets, in four binary digits (bit `j` of `digits[k]`: digit `k` of secret `j`'s count).
+    #[inline(always)]
+    fn black_digits<W: Word>(&self, pegs: W) -> [S; 4] {
+        let mut matches = [S::default(); 8];
+        for (peg, slot) in matches.iter_mut().enumerate().take(self.pegs) {
+            *slot = self.at[peg * self.stride + usize::from(pegs.byte(peg))];
+        }
+        add_eight(matches)
+    }
+
     /// The totals, busiest first, whose secrets with the multiset last split for outnumber
     /// `cap`, so that one of their parts could overflow it: the total and its secrets.
     fn tight(&self, cap: u32) -> ([(usize, S); 17], usize) {
@@ -218,11 +263,7 @@ impl<S: Secrets> BlackSlices<S> {
         cap: u32,
         first: (S, usize),
     ) -> Option<(S, usize)> {
-        let mut matches = [S::default(); 8];
-        for (peg, slot) in matches.iter_mut().enumerate().take(self.pegs) {
-            *slot = self.at[peg * self.stride + usize::from(pegs.byte(peg))];
-        }
-        let digits = add_eight(matches);
+        let digits = self.black_digits(pegs);
         // The secrets with 0 to 3 black pegs modulo 4, and with 0, 4 or 8 black pegs less that.
         let (one, two) = (digits[0], digits[1]);
         let low = [!one & !two, one & !two, !one & two, one & two];
@@ -416,6 +457,17 @@ impl Slices {
         }
     }
 
+    /// [`BlackSlices::squares`]: the Expected size cost of the arrangement with peg word `pegs`
+    /// (of the multiset split for), or `None` once it reaches `bar`.
+    pub fn squares<W: Word>(&self, pegs: W, bar: u64) -> Option<u64> {
+        match self.words {
+            1 => self.one.squares(pegs, bar),
+            2 => self.two.squares(pegs, bar),
+            4 => self.four.squares(pegs, bar),
+            _ => self.eight.squares(pegs, bar),
+        }
+    }
+
     /// [`BlackSlices::first_within`]: the first arrangement of `pegs` (of the multiset split
     /// for), from index `from`, that `marks` leaves unmarked (bit `i % 64` of `marks[i / 64]`)
     /// and that leaves no part above its cap; and how many arrangements were tested.
@@ -469,12 +521,12 @@ mod tests {
     }
 
     /// Whole multisets of arrangements against spreads of node sets of several games, of every
-    /// width: an arrangement passes the test exactly when its largest part, counted reply by
-    /// reply, is within the cap; the sieve marks only arrangements above it; and
-    /// `first_within` finds the first unmarked arrangement within its cap, from any start,
-    /// with either cap on either side of the switch.
+    /// width: an arrangement's squares are those of its parts counted reply by reply; it passes
+    /// the test exactly when its largest part is within the cap; the sieve marks only
+    /// arrangements above it; and `first_within` finds the first unmarked arrangement within
+    /// its cap, from any start, with either cap on either side of the switch.
     #[test]
-    fn the_first_arrangement_within_the_cap_is_the_first_whose_largest_part_is() {
+    fn slices_count_the_parts_that_scoring_counts() {
         for (pegs, colours) in [(4u32, 6u32), (5, 3), (8, 2), (3, 7), (6, 4), (4, 9)] {
             let game = Game::new(pegs, colours).unwrap();
             let codes = CodeSet::enumerate(game).unwrap().to_vec();
@@ -493,7 +545,7 @@ mod tests {
                         .filter(|code| code.counts == counts)
                         .map(|code| code.pegs)
                         .collect();
-                    let largest: Vec<u32> = codes
+                    let parts: Vec<Vec<u32>> = codes
                         .iter()
                         .filter(|code| Packed::<u64>::from_code(code).counts == counts)
                         .map(|arrangement| {
@@ -501,10 +553,19 @@ mod tests {
                             for secret in &node {
                                 parts[score_index(secret, arrangement)] += 1;
                             }
-                            *parts.iter().max().unwrap()
+                            parts
                         })
                         .collect();
+                    let largest: Vec<u32> =
+                        parts.iter().map(|parts| *parts.iter().max().unwrap()).collect();
                     slices.split(number, counts, secrets.slice());
+                    // The Expected size cost, the parts' squares, exactly; none from its bar.
+                    for (pegs, parts) in arrangements.iter().zip(&parts) {
+                        let squares: u64 = parts.iter().map(|&s| u64::from(s * s)).sum();
+                        assert_eq!(slices.squares(*pegs, u64::MAX), Some(squares), "{game}");
+                        assert_eq!(slices.squares(*pegs, squares + 1), Some(squares), "{game}");
+                        assert_eq!(slices.squares(*pegs, squares), None, "{game}");
+                    }
                     let most = *largest.iter().max().unwrap();
                     for cap in 0..most + 2 {
                         let caps = Caps { switch: 0, before: cap, after: cap };
