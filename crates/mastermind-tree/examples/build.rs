@@ -5,20 +5,15 @@
 //! The preset is one of `Preset::ALL`'s names; a first guess replaces the preset's (`-` keeps
 //! it). With several repeats the minimum and median wall times are printed.
 
-use mastermind_core::Game;
-use mastermind_tree::{Preset, build_tree};
+mod shared;
+
+use mastermind_tree::build_tree;
 use std::time::{Duration, Instant};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let usage = "usage: build PEGSxCOLOURS PRESET [FIRST_GUESS|-] [REPEATS] [verify]";
-    let size = args.first().ok_or(usage)?;
-    let (pegs, colours) = size.split_once('x').ok_or(usage)?;
-    let game = Game::new(pegs.parse()?, colours.parse()?)?;
-    let preset = args.get(1).and_then(|n| Preset::from_name(n)).ok_or_else(|| {
-        let names: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
-        format!("{usage}\npresets: {}", names.join(" "))
-    })?;
+    let (game, preset) = shared::game_and_preset(&args, usage)?;
     let mut config = preset.config(game);
     if let Some(first) = args.get(2).filter(|a| a.as_str() != "-") {
         config.first_guess = Some(first.clone());

@@ -8,20 +8,15 @@
 //! per thread count, measure the drift as much as the threads. The preset is one of
 //! `Preset::ALL`'s names; the trees of the two pools are checked to be the same.
 
-use mastermind_core::Game;
-use mastermind_tree::{Preset, build_tree};
+mod shared;
+
+use mastermind_tree::build_tree;
 use std::time::{Duration, Instant};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let usage = "usage: scaling PEGSxCOLOURS PRESET [PAIRS]";
-    let size = args.first().ok_or(usage)?;
-    let (pegs, colours) = size.split_once('x').ok_or(usage)?;
-    let game = Game::new(pegs.parse()?, colours.parse()?)?;
-    let preset = args.get(1).and_then(|n| Preset::from_name(n)).ok_or_else(|| {
-        let names: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
-        format!("{usage}\npresets: {}", names.join(" "))
-    })?;
+    let (game, preset) = shared::game_and_preset(&args, usage)?;
     let config = preset.config(game);
     let pairs: usize = args.get(2).map(|r| r.parse()).transpose()?.unwrap_or(11).max(1);
     let pools = [1, 2].map(|threads| rayon::ThreadPoolBuilder::new().num_threads(threads).build());
