@@ -394,8 +394,10 @@ impl<W: Word> Plan<'_, W> {
     }
 }
 
-/// Sorts the secrets of `run` by reply to `guess` (stable, so each part stays in code order); the
-/// sort holds the part sizes by reply index.
+/// Sorts the secrets of `run` by reply to `guess` (stable, so each part stays in code order) into
+/// its scratch arrays, which then become its secrets: the node no longer needs them in code
+/// order, and its children use the old order's arrays as their scratch. The sort holds the part
+/// sizes by reply index.
 fn split<W: Word>(selector: &mut Selector<W>, run: &mut Run<'_, W>, guess: Packed<W>) -> ReplySort {
     let Run { pegs, counts, numbers, scratch_pegs, scratch_counts, scratch_numbers, indices } = run;
     let n = pegs.len();
@@ -407,8 +409,8 @@ fn split<W: Word>(selector: &mut Selector<W>, run: &mut Run<'_, W>, guess: Packe
         scratch_counts[slot] = counts[k];
         scratch_numbers[slot] = numbers[k];
     });
-    pegs.copy_from_slice(scratch_pegs);
-    counts.copy_from_slice(scratch_counts);
-    numbers.copy_from_slice(scratch_numbers);
+    std::mem::swap(pegs, scratch_pegs);
+    std::mem::swap(counts, scratch_counts);
+    std::mem::swap(numbers, scratch_numbers);
     sort
 }
