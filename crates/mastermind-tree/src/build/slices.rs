@@ -201,11 +201,7 @@ impl<S: Secrets> BlackSlices<S> {
     /// multiset last split for) leaves among the node's secrets, its Expected size cost, or
     /// `None` once the parts counted reach `bar`.
     fn squares<W: Word>(&self, pegs: W, bar: u64) -> Option<u64> {
-        let digits = self.black_digits(pegs);
-        let (one, two) = (digits[0], digits[1]);
-        let low = [!one & !two, one & !two, !one & two, one & two];
-        let (four, eight) = (digits[2], digits[3]);
-        let high = [!four & !eight, four & !eight, !four & eight];
+        let by_black = self.by_black(pegs);
         let mut sum = 0;
         // The busiest totals first, whose parts weigh most.
         for &(t, set, m) in &self.totals {
@@ -216,7 +212,7 @@ impl<S: Secrets> BlackSlices<S> {
                     sum += u64::from(left);
                     break;
                 }
-                let size = (low[black & 3] & high[black >> 2] & set).len();
+                let size = (by_black.with(black) & set).len();
                 sum += u64::from(size) * u64::from(size);
                 left -= size;
             }
@@ -227,15 +223,15 @@ impl<S: Secrets> BlackSlices<S> {
         Some(sum)
     }
 
-    /// The black pegs the arrangement with peg word `pegs` scores against each of the node's
-    /// secrets, in four binary digits (bit `j` of `digits[k]`: digit `k` of secret `j`'s count).
+    /// The node's secrets by the black pegs the arrangement with peg word `pegs` scores against
+    /// them.
     #[inline(always)]
-    fn black_digits<W: Word>(&self, pegs: W) -> [S; 4] {
+    fn by_black<W: Word>(&self, pegs: W) -> ByBlack<S> {
         let mut matches = [S::default(); 8];
         for (peg, slot) in matches.iter_mut().enumerate().take(self.pegs) {
             *slot = self.at[peg * self.stride + usize::from(pegs.byte(peg))];
         }
-        add_eight(matches)
+        ByBlack::of_digits(add_eight(matches))
     }
 
     /// The totals, busiest first, whose secrets with the multiset last split for outnumber
@@ -263,20 +259,42 @@ impl<S: Secrets> BlackSlices<S> {
         cap: u32,
         first: (S, usize),
     ) -> Option<(S, usize)> {
-        let digits = self.black_digits(pegs);
-        // The secrets with 0 to 3 black pegs modulo 4, and with 0, 4 or 8 black pegs less that.
-        let (one, two) = (digits[0], digits[1]);
-        let low = [!one & !two, one & !two, !one & two, one & two];
-        let (four, eight) = (digits[2], digits[3]);
-        let high = [!four & !eight, four & !eight, !four & eight];
-        let overflows =
-            |(set, black): (S, usize)| (low[black & 3] & high[black >> 2] & set).len() > cap;
+        let by_black = self.by_black(pegs);
+        let overflows = |(set, black): (S, usize)| (by_black.with(black) & set).len() > cap;
         if overflows(first) {
             return Some(first);
         }
         tight
             .iter()
             .find_map(|&(t, set)| (0..=t).map(|black| (set, black)).find(|&part| overflows(part)))
+    }
+}
+
+/// A node's secrets by the black pegs one arrangement scores against them, from the count's
+/// binary digits.
+struct ByBlack<S> {
+    /// The secrets with 0 to 3 black pegs modulo 4.
+    low: [S; 4],
+    /// The secrets with 0, 4 or 8 black pegs less that.
+    high: [S; 3],
+}
+
+impl<S: Secrets> ByBlack<S> {
+    /// From the digits of every secret's count (bit `j` of `digits[k]`: digit `k` of secret
+    /// `j`'s).
+    #[inline(always)]
+    fn of_digits(digits: [S; 4]) -> ByBlack<S> {
+        let [one, two, four, eight] = digits;
+        ByBlack {
+            low: [!one & !two, one & !two, !one & two, one & two],
+            high: [!four & !eight, four & !eight, !four & eight],
+        }
+    }
+
+    /// The secrets with `black` black pegs (at most 8).
+    #[inline(always)]
+    fn with(&self, black: usize) -> S {
+        self.low[black & 3] & self.high[black >> 2]
     }
 }
 
@@ -384,6 +402,18 @@ impl<const K: usize> Secrets for Many<K> {
     }
 }
 
+/// Calls `method(args)` on the [`BlackSlices`] of the current node's width.
+macro_rules! on_width {
+    ($slices:ident, $method:ident($($arg:expr),*)) => {
+        match $slices.words {
+            1 => $slices.one.$method($($arg),*),
+            2 => $slices.two.$method($($arg),*),
+            4 => $slices.four.$method($($arg),*),
+            _ => $slices.eight.$method($($arg),*),
+        }
+    };
+}
+
 /// [`BlackSlices`] in the narrowest sets that hold a node (one, two, four or eight words), and
 /// the multiset its secrets are split for.
 #[derive(Debug)]
@@ -419,12 +449,7 @@ impl Slices {
     pub fn start<W: Word>(&mut self, secrets: Slice<'_, W>) {
         self.words = secrets.len().div_ceil(64).next_power_of_two();
         self.split_for = None;
-        match self.words {
-            1 => self.one.start(secrets),
-            2 => self.two.start(secrets),
-            4 => self.four.start(secrets),
-            _ => self.eight.start(secrets),
-        }
+        on_width!(self, start(secrets))
     }
 
     /// Splits the node's `secrets` by their totals with multiset `number`, whose count word is
@@ -434,12 +459,7 @@ impl Slices {
             return;
         }
         self.split_for = Some(number);
-        match self.words {
-            1 => self.one.split(counts, secrets),
-            2 => self.two.split(counts, secrets),
-            4 => self.four.split(counts, secrets),
-            _ => self.eight.split(counts, secrets),
-        }
+        on_width!(self, split(counts, secrets))
     }
 
     /// [`BlackSlices::sieve`] for the arrangements `pegs` of the multiset split for, into
@@ -449,23 +469,13 @@ impl Slices {
         marks.clear();
         marks.resize(pegs.len().div_ceil(64), 0);
         let Some(codes) = W::as_u64(pegs) else { return };
-        match self.words {
-            1 => self.one.sieve(codes, cap, marks),
-            2 => self.two.sieve(codes, cap, marks),
-            4 => self.four.sieve(codes, cap, marks),
-            _ => self.eight.sieve(codes, cap, marks),
-        }
+        on_width!(self, sieve(codes, cap, marks))
     }
 
     /// [`BlackSlices::squares`]: the Expected size cost of the arrangement with peg word `pegs`
     /// (of the multiset split for), or `None` once it reaches `bar`.
     pub fn squares<W: Word>(&self, pegs: W, bar: u64) -> Option<u64> {
-        match self.words {
-            1 => self.one.squares(pegs, bar),
-            2 => self.two.squares(pegs, bar),
-            4 => self.four.squares(pegs, bar),
-            _ => self.eight.squares(pegs, bar),
-        }
+        on_width!(self, squares(pegs, bar))
     }
 
     /// [`BlackSlices::first_within`]: the first arrangement of `pegs` (of the multiset split
@@ -478,12 +488,7 @@ impl Slices {
         from: usize,
         caps: Caps,
     ) -> (Option<usize>, u64) {
-        match self.words {
-            1 => self.one.first_within(pegs, marks, from, caps),
-            2 => self.two.first_within(pegs, marks, from, caps),
-            4 => self.four.first_within(pegs, marks, from, caps),
-            _ => self.eight.first_within(pegs, marks, from, caps),
-        }
+        on_width!(self, first_within(pegs, marks, from, caps))
     }
 }
 
