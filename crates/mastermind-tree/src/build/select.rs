@@ -556,9 +556,7 @@ impl<W: Word> Selector<W> {
                                 started = true;
                             }
                             slices.split(number, self.multisets.counts(number), secrets);
-                            // The least integer cost that cannot beat the limit.
-                            let bar = (limit - TOLERANCE / 2.0).ceil().clamp(0.0, u64::MAX as f64);
-                            let cost = slices.squares(candidate.pegs, bar as u64);
+                            let cost = slices.squares(candidate.pegs, least_losing_cost(limit));
                             if cost.is_none() {
                                 self.stats.candidates_pruned += 1;
                             }
@@ -1108,7 +1106,12 @@ impl PartsCount {
 /// The largest part a Worst case candidate may have and still beat (a finite) `limit`: the
 /// least integer cost that cannot, less one.
 fn largest_part_allowed(limit: f64) -> u32 {
-    ((limit - TOLERANCE / 2.0).ceil().max(0.0) as u32).saturating_sub(1)
+    u32::try_from(least_losing_cost(limit)).unwrap_or(u32::MAX).saturating_sub(1)
+}
+
+/// The least integer cost that cannot beat `limit` ([`cannot_beat`]; saturating).
+fn least_losing_cost(limit: f64) -> u64 {
+    (limit - TOLERANCE / 2.0).ceil().max(0.0) as u64
 }
 
 /// Keeps `value` as what a selector last used at `depth` (one slot per depth of its path).
