@@ -121,9 +121,15 @@ pub fn build_tree_with_progress(
 /// history). Checks in microseconds, whatever the game's size.
 pub fn check_config(game: Game, config: &OnePlyConfig) -> Result<(), BuildError> {
     Rule::new(game, config)?;
+    enumerable(game)
+}
+
+/// Whether `game`'s codes may be enumerated: at most
+/// [`DEFAULT_ENUMERATION_LIMIT`](mastermind_core::codeset::DEFAULT_ENUMERATION_LIMIT) of them.
+fn enumerable(game: Game) -> Result<(), BuildError> {
     match game.size() {
         Some(size) if size <= mastermind_core::codeset::DEFAULT_ENUMERATION_LIMIT => Ok(()),
-        // Too large: enumerating refuses at once, with the error a build would give.
+        // Too large: enumerating refuses at once, with the error it gives.
         _ => CodeSet::enumerate(game).map(|_| ()).map_err(BuildError::Game),
     }
 }
@@ -160,13 +166,10 @@ pub fn choose_guess(
     }
 }
 
-fn all_codes<W: Word>(game: Game) -> Result<Words<W>, BuildError> {
-    let codes = CodeSet::enumerate(game).map_err(BuildError::Game)?;
-    let mut words = Words::new();
-    for code in codes.iter() {
-        words.push(Packed::from_code(code));
-    }
-    Ok(words)
+/// The multisets of a game whose codes may be enumerated ([`Multisets::codes`] lists them).
+fn enumerable_multisets<W: Word>(game: Game) -> Result<Multisets<W>, BuildError> {
+    enumerable(game)?;
+    Ok(Multisets::of_game(game))
 }
 
 fn choose_with<W: Word>(game: Game, rule: &Rule, history: &History) -> Result<Code, BuildError> {
@@ -175,8 +178,8 @@ fn choose_with<W: Word>(game: Game, rule: &Rule, history: &History) -> Result<Co
             return Ok(first);
         }
     }
-    let all = all_codes::<W>(game)?;
-    let multisets = Arc::new(Multisets::of_game(game));
+    let multisets = Arc::new(enumerable_multisets::<W>(game)?);
+    let (all, _) = multisets.codes(usize::from(game.pegs()));
     let lists = Arc::new(SharedLists::new(all.len()));
     let objective = Objective::new(rule.heuristic, all.len());
     let mut selector =
@@ -207,12 +210,11 @@ fn build_with<W: Word>(
     rule: &Rule,
     progress: Option<&BuildProgress>,
 ) -> Result<(StrategyTree, BuildStats), BuildError> {
-    let mut secrets = all_codes::<W>(game)?;
+    let multisets = enumerable_multisets::<W>(game)?;
+    let (mut secrets, mut numbers) = multisets.codes(usize::from(game.pegs()));
     let n = secrets.len();
     let mut scratch = secrets.clone();
     let mut indices = vec![0u8; n];
-    let multisets = Multisets::of_game(game);
-    let mut numbers = multisets.numbers(secrets.slice());
     let mut scratch_numbers = numbers.clone();
     let plan = Plan {
         game,

@@ -10,7 +10,7 @@
 
 use crate::build::objective::{Objective, cannot_beat};
 use mastermind_core::Game;
-use mastermind_core::words::{Slice, Word};
+use mastermind_core::words::{Slice, Word, Words};
 use rustc_hash::FxBuildHasher;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -30,6 +30,8 @@ pub(crate) struct Multisets<W> {
     steps: Vec<u32>,
     /// The number of each prefix multiset that holds every peg (`NONE` for shorter ones).
     full: Vec<u32>,
+    /// The count word of each prefix multiset.
+    prefix_counts: Vec<W>,
 }
 
 /// No multiset.
@@ -52,10 +54,12 @@ impl<W: Word> Multisets<W> {
             colours,
             steps: Vec::new(),
             full: Vec::new(),
+            prefix_counts: Vec::new(),
         };
         let mut at = 0;
         while at < prefixes.len() {
             let (counts, seen) = prefixes[at];
+            multisets.prefix_counts.push(counts);
             let size: usize = seen.iter().map(|&k| usize::from(k)).sum();
             if size == pegs {
                 multisets.full.push(multisets.counts.len() as u32);
@@ -83,6 +87,45 @@ impl<W: Word> Multisets<W> {
             at += 1;
         }
         multisets
+    }
+
+    /// Every code of the game (of `pegs` pegs), in code order, with its multiset's number: the
+    /// prefixes of each length in code order, each extended by every colour in turn, so that
+    /// each code's words and number come from its prefix's without a lookup. At 5x8 this takes
+    /// a tenth of the time of enumerating [`Code`](mastermind_core::Code)s and packing them.
+    pub fn codes(&self, pegs: usize) -> (Words<W>, Vec<u32>) {
+        // Each prefix as its peg word and its prefix multiset.
+        let mut prefixes = vec![(W::default(), Self::EMPTY)];
+        for at in 0..pegs.saturating_sub(1) {
+            let mut longer = Vec::with_capacity(prefixes.len() * self.colours);
+            for (word, multiset) in prefixes {
+                self.extend(word, multiset, at, |word, next| longer.push((word, next)));
+            }
+            prefixes = longer;
+        }
+        let size = prefixes.len() * self.colours;
+        let mut words = Words { pegs: Vec::with_capacity(size), counts: Vec::with_capacity(size) };
+        let mut numbers = Vec::with_capacity(size);
+        for (word, multiset) in prefixes {
+            self.extend(word, multiset, pegs - 1, |word, full| {
+                words.pegs.push(word);
+                words.counts.push(self.prefix_counts[full as usize]);
+                numbers.push(self.full[full as usize]);
+            });
+        }
+        (words, numbers)
+    }
+
+    /// Calls `each` with the peg word and prefix multiset of the prefix `word` (of multiset
+    /// `multiset`) with one more peg, at `at`, of each colour the game allows there, in order.
+    #[inline(always)]
+    fn extend(&self, word: W, multiset: u32, at: usize, mut each: impl FnMut(W, u32)) {
+        let steps = &self.steps[multiset as usize * self.colours..][..self.colours];
+        for (c, &next) in steps.iter().enumerate() {
+            if next != NONE {
+                each(word | W::shifted(c as u8 + 1, 8 * at as u32), next);
+            }
+        }
     }
 
     /// The number of the multiset whose count word is `counts` (one of the game's).
@@ -299,6 +342,30 @@ mod tests {
             words.push(Packed::from_code(code));
         }
         words
+    }
+
+    /// The codes and numbers [`Multisets::codes`] generates against enumerated codes, numbered by
+    /// their count words.
+    fn check_codes<W: Word>(game: Game) {
+        let multisets = Multisets::<W>::of_game(game);
+        let (words, numbers) = multisets.codes(usize::from(game.pegs()));
+        let enumerated = CodeSet::enumerate(game).unwrap();
+        let expected = Words::<W>::from_codes(enumerated.codes());
+        assert_eq!(words, expected, "{game}");
+        assert_eq!(numbers, multisets.numbers(expected.slice()), "{game}");
+    }
+
+    #[test]
+    fn generated_codes_are_the_enumerated_codes_in_order() {
+        for (pegs, colours) in [(1, 5), (2, 26), (3, 4), (4, 6), (5, 8), (7, 5)] {
+            check_codes::<u64>(Game::new(pegs, colours).unwrap());
+        }
+        for (pegs, colours) in [(3, 5), (4, 7), (4, 10), (5, 8)] {
+            check_codes::<u64>(Game::without_repeats(pegs, colours).unwrap());
+        }
+        // Count words past 64 bits.
+        check_codes::<u128>(Game::new(3, 26).unwrap());
+        check_codes::<u128>(Game::new(4, 20).unwrap());
     }
 
     #[test]
