@@ -17,7 +17,8 @@
 //!   variants) that the lab and the command line share.
 //! - [`export`]: JSON (which imports back), the contest text grammar and GraphViz DOT.
 //!
-//! Invariants: the tree is immutable once validated by [`StrategyTree::new`]; every secret of the
+//! Invariants: the tree is immutable once validated by [`StrategyTree::new`] (or built by
+//! [`build_tree`], whose trees hold the same shape by construction); every secret of the
 //! game reaches exactly one node whose guess it is; a built tree does not depend on the number of
 //! threads (every choice is a function of the history alone).
 #![deny(missing_docs)]

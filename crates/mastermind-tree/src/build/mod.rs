@@ -236,7 +236,7 @@ fn build_with<W: Word>(
         indices: &mut indices,
     };
     let root = plan.node(&mut selector, run, &mut Vec::new());
-    let tree = StrategyTree::new(game, root).expect("the builder partitions every secret once");
+    let tree = StrategyTree::built(game, root);
     Ok((tree, selector.stats))
 }
 
