@@ -40,6 +40,11 @@ impl Code {
         Ok(Code::from_valid_colours(game, colours))
     }
 
+    /// The code whose peg and count words are these (of a game that packs its colours).
+    pub(crate) fn from_words(pegs: u128, counts: u128) -> Code {
+        Code { pegs, counts }
+    }
+
     /// A code from colours known to be valid for `game` (checked in debug builds only).
     pub fn from_valid_colours(game: Game, colours: &[u8]) -> Code {
         debug_assert_eq!(colours.len(), usize::from(game.pegs()));

@@ -54,6 +54,8 @@ pub trait Word:
     fn byte(self, i: usize) -> u8;
     /// The low bits of a 128-bit word (all of it for `u128`).
     fn truncate(wide: u128) -> Self;
+    /// The word as 128 bits.
+    fn widen(self) -> u128;
     /// Whether the game's codes fit this word.
     fn fits(game: Game) -> bool;
     /// `words` as `u64`s when this word is `u64` (for kernels written for that width).
@@ -93,6 +95,10 @@ macro_rules! word {
             #[inline(always)]
             fn truncate(wide: u128) -> Self {
                 wide as $t
+            }
+            #[inline(always)]
+            fn widen(self) -> u128 {
+                u128::from(self)
             }
             fn fits(game: Game) -> bool {
                 u32::from(game.pegs()) <= Self::BYTES
@@ -153,10 +159,16 @@ impl<W: Word> Packed<W> {
         out
     }
 
-    /// Back to a [`Code`] of `game`.
+    /// Back to a [`Code`] of `game` (whose codes fit `W`, so that a code's own words are these,
+    /// widened).
     pub fn code(&self, game: Game) -> Code {
-        let pegs = usize::from(game.pegs());
-        Code::from_valid_colours(game, &self.colours(pegs)[..pegs])
+        debug_assert!(W::fits(game));
+        let code = Code::from_words(self.pegs.widen(), self.counts.widen());
+        debug_assert_eq!(code, {
+            let pegs = usize::from(game.pegs());
+            Code::from_valid_colours(game, &self.colours(pegs)[..pegs])
+        });
+        code
     }
 }
 
