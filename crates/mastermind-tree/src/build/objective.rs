@@ -17,12 +17,26 @@ pub(crate) const TOLERANCE: f64 = ENTROPY_TOLERANCE;
 /// `s log2 s` is tabulated up to this part size and computed beyond it.
 const TABLE_LIMIT: usize = 1 << 16;
 
+/// Entropy's balanced bounds ([`Objective::bound_from_parts`]) are tabulated for sets of up to
+/// this many codes split into up to [`BALANCED_PARTS`] parts: the splits of one total of a
+/// multiset's bound ([`Objective::bound_from_totals`]), looked up once per multiset and node.
+/// 8 x 513 entries, 33 KB.
+const BALANCED_SETS: usize = 512;
+/// See [`BALANCED_SETS`].
+const BALANCED_PARTS: usize = 8;
+
 /// A deterministic partition heuristic and its table of `s log2 s`.
 #[derive(Debug, Clone)]
 pub(crate) struct Objective {
     heuristic: Heuristic,
     /// Shared by every thread's copy (a table of up to 65 537 entries).
     xlogx: Arc<[f64]>,
+    /// For Entropy, the balanced bound of `n` codes in `parts` parts at
+    /// `(parts - 1) * (BALANCED_SETS + 1) + n`, for `n` up to the smaller of `max_set` and
+    /// [`BALANCED_SETS`] (empty for the other heuristics).
+    balanced: Arc<[f64]>,
+    /// The largest `n` of `balanced`.
+    balanced_sets: usize,
 }
 
 impl Objective {
@@ -32,7 +46,17 @@ impl Objective {
         let size = if heuristic == Heuristic::Entropy { max_set.min(TABLE_LIMIT) + 1 } else { 0 };
         let xlogx =
             (0..size).map(|s| if s < 2 { 0.0 } else { s as f64 * (s as f64).log2() }).collect();
-        Objective { heuristic, xlogx }
+        let mut objective =
+            Objective { heuristic, xlogx, balanced: Arc::new([]), balanced_sets: 0 };
+        if heuristic == Heuristic::Entropy {
+            let sets = max_set.min(BALANCED_SETS);
+            let table = (1..=BALANCED_PARTS)
+                .flat_map(|parts| (0..=sets).map(move |n| (n, parts)))
+                .map(|(n, parts)| objective.balanced_xlogx(n, parts))
+                .collect();
+            (objective.balanced, objective.balanced_sets) = (table, sets);
+        }
+        objective
     }
 
     /// The heuristic.
@@ -116,22 +140,30 @@ impl Objective {
         let parts = parts.clamp(1, n.max(1));
         let (q, r) = ((n / parts) as u32, n % parts);
         match self.heuristic {
-            Heuristic::Entropy => {
-                // Summed as `cost` would sum the balanced partition, so an exact tie stays exact.
-                let mut sum = 0.0;
-                for i in 0..parts {
-                    let s = if i < r { q + 1 } else { q };
-                    if s > 1 {
-                        sum += self.xlogx(s);
-                    }
-                }
-                sum
+            Heuristic::Entropy if parts <= BALANCED_PARTS && n <= self.balanced_sets => {
+                self.balanced[(parts - 1) * (self.balanced_sets + 1) + n]
             }
+            Heuristic::Entropy => self.balanced_xlogx(n, parts),
             Heuristic::MostParts => -(parts as f64),
             Heuristic::ExpectedSize => balanced_squares(n as u32, parts as u32) as f64,
             Heuristic::WorstCase => f64::from(if r > 0 { q + 1 } else { q }),
             Heuristic::Random | Heuristic::LocalEntropy => unreachable!("validated away"),
         }
+    }
+
+    /// Entropy's balanced bound of `n` codes in `parts` parts (`1..=n`, or 1 for none), summed
+    /// as [`cost`](Self::cost) would sum the balanced partition, so that an exact tie stays exact.
+    fn balanced_xlogx(&self, n: usize, parts: usize) -> f64 {
+        let parts = parts.clamp(1, n.max(1));
+        let (q, r) = ((n / parts) as u32, n % parts);
+        let mut sum = 0.0;
+        for i in 0..parts {
+            let s = if i < r { q + 1 } else { q };
+            if s > 1 {
+                sum += self.xlogx(s);
+            }
+        }
+        sum
     }
 
     /// A lower bound on the cost of every candidate whose colours (not their places) are one
@@ -266,6 +298,21 @@ mod tests {
             assert!(bound <= objective.cost(&counts), "{h:?}");
             assert_eq!(bound, objective.cost(&[4, 4, 4, 4]), "{h:?}");
         }
+    }
+
+    #[test]
+    fn tabulated_entropy_bounds_are_the_sums_bit_for_bit() {
+        let objective = Objective::new(Heuristic::Entropy, 5000);
+        for n in 0..=BALANCED_SETS + 40 {
+            for parts in 0..=BALANCED_PARTS + 2 {
+                let bound = objective.bound_from_parts(n, parts);
+                let sum = objective.balanced_xlogx(n, parts);
+                assert_eq!(bound.to_bits(), sum.to_bits(), "{n} codes in {parts} parts");
+            }
+        }
+        // A set smaller than the table's reach.
+        let small = Objective::new(Heuristic::Entropy, 20);
+        assert_eq!(small.bound_from_parts(30, 4).to_bits(), small.balanced_xlogx(30, 4).to_bits());
     }
 
     #[test]
