@@ -136,6 +136,7 @@ impl Objective {
 
     /// The least cost any partition of `n` codes into `parts` non-empty parts can have: the
     /// balanced one.
+    #[inline(always)]
     pub fn bound_from_parts(&self, n: usize, parts: usize) -> f64 {
         let parts = parts.clamp(1, n.max(1));
         let (q, r) = ((n / parts) as u32, n % parts);
