@@ -50,7 +50,10 @@ use std::sync::Arc;
 mod sliced;
 
 /// Secrets scored per chunk before a candidate's partial partition is checked against the best.
-const CHUNK: usize = 64;
+/// The check (Entropy's sums `s log2 s` over every reply and a logarithm) cost about as much as
+/// scoring 64 secrets; measured against 64, paired: 5x8 Entropy and Expected size 0.93, Knuth
+/// level, 4x6 0.98-0.99 (512 was no better overall).
+const CHUNK: usize = 256;
 /// Candidates whose reply sets are computed together (vectorised across candidates).
 const BLOCK: usize = 256;
 /// Nodes of at most this many secrets count each candidate's parts first (cheap), and score its
