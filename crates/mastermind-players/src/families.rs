@@ -43,7 +43,8 @@ pub mod importance {
 pub mod tree {
     pub use mastermind_tree::export;
     pub use mastermind_tree::{
-        Branch, BuildProgress, BuildStats, Node, Preset, StrategyTree, TreeStrategy, choose_guess,
+        BYTES_PER_CODE, Branch, BuildProgress, BuildStats, Node, Preset, StrategyTree,
+        TreeStrategy, choose_guess, memory_estimate,
     };
 }
 

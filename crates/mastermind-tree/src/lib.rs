@@ -30,8 +30,8 @@ mod preset;
 mod tree;
 
 pub use build::{
-    BuildError, BuildProgress, BuildStats, build_tree, build_tree_with_progress, check_config,
-    choose_guess,
+    BYTES_PER_CODE, BuildError, BuildProgress, BuildStats, build_tree, build_tree_with_progress,
+    check_config, choose_guess, memory_estimate,
 };
 pub use player::{TreePlayer, TreeStrategy};
 pub use preset::Preset;

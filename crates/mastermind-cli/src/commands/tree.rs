@@ -7,7 +7,9 @@ use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 use mastermind_core::Game;
 use mastermind_players::families::optimal::units::Shard;
-use mastermind_players::families::tree::{Preset, StrategyTree, export};
+use mastermind_players::families::tree::{
+    BYTES_PER_CODE, Preset, StrategyTree, export, memory_estimate,
+};
 use mastermind_players::{
     BuildHooks, BuiltTree, OPTIMAL, OptimalSpec, PlayerSpec, TreeRecipe, TreeSpec,
 };
@@ -228,6 +230,7 @@ fn build(args: &TreeArgs, game: Game) -> Result<(String, StrategyTree, Summary)>
             }
         }
         TreeRecipe::OnePly(_) => {
+            refuse_beyond_memory(&name, game, crate::memory::available_bytes())?;
             let what = format!("building the tree of {name} at {game}");
             let total = game.size().unwrap_or(u64::MAX);
             progress::tree_build(&what, total, |placed| {
@@ -273,6 +276,27 @@ fn build(args: &TreeArgs, game: Game) -> Result<(String, StrategyTree, Summary)>
         }
     };
     Ok((name, built.into_tree(), cost))
+}
+
+/// Refuses, before anything is built, a one-ply tree of `game` whose estimated memory
+/// ([`memory_estimate`]) passes the memory the machine has `available` (in bytes; `None`: unknown,
+/// nothing is refused).
+fn refuse_beyond_memory(name: &str, game: Game, available: Option<u64>) -> Result<()> {
+    let (Some(needed), Some(available)) = (memory_estimate(game), available) else {
+        return Ok(());
+    };
+    if needed > available {
+        let gib = |bytes: u64| bytes as f64 / f64::from(1u32 << 30);
+        bail!(
+            "the tree of {name} at {game} would need about {:.1} GiB ({BYTES_PER_CODE} bytes for \
+             each of its {} codes, above every peak measured), more than the {:.1} GiB this \
+             machine has available; nothing was built",
+            gib(needed),
+            game.size().unwrap_or(0),
+            gib(available)
+        );
+    }
+    Ok(())
 }
 
 /// The player `--player` or `--config` names, as a recipe for `game`, after refusing the options
@@ -394,4 +418,21 @@ fn write_summary(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tree_beyond_the_available_memory_is_refused_with_the_estimate() {
+        let game = Game::new(7, 8).unwrap();
+        let needed = memory_estimate(game).unwrap();
+        let refusal = refuse_beyond_memory("knuth", game, Some(1 << 30)).unwrap_err();
+        let message = refusal.to_string();
+        assert!(message.contains("about 1.5 GiB"), "{message}");
+        assert!(message.contains("2097152 codes") && message.contains("1.0 GiB"), "{message}");
+        assert!(refuse_beyond_memory("knuth", game, Some(needed)).is_ok());
+        assert!(refuse_beyond_memory("knuth", game, None).is_ok());
+    }
 }

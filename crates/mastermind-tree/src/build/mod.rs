@@ -13,6 +13,7 @@
 mod alike;
 mod blacks;
 mod candidates;
+mod memory;
 mod multisets;
 mod objective;
 mod replies;
@@ -22,6 +23,7 @@ mod singletons;
 mod slices;
 mod symmetry;
 
+pub use memory::{BYTES_PER_CODE, memory_estimate};
 pub use rule::BuildError;
 
 use crate::tree::{Branch, Node, StrategyTree};
