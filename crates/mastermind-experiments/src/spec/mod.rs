@@ -1,7 +1,7 @@
 //! Experiment specs: reading RON files and validating them into plans.
 //!
 //! Two stages, as ripgrep treats its flags: [`load`] parses a file into the [`raw`] form that
-//! mirrors it, [`validate`] checks every value and resolves the profile into a
+//! mirrors it, [`validate()`] checks every value and resolves the profile into a
 //! [`Plan`](crate::plan::Plan). Every error names the file, the line and the field, with a hint.
 
 pub mod error;

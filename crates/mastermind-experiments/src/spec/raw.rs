@@ -1,7 +1,7 @@
 //! The experiment spec as written in RON: mirrors the file, checked only for shape.
 //!
 //! Every struct denies unknown fields, so a misspelt field is an error with its line and column,
-//! never a silent default. [`validate`](crate::spec::validate) turns this raw form into a
+//! never a silent default. [`validate`](crate::spec::validate()) turns this raw form into a
 //! [`Plan`](crate::plan::Plan); only plans run.
 
 use crate::spec::SpecError;

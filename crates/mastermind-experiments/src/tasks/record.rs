@@ -111,9 +111,9 @@ pub fn column<'a>(frame: &'a DataFrame, name: &str) -> Result<&'a Column> {
     }
 }
 
-/// Declares a row struct and derives [`Record`](crate::tasks::record::Record) for it: one column
+/// Declares a row struct and derives [`Record`] for it: one column
 /// per field, named after the field, in field order. Field types implement
-/// [`ColumnValue`](crate::tasks::record::ColumnValue) (`u32`, `u64`, `f64`, `bool`, `String` and
+/// [`ColumnValue`] (`u32`, `u64`, `f64`, `bool`, `String` and
 /// their `Option`s, the latter stored as nullable columns), or are rows declared with this macro
 /// themselves, whose columns then stand in the field's place (the field's name is not stored).
 #[macro_export]

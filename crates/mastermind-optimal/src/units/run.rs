@@ -43,7 +43,7 @@ pub struct Selection<'a> {
     /// Each result is saved here as soon as it is found.
     pub store: Option<&'a UnitStore>,
     /// Receives reports: nodes of the units done, bounds, units done, every
-    /// [`PROGRESS_INTERVAL`](crate::PROGRESS_INTERVAL) and whenever the best total improves.
+    /// [`PROGRESS_INTERVAL`] and whenever the best total improves.
     pub progress: Option<ProgressCallback>,
 }
 

@@ -59,7 +59,7 @@ pub fn compare_groups(
 
 /// The verdict on "a sweep does best between `lo` and `hi`" (fewer is better), from each swept
 /// point's `x` and samples: it holds when some point in the range is beaten by no other point,
-/// by one-sided Welch tests against every other point, Holm-corrected at [`ALPHA`](super::ALPHA) (picking the
+/// by one-sided Welch tests against every other point, Holm-corrected at [`ALPHA`] (picking the
 /// best of many noisy means would otherwise make almost any other point look beaten).
 pub fn best_within(
     claim: String,
