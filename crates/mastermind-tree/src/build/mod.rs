@@ -181,7 +181,7 @@ fn choose_with<W: Word>(game: Game, rule: &Rule, history: &History) -> Result<Co
         }
     }
     let multisets = Arc::new(enumerable_multisets::<W>(game)?);
-    let (all, _) = multisets.codes(usize::from(game.pegs()));
+    let (all, _) = multisets.codes();
     let lists = Arc::new(SharedLists::new(all.len()));
     let objective = Objective::new(rule.heuristic, all.len());
     let mut selector =
@@ -213,11 +213,12 @@ fn build_with<W: Word>(
     progress: Option<&BuildProgress>,
 ) -> Result<(StrategyTree, BuildStats), BuildError> {
     let multisets = enumerable_multisets::<W>(game)?;
-    let (mut secrets, mut numbers) = multisets.codes(usize::from(game.pegs()));
+    let (mut secrets, mut numbers) = multisets.codes();
     let n = secrets.len();
-    let mut scratch = secrets.clone();
+    // The split writes every scratch slot before it is read: no copy of the secrets needed.
+    let mut scratch = Words { pegs: vec![W::default(); n], counts: vec![W::default(); n] };
     let mut indices = vec![0u8; n];
-    let mut scratch_numbers = numbers.clone();
+    let mut scratch_numbers = vec![0u32; n];
     let plan = Plan {
         game,
         rule: rule.clone(),
