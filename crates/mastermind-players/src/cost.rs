@@ -5,7 +5,7 @@
 
 use crate::spec::PlayerSpec;
 use crate::trees::TreeRecipe;
-use mastermind_core::Game;
+use mastermind_core::{Code, Game};
 use mastermind_heuristics::{Heuristic, PartitionOver, Pool};
 use mastermind_mcmc::Budget;
 
@@ -86,9 +86,16 @@ impl TreeRecipe {
         }
     }
 
-    /// Codes a build holds at its peak: the code set a few times over while building, then a
-    /// node per secret.
+    /// Codes' worth of memory (a [`Code`] each) a build holds at its peak: the tree crate's
+    /// estimate from measured peaks ([`memory_estimate`](mastermind_tree::memory_estimate),
+    /// 750 bytes a code of the game: the code set a few times over, a node per secret, the
+    /// candidate lists), the one `mastermind tree` refuses a game by. The exact search, which
+    /// stops at small games, is counted the same.
     pub fn held_codes(game: Game) -> f64 {
-        game.size_estimate() * 4.0
+        let bytes = mastermind_tree::memory_estimate(game).map_or_else(
+            || game.size_estimate() * mastermind_tree::BYTES_PER_CODE as f64,
+            |bytes| bytes as f64,
+        );
+        bytes / std::mem::size_of::<Code>() as f64
     }
 }
