@@ -1,0 +1,154 @@
+//! Measures one thread against two as whole processes, in rounds, and prints the statistics of the
+//! README's speed tables.
+//!
+//! `cargo run --release -p mastermind-tree --example sitting -- 5x8 knuth,kooi [ROUNDS] [BUILDS]`
+//!
+//! Each round runs, for each preset in turn, one process on one thread and one on two: one thread
+//! first in odd rounds and two first in even ones, so that neither always follows the other on a
+//! machine whose speed drifts. Each process builds the tree `BUILDS` times (default 11) and
+//! reports its minimum and median wall time; 5 rounds by default. The table gives, per preset and
+//! thread count, the minimum over every build of the sitting and the median of the processes'
+//! medians, their ratios (one thread over two), and each round's ratio of medians. A median of an
+//! even count is its upper middle. Progress goes to standard error.
+
+mod shared;
+
+use mastermind_tree::build_tree;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+const USAGE: &str = "usage: sitting PEGSxCOLOURS PRESET[,PRESET...] [ROUNDS] [BUILDS]";
+
+/// What one process measured.
+struct Process {
+    round: usize,
+    preset: String,
+    threads: usize,
+    total: u64,
+    min_ms: f64,
+    median_ms: f64,
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().is_some_and(|a| a == "--child") {
+        return child(&args[1..]);
+    }
+    let game = args.first().ok_or(USAGE)?;
+    let presets: Vec<String> = args.get(1).ok_or(USAGE)?.split(',').map(str::to_owned).collect();
+    for preset in &presets {
+        shared::game_and_preset(&[game.clone(), preset.clone()], USAGE)?;
+    }
+    let rounds: usize = args.get(2).map(|r| r.parse()).transpose()?.unwrap_or(5).max(1);
+    let builds: usize = args.get(3).map(|b| b.parse()).transpose()?.unwrap_or(11).max(1);
+    let mut processes = Vec::new();
+    for round in 1..=rounds {
+        let order = if round % 2 == 1 { [1, 2] } else { [2, 1] };
+        for preset in &presets {
+            for threads in order {
+                let process = measure(game, preset, threads, builds, round)?;
+                eprintln!(
+                    "round {round}/{rounds} {game} {preset} threads={threads}: {:.3} / {:.3} ms",
+                    process.min_ms, process.median_ms
+                );
+                processes.push(process);
+            }
+        }
+    }
+    println!("{game}, {rounds} rounds of {builds} builds a process (minimum / median, ms)\n");
+    println!("| preset | one thread | two threads | one / two | rounds (one / two, medians) |");
+    println!("|---|---:|---:|---:|---|");
+    for preset in &presets {
+        let of = |threads: usize| -> Vec<&Process> {
+            processes.iter().filter(|p| &p.preset == preset && p.threads == threads).collect()
+        };
+        let (one, two) = (of(1), of(2));
+        if let Some(p) = one.iter().chain(&two).find(|p| p.total != one[0].total) {
+            return Err(format!(
+                "{preset}: totals differ between processes ({} and {} in round {})",
+                one[0].total, p.total, p.round
+            )
+            .into());
+        }
+        let least = |ps: &[&Process]| ps.iter().map(|p| p.min_ms).fold(f64::INFINITY, f64::min);
+        let middle = |ps: &[&Process]| median(ps.iter().map(|p| p.median_ms).collect());
+        let (one_min, one_median, two_min, two_median) =
+            (least(&one), middle(&one), least(&two), middle(&two));
+        let per_round: Vec<String> = (1..=rounds)
+            .map(|round| {
+                let at =
+                    |ps: &[&Process]| ps.iter().find(|p| p.round == round).map(|p| p.median_ms);
+                match (at(&one), at(&two)) {
+                    (Some(a), Some(b)) => format!("{:.2}", a / b),
+                    _ => "-".to_owned(),
+                }
+            })
+            .collect();
+        println!(
+            "| {preset} | {one_min:.3} / {one_median:.3} | {two_min:.3} / {two_median:.3} | \
+             {:.2}x / {:.2}x | {} |",
+            one_min / two_min,
+            one_median / two_median,
+            per_round.join(" ")
+        );
+    }
+    Ok(())
+}
+
+/// Runs one child process of `threads` threads that builds `preset`'s tree `builds` times.
+fn measure(
+    game: &str,
+    preset: &str,
+    threads: usize,
+    builds: usize,
+    round: usize,
+) -> Result<Process, Box<dyn std::error::Error>> {
+    let output = Command::new(std::env::current_exe()?)
+        .args(["--child", game, preset, &builds.to_string()])
+        .env("RAYON_NUM_THREADS", threads.to_string())
+        .output()?;
+    if !output.status.success() {
+        return Err(format!(
+            "the {threads}-thread process of {preset} failed: {}",
+            String::from_utf8_lossy(&output.stderr)
+        )
+        .into());
+    }
+    let line = String::from_utf8(output.stdout)?;
+    let mut fields = line.split_whitespace().map(str::parse::<f64>);
+    let mut next = || -> Result<f64, Box<dyn std::error::Error>> {
+        Ok(fields.next().ok_or("a child printed too little")??)
+    };
+    let (total, min_ms, median_ms) = (next()? as u64, next()?, next()?);
+    Ok(Process { round, preset: preset.to_owned(), threads, total, min_ms, median_ms })
+}
+
+/// A child's work: the builds, then one line with the tree's total and the minimum and median
+/// wall time in milliseconds.
+fn child(args: &[String]) -> Result<(), Box<dyn std::error::Error>> {
+    let (game, preset) = shared::game_and_preset(args, USAGE)?;
+    let config = preset.config(game);
+    let builds: usize = args.get(2).ok_or(USAGE)?.parse()?;
+    let mut times = Vec::with_capacity(builds);
+    let mut last = None;
+    for _ in 0..builds {
+        let start = Instant::now();
+        let built = build_tree(game, &config)?;
+        times.push(start.elapsed());
+        // As in the `build` example, a tree is kept while the next one is built and dropped
+        // after the clock stops.
+        last = Some(built);
+    }
+    let total = last.map_or(0, |(tree, _)| tree.total_guesses());
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    let times: Vec<f64> = times.into_iter().map(ms).collect();
+    let least = times.iter().copied().fold(f64::INFINITY, f64::min);
+    println!("{total} {least:.3} {:.3}", median(times));
+    Ok(())
+}
+
+/// The middle of `values` (the upper middle of an even count).
+fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    values[values.len() / 2]
+}
