@@ -181,29 +181,30 @@ fn choose_with<W: Word>(game: Game, rule: &Rule, history: &History) -> Result<Co
         }
     }
     let multisets = Arc::new(enumerable_multisets::<W>(game)?);
-    let (all, _) = multisets.codes();
+    let (all, all_numbers) = multisets.codes();
     let lists = Arc::new(SharedLists::new(all.len()));
     let objective = Objective::new(rule.heuristic, all.len());
     let mut selector =
         Selector::<W>::new(game, objective, rule.pool, Arc::clone(&multisets), lists);
     let scorer = selector.scorer();
     let mut consistent = Words::new();
+    let mut numbers = Vec::new();
     let turns: Vec<(Packed<W>, u32)> = history
         .turns()
         .iter()
         .map(|t| (Packed::from_code(&t.guess), t.feedback.index() as u32))
         .collect();
-    for i in 0..all.len() {
+    for (i, &number) in all_numbers.iter().enumerate() {
         let code = all.slice().get(i);
         if turns.iter().all(|&(guess, reply)| scorer.index(guess, code) == reply) {
             consistent.push(code);
+            numbers.push(number);
         }
     }
     if consistent.is_empty() {
         return Err(BuildError::NoConsistentCode);
     }
     let guesses: Vec<[u8; 16]> = history.turns().iter().map(|t| t.guess.to_array().0).collect();
-    let numbers = multisets.numbers(consistent.slice());
     Ok(selector.choose(consistent.slice(), &numbers, &guesses).code(game))
 }
 

@@ -10,7 +10,7 @@
 
 use crate::build::objective::{Objective, cannot_beat};
 use mastermind_core::Game;
-use mastermind_core::words::{Slice, Word, Words};
+use mastermind_core::words::{Word, Words};
 use rustc_hash::FxBuildHasher;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -20,8 +20,6 @@ use std::sync::Arc;
 /// know their multiset's number without a lookup.
 #[derive(Debug)]
 pub(crate) struct Multisets<W> {
-    /// The number of each full multiset by its count word.
-    numbers: HashMap<W, u32, FxBuildHasher>,
     /// The count word of each number.
     counts: Vec<W>,
     pegs: usize,
@@ -50,7 +48,6 @@ impl<W: Word> Multisets<W> {
         let mut ids: HashMap<W, u32, FxBuildHasher> = HashMap::default();
         ids.insert(W::default(), 0);
         let mut multisets = Multisets {
-            numbers: HashMap::default(),
             counts: Vec::new(),
             pegs,
             colours,
@@ -65,7 +62,6 @@ impl<W: Word> Multisets<W> {
             let size: usize = seen.iter().map(|&k| usize::from(k)).sum();
             if size == pegs {
                 multisets.full.push(multisets.counts.len() as u32);
-                multisets.numbers.insert(counts, multisets.counts.len() as u32);
                 multisets.counts.push(counts);
                 multisets.steps.extend(std::iter::repeat_n(NONE, colours));
             } else {
@@ -132,14 +128,18 @@ impl<W: Word> Multisets<W> {
         }
     }
 
-    /// The number of the multiset whose count word is `counts` (one of the game's).
-    pub fn number(&self, counts: W) -> u32 {
-        self.numbers[&counts]
-    }
-
-    /// The numbers of the multisets of `codes`, in order.
-    pub fn numbers(&self, codes: Slice<'_, W>) -> Vec<u32> {
-        codes.counts.iter().map(|&counts| self.number(counts)).collect()
+    /// The numbers of the multisets of `codes` (codes of the game), in order, looked up by
+    /// their count words. Builds carry numbers from [`codes`](Self::codes) instead; this serves
+    /// the tests that check them.
+    #[cfg(test)]
+    pub fn numbers(&self, codes: mastermind_core::words::Slice<'_, W>) -> Vec<u32> {
+        let by_counts: HashMap<W, u32, FxBuildHasher> = self
+            .counts
+            .iter()
+            .enumerate()
+            .map(|(number, &counts)| (counts, number as u32))
+            .collect();
+        codes.counts.iter().map(|counts| by_counts[counts]).collect()
     }
 
     /// How many multisets the game has.
