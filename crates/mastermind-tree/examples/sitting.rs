@@ -10,14 +10,28 @@
 //! thread count, the minimum over every build of the sitting and the median of the processes'
 //! medians, their ratios (one thread over two), and each round's ratio of medians. A median of an
 //! even count is its upper middle. Progress goes to standard error.
+//!
+//! With `--csv FILE` each process is also written to `FILE` as it ends, one row in the columns
+//! of `data/speed/tree-sittings.csv` (`program` is `mastermind-lab`; `--sitting N` numbers the
+//! sitting, 1 by default; `revision` is the checkout's commit, marked `-dirty` when it has
+//! changes). An existing file with the same header is appended to, so sittings can share one
+//! file, and an interrupted sitting keeps the processes it finished.
 
 mod shared;
 
 use mastermind_tree::build_tree;
+use std::fs::{File, OpenOptions};
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-const USAGE: &str = "usage: sitting PEGSxCOLOURS PRESET[,PRESET...] [ROUNDS] [BUILDS]";
+const USAGE: &str =
+    "usage: sitting PEGSxCOLOURS PRESET[,PRESET...] [ROUNDS] [BUILDS] [--csv FILE] [--sitting N]";
+
+/// The columns of `data/speed/tree-sittings.csv`.
+const CSV_HEADER: &str = "sitting,revision,round,first_threads,program,game,preset,threads,runs,\
+                          min_ms,median_ms,total_guesses";
 
 /// What one process measured.
 struct Process {
@@ -29,11 +43,22 @@ struct Process {
     median_ms: f64,
 }
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
+fn main() -> std::process::ExitCode {
+    match run() {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("sitting: {error}");
+            std::process::ExitCode::from(2)
+        }
+    }
+}
+
+fn run() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.first().is_some_and(|a| a == "--child") {
         return child(&args[1..]);
     }
+    let (args, csv_path, sitting) = options(args)?;
     let game = args.first().ok_or(USAGE)?;
     let presets: Vec<String> = args.get(1).ok_or(USAGE)?.split(',').map(str::to_owned).collect();
     for preset in &presets {
@@ -41,12 +66,23 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     let rounds: usize = args.get(2).map(|r| r.parse()).transpose()?.unwrap_or(5).max(1);
     let builds: usize = args.get(3).map(|b| b.parse()).transpose()?.unwrap_or(11).max(1);
+    let mut csv = csv_path.map(|path| open_csv(&path)).transpose()?;
+    let revision = revision();
     let mut processes = Vec::new();
     for round in 1..=rounds {
         let order = if round % 2 == 1 { [1, 2] } else { [2, 1] };
         for preset in &presets {
             for threads in order {
                 let process = measure(game, preset, threads, builds, round)?;
+                if let Some(csv) = &mut csv {
+                    writeln!(
+                        csv,
+                        "{sitting},{revision},{round},{},mastermind-lab,{game},{preset},{threads},\
+                         {builds},{:.3},{:.3},{}",
+                        order[0], process.min_ms, process.median_ms, process.total
+                    )?;
+                    csv.flush()?;
+                }
                 eprintln!(
                     "round {round}/{rounds} {game} {preset} threads={threads}: {:.3} / {:.3} ms",
                     process.min_ms, process.median_ms
@@ -93,6 +129,62 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         );
     }
     Ok(())
+}
+
+/// The arguments without the options, and the options' values: `--csv FILE` and `--sitting N`.
+fn options(args: Vec<String>) -> Result<(Vec<String>, Option<String>, u32), String> {
+    let (mut positional, mut csv, mut sitting) = (Vec::new(), None, 1);
+    let mut args = args.into_iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--csv" => csv = Some(args.next().ok_or(format!("--csv needs a file\n{USAGE}"))?),
+            "--sitting" => {
+                let n = args.next().ok_or(format!("--sitting needs a number\n{USAGE}"))?;
+                sitting = n.parse().map_err(|_| format!("--sitting: not a number: {n}"))?;
+            }
+            _ => positional.push(arg),
+        }
+    }
+    Ok((positional, csv, sitting))
+}
+
+/// `path` opened for appending rows: created with the header, or appended to when it already
+/// starts with the same header (any other file is refused rather than mixed with).
+fn open_csv(path: &str) -> Result<File, String> {
+    let exists = Path::new(path).exists();
+    if exists {
+        let first = File::open(path).map_err(|e| format!("{path}: {e}")).and_then(|f| {
+            BufReader::new(f).lines().next().transpose().map_err(|e| e.to_string())
+        })?;
+        if first.as_deref() != Some(CSV_HEADER) {
+            return Err(format!(
+                "{path}: not a file of sittings (its first line is not `{CSV_HEADER}`)"
+            ));
+        }
+    }
+    let mut file = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(|e| format!("{path}: {e}"))?;
+    if !exists {
+        writeln!(file, "{CSV_HEADER}").map_err(|e| format!("{path}: {e}"))?;
+    }
+    Ok(file)
+}
+
+/// The checkout's commit (seven hex digits), with `-dirty` when the working tree has changes;
+/// `unknown` outside a git checkout.
+fn revision() -> String {
+    let git = |args: &[&str]| Command::new("git").args(args).output().ok();
+    match git(&["rev-parse", "--short=7", "HEAD"]) {
+        Some(out) if out.status.success() => {
+            let commit = String::from_utf8_lossy(&out.stdout).trim().to_owned();
+            let clean = git(&["diff", "--quiet", "HEAD"]).is_some_and(|o| o.status.success());
+            if clean { commit } else { format!("{commit}-dirty") }
+        }
+        _ => "unknown".to_owned(),
+    }
 }
 
 /// Runs one child process of `threads` threads that builds `preset`'s tree `builds` times.
