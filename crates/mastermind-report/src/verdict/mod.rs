@@ -32,8 +32,12 @@ pub use tables::{HEADER, row, section_table, sensitivity_table};
 use crate::judging::Reading;
 use mastermind_stats::equivalence::{Difference, Equivalence, Interval, bonferroni};
 use numbers::percentile_interval;
-/// How a contradicted claim says that no other reading an arm plays reproduces it.
+/// How a contradicted claim says that every other reading an arm plays contradicts it too.
 const EVERY_READING: &str = "Contradicted under every reading tried";
+/// How a contradicted claim says that no other reading an arm plays reproduces it, though one
+/// or more leave it undecided (inconclusive, or not testable): it is not contradicted under
+/// those.
+const NO_READING: &str = "Reproduced under no reading tried";
 /// How a contradicted claim says that the spec finds no other reading of the paper for it.
 const NO_OTHER: &str = "No other reading of the paper applies";
 
@@ -434,20 +438,25 @@ pub fn name_readings(verdicts: &mut [&mut Verdict], cited: &[Verdict]) {
             v.outcome = Outcome::Explained;
         }
     }
-    // A contradicted claim says what the other readings gave: none reproduces it.
+    // A contradicted claim says what the other readings gave: none reproduces it, and whether
+    // every one contradicts it or some leave it undecided.
     for v in verdicts.iter_mut().filter(|v| v.is_claim() && v.outcome == Outcome::Contradicted) {
-        let tried: Vec<String> = alternatives
+        let tried: Vec<(&str, Outcome)> = alternatives
             .iter()
             .filter(|(claim, _, _)| *claim == v.claim)
-            .map(|(_, name, outcome)| format!("{name}: {}", outcome.name()))
+            .map(|(_, name, outcome)| (name.as_str(), *outcome))
             .collect();
         // A statement keeps its sentence when the family is judged again: say it once.
-        if !tried.is_empty() && !v.why.contains(EVERY_READING) {
-            v.why = format!(
-                "{} {EVERY_READING} ({}; see the sensitivity table).",
-                v.why,
-                tried.join("; ")
-            );
+        if !tried.is_empty() && !names_readings(&v.why) {
+            let sentence = if tried.iter().all(|(_, o)| *o == Outcome::Contradicted) {
+                EVERY_READING
+            } else {
+                NO_READING
+            };
+            let listed: Vec<String> =
+                tried.iter().map(|(name, outcome)| format!("{name}: {}", outcome.name())).collect();
+            v.why =
+                format!("{} {sentence} ({}; see the sensitivity table).", v.why, listed.join("; "));
         } else if tried.is_empty() && v.no_other_reading.is_some() && !v.why.contains(NO_OTHER) {
             v.why = format!("{} {NO_OTHER} (the sensitivity table says why).", v.why);
         }
@@ -490,8 +499,13 @@ pub fn unchased(verdicts: &[Verdict]) -> Vec<&Verdict> {
         .filter(|v| v.is_claim() && v.outcome == Outcome::Contradicted)
         .filter(|v| v.no_other_reading.is_none())
         .filter(|v| !verdicts.iter().any(|o| !o.is_claim() && o.claim == v.claim))
-        .filter(|v| !v.why.contains(EVERY_READING))
+        .filter(|v| !names_readings(&v.why))
         .collect()
+}
+
+/// Whether a claim's explanation already lists the other readings tried ([`name_readings`]).
+fn names_readings(why: &str) -> bool {
+    why.contains(EVERY_READING) || why.contains(NO_READING)
 }
 
 #[cfg(test)]
@@ -704,6 +718,24 @@ mod tests {
         assert_eq!(tried[0].why.matches(EVERY_READING).count(), 1, "{}", tried[0].why);
         assert!(tried[0].why.contains("pooled prior: contradicted"), "{}", tried[0].why);
         assert!(unchased(&tried).is_empty());
+
+        // A reading that leaves the claim undecided does not contradict it: the sentence says
+        // only that no reading reproduces it.
+        let noisy =
+            Reading { of: Some(label("E")), name: label("fewer runs"), because: label("II") };
+        let undecided =
+            compare("E: mean".into(), run_means(4.47, 0.05), printed(4.470), Some(&margin(0.02)))
+                .with_reading(Some(ReadingTag::of("E noisy", &noisy)));
+        let mut mixed = [claim(), tried[1].clone(), undecided];
+        judge_family(&mut mixed.iter_mut().collect::<Vec<_>>());
+        judge_family(&mut mixed.iter_mut().collect::<Vec<_>>());
+        assert_eq!(mixed[0].outcome, Outcome::Contradicted);
+        assert_eq!(mixed[2].outcome, Outcome::Inconclusive);
+        assert!(!mixed[0].why.contains(EVERY_READING), "{}", mixed[0].why);
+        assert_eq!(mixed[0].why.matches(NO_READING).count(), 1, "{}", mixed[0].why);
+        assert!(mixed[0].why.contains("pooled prior: contradicted"), "{}", mixed[0].why);
+        assert!(mixed[0].why.contains("fewer runs: inconclusive"), "{}", mixed[0].why);
+        assert!(unchased(&mixed).is_empty());
 
         // Alone, the contradiction is unchased until the spec says why no reading applies.
         let mut alone = [claim()];
