@@ -187,9 +187,15 @@ impl Test {
                 "The {level:.2}% interval of the difference, {range}, lies beyond the margin \
                  {margin}."
             ),
-            (Outcome::Contradicted, Claimed::Fewer | Claimed::Different) => format!(
+            (Outcome::Contradicted, Claimed::Fewer) => format!(
+                "The first arm does not need fewer guesses by more than the margin: the \
+                 {level:.2}% interval {range} lies above -{:.m$}.",
+                self.margin,
+                m = d.max(1)
+            ),
+            (Outcome::Contradicted, Claimed::Different) => format!(
                 "No difference beyond the margin: the {level:.2}% interval {range} lies within \
-                 {margin} (or on the wrong side)."
+                 {margin}."
             ),
             (Outcome::Contradicted, Claimed::NotFewer) => format!(
                 "The first arm needs fewer guesses by more than the margin: the {level:.2}% \
@@ -757,6 +763,24 @@ mod tests {
         assert_eq!(table.rows.len(), 2);
         assert_eq!(table.rows[1][1], "no other reading applies");
         assert_eq!(table.rows[1][6], "The paper defines E once.");
+    }
+
+    #[test]
+    fn a_contradicted_comparison_says_where_its_interval_lies() {
+        let why = |claimed, estimate| {
+            let difference = Difference { estimate, se: 0.01, df: Some(18.0) };
+            let margin = (0.02, "test".to_owned());
+            let v = Verdict::comparison("c".into(), String::new(), claimed, difference, margin);
+            let v = decided(v, 0.05);
+            assert_eq!(v.outcome, Outcome::Contradicted);
+            v.why
+        };
+        // Fewer claimed, the first arm needs more: its interval is above -margin, not within it.
+        let fewer = why(Claimed::Fewer, 0.04);
+        assert!(fewer.starts_with("The first arm does not need fewer guesses"), "{fewer}");
+        assert!(fewer.contains("lies above -0.020."), "{fewer}");
+        let different = why(Claimed::Different, 0.0);
+        assert!(different.contains("lies within ±0.020."), "{different}");
     }
 
     #[test]
