@@ -765,13 +765,18 @@ mod tests {
         assert_eq!(table.rows[1][6], "The paper defines E once.");
     }
 
+    /// A comparison of two arms whose difference is `estimate` (standard error 0.01, margin
+    /// 0.02), judged alone at alpha = 0.05.
+    fn judged_comparison(claimed: Claimed, estimate: f64) -> Verdict {
+        let difference = Difference { estimate, se: 0.01, df: Some(18.0) };
+        let margin = (0.02, "test".to_owned());
+        decided(Verdict::comparison("c".into(), String::new(), claimed, difference, margin), 0.05)
+    }
+
     #[test]
     fn a_contradicted_comparison_says_where_its_interval_lies() {
         let why = |claimed, estimate| {
-            let difference = Difference { estimate, se: 0.01, df: Some(18.0) };
-            let margin = (0.02, "test".to_owned());
-            let v = Verdict::comparison("c".into(), String::new(), claimed, difference, margin);
-            let v = decided(v, 0.05);
+            let v = judged_comparison(claimed, estimate);
             assert_eq!(v.outcome, Outcome::Contradicted);
             v.why
         };
@@ -785,12 +790,7 @@ mod tests {
 
     #[test]
     fn comparisons_have_three_outcomes() {
-        let judge = |claimed, estimate| {
-            let difference = Difference { estimate, se: 0.01, df: Some(18.0) };
-            let margin = (0.02, "test".to_owned());
-            let v = Verdict::comparison("c".into(), String::new(), claimed, difference, margin);
-            decided(v, 0.05).outcome
-        };
+        let judge = |claimed, estimate| judged_comparison(claimed, estimate).outcome;
         assert_eq!(judge(Claimed::Fewer, -0.05), Outcome::Reproduced);
         assert_eq!(judge(Claimed::Fewer, 0.01), Outcome::Contradicted);
         assert_eq!(judge(Claimed::Fewer, -0.015), Outcome::Inconclusive);
