@@ -14,28 +14,64 @@
 //! With `--csv FILE` each process is also written to `FILE` as it ends, one row in the columns
 //! of `data/speed/tree-sittings.csv` (`program` is `mastermind-lab`; `--sitting N` numbers the
 //! sitting, 1 by default; `revision` is the checkout's commit, marked `-dirty` when it has
-//! changes). An existing file with the same header is appended to, so sittings can share one
+//! changes outside `data/` and `figures/`, as the lab's provenance counts them). An existing file with the same header is appended to, so sittings can share one
 //! file, and an interrupted sitting keeps the processes it finished.
 
 mod shared;
 
+use clap::Parser;
 use mastermind_tree::build_tree;
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-const USAGE: &str =
-    "usage: sitting PEGSxCOLOURS PRESET[,PRESET...] [ROUNDS] [BUILDS] [--csv FILE] [--sitting N]";
+/// How the command is used, for errors in the game or a preset.
+const USAGE: &str = "usage: sitting PEGSxCOLOURS PRESET[,PRESET...] [ROUNDS] [BUILDS] (see --help)";
 
 /// The columns of `data/speed/tree-sittings.csv`.
 const CSV_HEADER: &str = "sitting,revision,round,first_threads,program,game,preset,threads,runs,\
                           min_ms,median_ms,total_guesses";
 
+/// One thread against two, as whole processes, in rounds.
+#[derive(Parser)]
+struct Args {
+    /// The game, `PEGSxCOLOURS`.
+    game: String,
+    /// The presets, comma-separated (`Preset::ALL`'s names).
+    #[arg(value_parser = comma_separated)]
+    presets: Presets,
+    /// Rounds of the sitting.
+    #[arg(default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
+    rounds: u32,
+    /// Builds a process.
+    #[arg(default_value_t = 11, value_parser = clap::value_parser!(u32).range(1..))]
+    builds: u32,
+    /// Also write each process, as it ends, as a row of this CSV file.
+    #[arg(long)]
+    csv: Option<PathBuf>,
+    /// The sitting's number in the CSV rows.
+    #[arg(long, default_value_t = 1)]
+    sitting: u32,
+    /// Be one of the measured processes (the sitting runs itself so): build the first preset's
+    /// tree `builds` times and print its total and minimum and median milliseconds.
+    #[arg(long, hide = true)]
+    child: bool,
+}
+
+/// A comma-separated list of presets, as written.
+#[derive(Clone)]
+struct Presets(Vec<String>);
+
+/// `text` split at its commas.
+fn comma_separated(text: &str) -> Result<Presets, String> {
+    Ok(Presets(text.split(',').map(str::to_owned).collect()))
+}
+
 /// What one process measured.
 struct Process {
-    round: usize,
+    round: u32,
     preset: String,
     threads: usize,
     total: u64,
@@ -44,7 +80,7 @@ struct Process {
 }
 
 fn main() -> std::process::ExitCode {
-    match run() {
+    match run(Args::parse()) {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("sitting: {error}");
@@ -53,25 +89,21 @@ fn main() -> std::process::ExitCode {
     }
 }
 
-fn run() -> Result<(), Box<dyn std::error::Error>> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.first().is_some_and(|a| a == "--child") {
-        return child(&args[1..]);
-    }
-    let (args, csv_path, sitting) = options(args)?;
-    let game = args.first().ok_or(USAGE)?;
-    let presets: Vec<String> = args.get(1).ok_or(USAGE)?.split(',').map(str::to_owned).collect();
-    for preset in &presets {
+fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
+    let game = &args.game;
+    for preset in &args.presets.0 {
         shared::game_and_preset(&[game.clone(), preset.clone()], USAGE)?;
     }
-    let rounds: usize = args.get(2).map(|r| r.parse()).transpose()?.unwrap_or(5).max(1);
-    let builds: usize = args.get(3).map(|b| b.parse()).transpose()?.unwrap_or(11).max(1);
-    let mut csv = csv_path.map(|path| open_csv(&path)).transpose()?;
+    if args.child {
+        return child(game, &args.presets.0[0], args.builds);
+    }
+    let Args { rounds, builds, sitting, presets: Presets(ref presets), .. } = args;
+    let mut csv = args.csv.as_deref().map(open_csv).transpose()?;
     let revision = revision();
     let mut processes = Vec::new();
     for round in 1..=rounds {
         let order = if round % 2 == 1 { [1, 2] } else { [2, 1] };
-        for preset in &presets {
+        for preset in presets {
             for threads in order {
                 let process = measure(game, preset, threads, builds, round)?;
                 if let Some(csv) = &mut csv {
@@ -94,7 +126,7 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
     println!("{game}, {rounds} rounds of {builds} builds a process (minimum / median, ms)\n");
     println!("| preset | one thread | two threads | one / two | rounds (one / two, medians) |");
     println!("|---|---:|---:|---:|---|");
-    for preset in &presets {
+    for preset in presets {
         let of = |threads: usize| -> Vec<&Process> {
             processes.iter().filter(|p| &p.preset == preset && p.threads == threads).collect()
         };
@@ -131,34 +163,18 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
-/// The arguments without the options, and the options' values: `--csv FILE` and `--sitting N`.
-fn options(args: Vec<String>) -> Result<(Vec<String>, Option<String>, u32), String> {
-    let (mut positional, mut csv, mut sitting) = (Vec::new(), None, 1);
-    let mut args = args.into_iter();
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--csv" => csv = Some(args.next().ok_or(format!("--csv needs a file\n{USAGE}"))?),
-            "--sitting" => {
-                let n = args.next().ok_or(format!("--sitting needs a number\n{USAGE}"))?;
-                sitting = n.parse().map_err(|_| format!("--sitting: not a number: {n}"))?;
-            }
-            _ => positional.push(arg),
-        }
-    }
-    Ok((positional, csv, sitting))
-}
-
 /// `path` opened for appending rows: created with the header, or appended to when it already
 /// starts with the same header (any other file is refused rather than mixed with).
-fn open_csv(path: &str) -> Result<File, String> {
-    let exists = Path::new(path).exists();
+fn open_csv(path: &Path) -> Result<File, String> {
+    let name = path.display();
+    let exists = path.exists();
     if exists {
-        let first = File::open(path).map_err(|e| format!("{path}: {e}")).and_then(|f| {
+        let first = File::open(path).map_err(|e| format!("{name}: {e}")).and_then(|f| {
             BufReader::new(f).lines().next().transpose().map_err(|e| e.to_string())
         })?;
         if first.as_deref() != Some(CSV_HEADER) {
             return Err(format!(
-                "{path}: not a file of sittings (its first line is not `{CSV_HEADER}`)"
+                "{name}: not a file of sittings (its first line is not `{CSV_HEADER}`)"
             ));
         }
     }
@@ -166,25 +182,26 @@ fn open_csv(path: &str) -> Result<File, String> {
         .create(true)
         .append(true)
         .open(path)
-        .map_err(|e| format!("{path}: {e}"))?;
+        .map_err(|e| format!("{name}: {e}"))?;
     if !exists {
-        writeln!(file, "{CSV_HEADER}").map_err(|e| format!("{path}: {e}"))?;
+        writeln!(file, "{CSV_HEADER}").map_err(|e| format!("{name}: {e}"))?;
     }
     Ok(file)
 }
 
-/// The checkout's commit (seven hex digits), with `-dirty` when the working tree has changes;
-/// `unknown` outside a git checkout.
+/// The checkout's commit (seven hex digits), with `-dirty` when it has uncommitted changes
+/// outside `data/` and `figures/` (the lab's provenance rule: results, such as the rows this
+/// writes, do not make a checkout dirty); `unknown` outside a git checkout.
 fn revision() -> String {
-    let git = |args: &[&str]| Command::new("git").args(args).output().ok();
-    match git(&["rev-parse", "--short=7", "HEAD"]) {
-        Some(out) if out.status.success() => {
-            let commit = String::from_utf8_lossy(&out.stdout).trim().to_owned();
-            let clean = git(&["diff", "--quiet", "HEAD"]).is_some_and(|o| o.status.success());
-            if clean { commit } else { format!("{commit}-dirty") }
-        }
-        _ => "unknown".to_owned(),
-    }
+    let git = |args: &[&str]| {
+        let out = Command::new("git").args(args).output().ok()?;
+        out.status.success().then(|| String::from_utf8_lossy(&out.stdout).trim().to_owned())
+    };
+    let Some(commit) = git(&["rev-parse", "--short=7", "HEAD"]) else {
+        return "unknown".to_owned();
+    };
+    let status = git(&["status", "--porcelain", "--", ".", ":!data", ":!figures"]);
+    if status.is_some_and(|s| !s.is_empty()) { format!("{commit}-dirty") } else { commit }
 }
 
 /// Runs one child process of `threads` threads that builds `preset`'s tree `builds` times.
@@ -192,11 +209,11 @@ fn measure(
     game: &str,
     preset: &str,
     threads: usize,
-    builds: usize,
-    round: usize,
+    builds: u32,
+    round: u32,
 ) -> Result<Process, Box<dyn std::error::Error>> {
     let output = Command::new(std::env::current_exe()?)
-        .args(["--child", game, preset, &builds.to_string()])
+        .args(["--child", game, preset, "1", &builds.to_string()])
         .env("RAYON_NUM_THREADS", threads.to_string())
         .output()?;
     if !output.status.success() {
@@ -215,13 +232,12 @@ fn measure(
     Ok(Process { round, preset: preset.to_owned(), threads, total, min_ms, median_ms })
 }
 
-/// A child's work: the builds, then one line with the tree's total and the minimum and median
-/// wall time in milliseconds.
-fn child(args: &[String]) -> Result<(), Box<dyn std::error::Error>> {
-    let (game, preset) = shared::game_and_preset(args, USAGE)?;
+/// A child's work: `builds` builds of `preset`'s tree, then one line with the tree's total and
+/// the minimum and median wall time in milliseconds.
+fn child(game: &str, preset: &str, builds: u32) -> Result<(), Box<dyn std::error::Error>> {
+    let (game, preset) = shared::game_and_preset(&[game.to_owned(), preset.to_owned()], USAGE)?;
     let config = preset.config(game);
-    let builds: usize = args.get(2).ok_or(USAGE)?.parse()?;
-    let mut times = Vec::with_capacity(builds);
+    let mut times = Vec::with_capacity(builds as usize);
     let mut last = None;
     for _ in 0..builds {
         let start = Instant::now();
