@@ -219,15 +219,21 @@ fn verdicts_overview(sections: &[Section], papers: &[&str], beyond: &[&str]) -> 
         papers,
     );
     let mut every = Table::new(
-        "**Every verdict.** A number, or a comparison of two arms, is judged by equivalence: the \
-         Student-t interval of the difference (from the standard errors of both sides: the \
-         paper's own sd where it prints one, ours standing in where it does not) at level \
-         1 - 2 alpha/m, m the number of the paper's tested claims and alpha = 0.05 (two one-sided \
-         tests, Bonferroni over the paper), is set against the margin the spec states with its \
-         reason (never tighter than half a unit of the paper's last digit). Inside: reproduced; \
-         beyond: contradicted; both: inconclusive. Exact values must agree within the rounding. \
-         Groups are reproduced when every pair of arms is together, or apart, in both the \
-         paper's groups and ours.",
+        "**Every verdict.** A number, or a comparison of two arms, is judged against the margin \
+         the spec states with its reason (never tighter than half a unit of the paper's last \
+         printed digit): the Student-t interval of the difference, from both sides' standard \
+         errors (the paper's own over the sample size its text states, its sd where it prints \
+         one and ours standing in where it does not; a paper that states no sample size is \
+         judged as a point), at level 1 - 2 alpha/m, m the number of the paper's tested claims \
+         and alpha = 0.05 (two one-sided tests, Bonferroni over the paper). An equality is \
+         reproduced inside the margin and contradicted wholly beyond it; a claimed difference, \
+         'fewer' or 'not fewer' holds only where the interval lies beyond the margin on its \
+         side, and fails where it lies wholly on the other. Agrees within the paper's precision: \
+         not significantly different, and the paper's own error alone is at least the margin, \
+         so no number of our games could reproduce it. An inconclusive row says which way it \
+         leans and how many games per arm would decide it at the observed difference. Groups \
+         and a sweep's best point are judged pair by pair, the same way. The half-widths \
+         column gives what the paper's error and ours each add to the interval.",
         &[
             "paper",
             "section",
@@ -235,6 +241,7 @@ fn verdicts_overview(sections: &[Section], papers: &[&str], beyond: &[&str]) -> 
             "ours (95% CI)",
             "paper's",
             "difference [interval]",
+            "half-widths: paper's, ours",
             "margin",
             "verdict",
             "why",
@@ -392,8 +399,8 @@ mod tests {
         finish(&mut sections).unwrap();
         let (a, b) = (&sections[0].verdicts[0], &sections[1].verdicts[0]);
         assert_eq!(a.outcome, verdict::Outcome::Contradicted);
-        assert!(!a.why.contains("cyclic shift"), "{}", a.why);
-        assert!(b.why.contains("cyclic shift: contradicted"), "{}", b.why);
+        assert!(!a.why().contains("cyclic shift"), "{}", a.why());
+        assert!(b.why().contains("cyclic shift: contradicted"), "{}", b.why());
     }
 
     #[test]
@@ -408,9 +415,13 @@ mod tests {
         ];
         finish(&mut sections).unwrap();
         let cited = &sections[0].verdicts[0];
-        assert!(cited.why.contains("accepted moves, in table-b: contradicted"), "{}", cited.why);
+        assert!(
+            cited.why().contains("accepted moves, in table-b: contradicted"),
+            "{}",
+            cited.why()
+        );
         assert!(verdict::unchased(&sections[0].verdicts).is_empty(), "chased by table-b");
-        assert!(!sections[2].verdicts[0].why.contains("accepted moves"));
+        assert!(!sections[2].verdicts[0].why().contains("accepted moves"));
         assert_eq!(verdict::unchased(&sections[2].verdicts).len(), 1);
     }
 
@@ -445,11 +456,12 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
         let verdicts_at = text.find("**Verdicts by paper.**").unwrap();
         assert!(verdicts_at < text.find("# P1").unwrap(), "the verdicts come first");
-        // paper, claims, reproduced, explained, inconclusive, contradicted, not testable,
-        // with a hypothesis, contradicted with no reading nor reason, without a verdict
-        assert!(text.contains("| P1 | 2 | 1 | 0 | 0 | 1 | 0 | 0 | 1 | 1 |"), "{text}");
-        assert!(text.contains("| P2 | 1 | 0 | 0 | 0 | 1 | 0 | 1 | 0 | 0 |"), "{text}");
-        assert!(text.contains("| all | 3 | 1 | 0 | 0 | 2 | 0 | 1 | 1 | 1 |"), "{text}");
+        // paper, claims, reproduced, explained, within the paper's precision, inconclusive,
+        // contradicted, not testable, with a hypothesis, contradicted with no reading nor
+        // reason, without a verdict
+        assert!(text.contains("| P1 | 2 | 1 | 0 | 0 | 0 | 1 | 0 | 0 | 1 | 1 |"), "{text}");
+        assert!(text.contains("| P2 | 1 | 0 | 0 | 0 | 0 | 1 | 0 | 1 | 0 | 0 |"), "{text}");
+        assert!(text.contains("| all | 3 | 1 | 0 | 0 | 0 | 2 | 0 | 1 | 1 | 1 |"), "{text}");
         let beyond = text.find("**Beyond the papers.**").unwrap();
         assert!(text[beyond..].contains("| Trees | 1 | 1 |"), "{text}");
         assert!(text.contains("| contradicted | Exact values: ours is 1 above the paper's, beyond its rounding ±0.5. |"), "{text}");

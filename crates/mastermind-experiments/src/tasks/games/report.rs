@@ -4,8 +4,8 @@
 use super::frame::{GameRow, GamesByArm, PlayedGame};
 use super::plan::{Codemaker, GamesPlan, PlannedArm};
 use super::spec::{Comparison, ComparisonClaim, FigureSpec, TestOn};
-use crate::spec::raw::{Judging, Margin, PaperNumbers};
-use crate::spec::values::Finite;
+use crate::spec::printed::PaperValue;
+use crate::spec::raw::{Judging, PaperNumbers};
 use crate::tasks::ReportContext;
 use crate::tasks::readings;
 use mastermind_players::PlayerSpec;
@@ -13,8 +13,9 @@ use mastermind_report::plot::dots::{ArmRow, DotLabels};
 use mastermind_report::plot::pareto::TimedPlayer;
 use mastermind_report::plot::{self, Figure, Labels, LineChart, LineSeries, NamedFigure, Source};
 use mastermind_report::table::{Table, num};
-use mastermind_report::verdict::{self, Claimed, Estimate, Outcome, Printed, ReadingTag, Verdict};
-use mastermind_stats::equivalence::Difference;
+use mastermind_report::verdict::{
+    self, ArmSamples, Claimed, Estimate, Outcome, Printed, ReadingTag, Verdict,
+};
 use mastermind_stats::{
     Alternative, Correction, Summary, group_samples_corrected, holm, mean_confidence_interval,
     nearest_rank,
@@ -391,7 +392,7 @@ pub fn figures(
             FigureSpec::MeanGuessesVsX { x_label } => {
                 let series = by_group(&plan.arms, results, |r| r.all.map(|s| s.mean));
                 let intervals = intervals_by_group(&plan.arms, results, plan.runs > 1);
-                let paper = paper_by_group(&plan.arms, |p| p.mean.map(Finite::get));
+                let paper = paper_by_group(&plan.arms, |p| p.mean.map(PaperValue::get));
                 let y = if plan.runs > 1 {
                     "mean guesses per game (bars: 95% CI over run means)"
                 } else {
@@ -411,7 +412,7 @@ pub fn figures(
                 let series = LineSeries::by_group(
                     plan.arms.iter().zip(&means).map(|(a, m)| (a.group.as_str(), a.x, *m)),
                 );
-                let paper = paper_by_group(&plan.arms, |p| p.evaluations.map(Finite::get));
+                let paper = paper_by_group(&plan.arms, |p| p.evaluations.map(PaperValue::get));
                 let intervals = plot::intervals_by_group(
                     plan.arms.iter().zip(&per_game).zip(&means).map(|((arm, v), m)| {
                         let interval =
@@ -436,7 +437,7 @@ pub fn figures(
                 let paper: Vec<Option<f64>> = plan
                     .arms
                     .iter()
-                    .map(|a| a.paper.as_ref().and_then(|p| p.evaluations.map(Finite::get)))
+                    .map(|a| a.paper.as_ref().and_then(|p| p.evaluations.map(PaperValue::get)))
                     .collect();
                 let (y, counter) = evaluations_axis(plan);
                 let x = format!("{}{counter}", boxplot_axis_name(plan));
@@ -593,7 +594,7 @@ fn guess_histogram(title: &str, plan: &GamesPlan, results: &[ArmResult]) -> Figu
                 interval: mean_confidence_interval(sample, 0.95)
                     .ok()
                     .map(|ci| (ci.lower, ci.upper)),
-                paper: arm.paper.as_ref().and_then(|p| p.mean.map(Finite::get)),
+                paper: arm.paper.as_ref().and_then(|p| p.mean.map(PaperValue::get)),
                 shares,
             }
         })
@@ -682,45 +683,16 @@ pub fn verdicts(
     judging: &Judging,
 ) -> Vec<Verdict> {
     let mut verdicts = Vec::new();
-    // A paper prints a table's numbers with one precision (4.410 is stored as 4.41).
-    let precision = |field: fn(&PaperNumbers) -> Option<f64>| {
-        plan.arms.iter().filter_map(|a| a.paper.as_ref().and_then(field)).map(decimals_of).max()
-    };
-    let mean_decimals = precision(|p| p.mean.map(Finite::get)).unwrap_or(0);
-    let evaluation_decimals = precision(|p| p.evaluations.map(Finite::get)).unwrap_or(0);
     for (arm, result) in plan.arms.iter().zip(results) {
         let Some((target, paper)) = judged_against(plan, arm) else { continue };
         let tag = arm.reading.as_ref().map(|r| ReadingTag::of(&arm.label, r));
         let own = paper.explained.as_deref();
         if let Some(value) = paper.mean {
-            // Run means when the paper reports runs, as its table does; the games otherwise.
-            let samples = if plan.runs > 1 { &result.run_means } else { &result.games };
-            let exact = plays_exactly(plan, arm);
-            let ours = if exact {
-                Estimate::of(samples).map(|e| Estimate::exact(e.mean))
-            } else {
-                Estimate::of(samples)
-            };
-            if let Some(ours) = ours {
-                let printed = Printed::new(value.get(), mean_decimals);
-                let printed = if exact {
-                    printed
-                } else {
-                    // The paper's own sd where it prints one, ours standing in; its sample size
-                    // where the spec states one, ours otherwise.
-                    let n = judging.paper_samples.as_ref().map_or(samples.len(), |s| s.n as usize);
-                    printed.with_sample(paper.sd.map(Finite::get).or(ours.sd()), n)
-                };
-                let claim = format!("{target}: mean guesses");
-                let why = own.or(plan.report.mean_differs.as_deref());
-                let margin = judging.margin.as_ref();
-                verdicts.push(
-                    verdict::compare(claim, ours, printed, margin)
-                        .with_hypothesis(why)
-                        .citing(paper.cites.as_deref())
-                        .with_reading(tag.clone()),
-                );
-            }
+            verdicts.extend(mean_verdict(plan, arm, result, (target, value), judging).map(|v| {
+                v.with_hypothesis(own.or(plan.report.mean_differs.as_deref()))
+                    .citing(paper.cites.as_deref())
+                    .with_reading(tag.clone())
+            }));
         }
         if let Some(value) = paper.evaluations {
             let games = rows.of(&arm.label);
@@ -744,14 +716,19 @@ pub fn verdicts(
             for (name, reading) in counters {
                 let per_game: Vec<f64> = games.iter().filter_map(|g| counted(g, name)).collect();
                 let Some(ours) = Estimate::of(&per_game) else { continue };
-                // Evaluations per game: the paper gives no sd; ours stands in over its games.
-                let n = judging.paper_samples.as_ref().map_or(per_game.len(), |s| s.n as usize);
-                let printed =
-                    Printed::new(value.get(), evaluation_decimals).with_sample(ours.sd(), n);
+                // The paper's sd of the count where it prints one, ours standing in, over the
+                // paper's own number of games (a paper that states none is judged as a point).
+                let printed_sd = paper.evaluations_sd.map(PaperValue::get);
+                let printed = Printed::new(value.get(), value.decimals()).with_sample(
+                    judging.paper_n(),
+                    printed_sd,
+                    ours.sd(),
+                );
                 let why = own.or(plan.report.evaluations_differ.as_deref());
                 let margin = judging.evaluations_margin.as_ref();
                 verdicts.push(
                     verdict::compare(claim.clone(), ours, printed, margin)
+                        .with_cap(judging.cap())
                         .with_hypothesis(why)
                         .citing(paper.cites.as_deref())
                         .with_reading(reading),
@@ -759,6 +736,57 @@ pub fn verdicts(
             }
         }
     }
+    verdicts.extend(group_verdicts(plan, results, judging));
+    verdicts
+        .extend(plan.report.claims.iter().map(|c| comparison_verdict(plan, results, c, judging)));
+    verdicts
+}
+
+/// The verdict on an arm's mean guesses against the paper's `value`, claimed of `target`.
+fn mean_verdict(
+    plan: &GamesPlan,
+    arm: &PlannedArm,
+    result: &ArmResult,
+    (target, value): (&str, PaperValue),
+    judging: &Judging,
+) -> Option<Verdict> {
+    // Run means when the paper reports runs, as its table does; the games otherwise.
+    let (samples, unit) =
+        if plan.runs > 1 { (&result.run_means, "runs") } else { (&result.games, "games") };
+    let exact = plays_exactly(plan, arm);
+    let ours = Estimate::of(samples)?;
+    let ours = if exact { Estimate::exact(ours.mean) } else { ours };
+    let printed = Printed::new(value.get(), value.decimals());
+    // The paper's own sd where it prints one, ours standing in, over the paper's own sample
+    // size (a paper that states none is judged as a point); an exact mean has no error.
+    let paper_sd = judged_against(plan, arm).and_then(|(_, p)| p.sd).map(PaperValue::get);
+    let printed =
+        if exact { printed } else { printed.with_sample(judging.paper_n(), paper_sd, ours.sd()) };
+    let claim = format!("{target}: mean guesses");
+    let verdict = verdict::compare(claim, ours, printed, judging.margin.as_ref());
+    Some(verdict.with_cap(judging.cap()).counting(unit))
+}
+
+/// The samples the report's tests compare for each arm (run means or games), and their unit.
+fn test_samples<'a>(plan: &GamesPlan, result: &'a ArmResult) -> (&'a [f64], &'static str) {
+    match plan.report.test.on {
+        TestOn::RunMeans => (&result.run_means, "runs"),
+        TestOn::Games => (&result.games, "games"),
+    }
+}
+
+/// The margin of a comparison of arms around the second arm's mean, with its reason (the third
+/// decimal where the spec states none).
+fn arm_margin(judging: &Judging) -> (Box<dyn Fn(f64) -> f64 + '_>, String) {
+    match judging.margin.as_ref() {
+        Some(m) => (Box::new(move |mean| m.of(mean).max(0.0005)), m.because.trim().to_owned()),
+        None => (Box::new(|_| 0.0005), "the spec states no margin: the third decimal".to_owned()),
+    }
+}
+
+/// The paper's significance groups, judged pair by pair, under the default reading and under
+/// each other reading of a grouped arm (that arm's reading swapped in).
+fn group_verdicts(plan: &GamesPlan, results: &[ArmResult], judging: &Judging) -> Vec<Verdict> {
     let (_, letters) = significance_groups(plan, results);
     let grouped: Vec<usize> = (0..plan.arms.len())
         .filter(|&i| plan.arms[i].paper.as_ref().is_some_and(|p| p.group.is_some()))
@@ -767,43 +795,40 @@ pub fn verdicts(
     let paper: Vec<(String, String)> = grouped
         .iter()
         .map(|&i| {
-            label_and(
-                i,
-                plan.arms[i]
-                    .paper
-                    .as_ref()
-                    .and_then(|p| p.group.as_ref().map(ToString::to_string))
-                    .unwrap_or_default(),
-            )
+            let group = plan.arms[i].paper.as_ref().and_then(|p| p.group.as_ref());
+            label_and(i, group.map(ToString::to_string).unwrap_or_default())
         })
         .collect();
     let ours: Vec<(String, String)> =
         grouped.iter().map(|&i| label_and(i, letters[i].clone())).collect();
     let hypothesis = plan.report.groups_differ.as_deref();
-    verdicts.extend(verdict::compare_groups(&paper, &ours, hypothesis));
-    // The groups again under each other reading of a grouped arm: that arm's reading swapped in.
+    let (margin, because) = arm_margin(judging);
+    let unit = test_samples(plan, &results[0]).1;
+    let judge = |played_by: &dyn Fn(usize) -> usize, ours: &[(String, String)]| {
+        let arms: Vec<ArmSamples<'_>> = grouped
+            .iter()
+            .map(|&i| ArmSamples {
+                label: &plan.arms[i].label,
+                samples: test_samples(plan, &results[played_by(i)]).0,
+            })
+            .collect();
+        verdict::compare_groups(&paper, ours, &arms, (&*margin, &because), unit)
+            .map(|v| v.with_hypothesis(hypothesis).with_cap(judging.cap()))
+    };
+    let mut verdicts: Vec<Verdict> = judge(&|i| i, &ours).into_iter().collect();
     for (reading_arm, arm) in plan.arms.iter().enumerate() {
         let Some(reading) = &arm.reading else { continue };
         let Some(of) = reading.of.as_deref() else { continue };
         let Some(default) = grouped.iter().copied().find(|&i| plan.arms[i].label == of) else {
             continue;
         };
+        let played_by = |i: usize| if i == default { reading_arm } else { i };
         let (_, letters) = significance_groups_with(plan, results, Some((default, reading_arm)));
-        let ours: Vec<(String, String)> = grouped
-            .iter()
-            .map(|&i| {
-                let played_by = if i == default { reading_arm } else { i };
-                label_and(i, letters[played_by].clone())
-            })
-            .collect();
+        let ours: Vec<(String, String)> =
+            grouped.iter().map(|&i| label_and(i, letters[played_by(i)].clone())).collect();
         let tag = ReadingTag::of(&arm.label, reading);
-        verdicts.extend(
-            verdict::compare_groups(&paper, &ours, hypothesis).map(|v| v.with_reading(Some(tag))),
-        );
+        verdicts.extend(judge(&played_by, &ours).map(|v| v.with_reading(Some(tag))));
     }
-    let margin = judging.margin.as_ref();
-    verdicts
-        .extend(plan.report.claims.iter().map(|c| comparison_verdict(plan, results, c, margin)));
     verdicts
 }
 
@@ -853,15 +878,16 @@ fn judged_against<'a>(
 }
 
 /// The verdict on a comparison the paper states: the difference of the two arms' means (on the
-/// report's samples, with a Welch interval) judged against the spec's margin.
+/// report's samples, with a Welch interval) judged against the spec's margin, or a sweep's best
+/// point judged by non-inferiority against every other point.
 fn comparison_verdict(
     plan: &GamesPlan,
     results: &[ArmResult],
     claim: &ComparisonClaim,
-    margin: Option<&Margin>,
+    judging: &Judging,
 ) -> Verdict {
-    let test = plan.report.test;
     let hypothesis = claim.explained.as_deref();
+    let (margin, because) = arm_margin(judging);
     let (claimed, a, b) = match &claim.holds {
         Comparison::BestWithin(group, lo, hi) => {
             let points: Vec<(f64, Vec<f64>)> = plan
@@ -871,12 +897,16 @@ fn comparison_verdict(
                 .filter(|(arm, _)| arm.group == *group)
                 .filter_map(|(arm, r)| arm.x.map(|x| (x, r.games.clone())))
                 .collect();
+            let range = (lo.get(), hi.get());
             return verdict::best_within(
                 claim.text.to_string(),
                 &points,
-                (lo.get(), hi.get()),
-                hypothesis,
+                range,
+                (&*margin, &because),
+                "games",
             )
+            .with_hypothesis(hypothesis)
+            .with_cap(judging.cap())
             .citing(claim.cites.as_deref());
         }
         Comparison::NotDifferent(a, b) => (Claimed::NotDifferent, a, b),
@@ -885,29 +915,23 @@ fn comparison_verdict(
         Comparison::NotFewer(a, b) => (Claimed::NotFewer, a, b),
     };
     let find = |label: &str| results.iter().find(|r| r.label == *label);
-    let (x, y) = match (find(a), find(b)) {
-        (Some(x), Some(y)) => (samples(x, test.on), samples(y, test.on)),
-        _ => (&[][..], &[][..]),
+    let ((x, unit), (y, _)) = match (find(a), find(b)) {
+        (Some(x), Some(y)) => (test_samples(plan, x), test_samples(plan, y)),
+        _ => ((&[][..], "games"), (&[][..], "games")),
     };
     let means = format!("{a} {}, {b} {}", num(mean(x), 3), num(mean(y), 3));
-    let (Some(ex), Some(ey)) = (Estimate::of(x), Estimate::of(y)) else {
-        let why = "The arms have no games to compare.".to_owned();
+    let Some(sides) = verdict::sides(x, y) else {
+        let why = "The arms have too few samples to compare.".to_owned();
         return Verdict::statement(claim.text.to_string(), means, Outcome::NotTestable, why);
     };
-    let (Some(se_x), Some(se_y)) = (ex.se, ey.se) else {
-        let why = "One sample gives no standard error.".to_owned();
-        return Verdict::statement(claim.text.to_string(), means, Outcome::NotTestable, why);
-    };
-    let difference = Difference::of_means((ex.mean, se_x, ex.df), (ey.mean, se_y, ey.df));
-    let margin = match margin {
-        Some(m) => (m.of(ey.mean).max(0.0005), m.because.trim().to_owned()),
-        None => (0.0005, "the spec states no margin: the third decimal".to_owned()),
-    };
+    let margin = (margin(sides.1.mean), because);
     // Another reading of a claim is judged under the claim's own words.
     let text =
         claim.reading.as_ref().and_then(|r| r.of.as_ref()).unwrap_or(&claim.text).to_string();
     let tag = claim.reading.as_ref().map(|r| ReadingTag::of(&format!("{a} vs {b}"), r));
-    Verdict::comparison(text, means, claimed, difference, margin)
+    Verdict::comparison(text, means, claimed, sides, margin)
+        .counting(unit)
+        .with_cap(judging.cap())
         .with_hypothesis(hypothesis)
         .with_reading(tag)
         .citing(claim.cites.as_deref())
@@ -921,10 +945,4 @@ fn plays_exactly(plan: &GamesPlan, arm: &PlannedArm) -> bool {
         && every_secret
         && plan.runs >= 1
         && arm.codemaker == Codemaker::Truthful
-}
-
-/// The decimals a paper printed `value` with, read from its shortest decimal form (at most 4).
-fn decimals_of(value: f64) -> u32 {
-    let text = format!("{value}");
-    text.split_once('.').map_or(0, |(_, d)| d.len().min(4) as u32)
 }

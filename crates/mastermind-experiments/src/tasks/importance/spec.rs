@@ -5,6 +5,7 @@
 //! `FixedSampleDescent` is her check of the estimates on one fixed sample (Figure 4).
 
 use crate::spec::SpecError;
+use crate::spec::printed::PaperValue;
 use crate::spec::scaled::{Profile, Scaled};
 use crate::spec::values::Finite;
 use crate::tasks::PlanContext;
@@ -81,13 +82,13 @@ pub struct TrainingPaper {
     pub steps: Option<u32>,
     /// Mean game length under the fitted theta in the t-test sample.
     #[serde(default)]
-    pub fitted_mean: Option<Finite>,
+    pub fitted_mean: Option<PaperValue>,
     /// Its standard deviation.
     #[serde(default)]
     pub fitted_sd: Option<Finite>,
     /// Mean game length of the baseline.
     #[serde(default)]
-    pub baseline_mean: Option<Finite>,
+    pub baseline_mean: Option<PaperValue>,
     /// Its standard deviation.
     #[serde(default)]
     pub baseline_sd: Option<Finite>,

@@ -13,7 +13,7 @@ use mastermind_players::families::importance::Theta;
 use mastermind_report::plot::panels::{Level, Mark, Panel, PathSeries};
 use mastermind_report::plot::{Figure, Labels, NamedFigure};
 use mastermind_report::table::{Table, num};
-use mastermind_report::verdict::{self, Estimate, Outcome, Printed, Verdict};
+use mastermind_report::verdict::{self, Claimed, Estimate, Outcome, Printed, Verdict};
 use mastermind_stats::{Alternative, Summary, TTestResult, pooled_t_test, welch_t_test};
 
 /// The feature each coordinate weighs.
@@ -212,7 +212,7 @@ pub fn render(
 
     let figures = figures(ctx, &r, base_name, paper_theta);
     let notes = vec![conclusions(plan, &r, fitted, baseline, pooled, base_name)];
-    let verdicts = verdicts(plan, fitted, baseline, pooled, base_name, ctx.judging);
+    let verdicts = verdicts(plan, fitted, baseline, base_name, ctx.judging);
     Ok(Rendered { tables, figures, notes, verdicts, ..Rendered::default() })
 }
 
@@ -289,12 +289,12 @@ fn figures(
 }
 
 /// The thesis's means of play under the fitted and the baseline policy, its test that the fitted
-/// one plays shorter games, and its order of first guesses, judged from this run.
+/// one plays shorter games (judged as "fewer by more than the margin"), and its order of first
+/// guesses, judged from this run.
 fn verdicts(
     plan: &TrainingPlan,
     fitted: &Arm,
     baseline: &Arm,
-    pooled: Option<TTestResult>,
     base_name: &str,
     judging: &Judging,
 ) -> Vec<Verdict> {
@@ -304,36 +304,48 @@ fn verdicts(
         (baseline, base_name, plan.paper.baseline_mean, plan.paper.baseline_sd),
     ] {
         if let (Some(value), Some(ours)) = (mean, Estimate::of(&arm.guesses)) {
-            let printed = Printed::new(value.get(), 4)
-                .with_sample(sd.map(Finite::get).or(ours.sd()), arm.guesses.len());
+            let printed = Printed::new(value.get(), value.decimals()).with_sample(
+                judging.paper_n(),
+                sd.map(Finite::get),
+                ours.sd(),
+            );
             let claim = format!("{name}: mean guesses");
-            verdicts.push(verdict::compare(claim, ours, printed, judging.margin.as_ref()));
+            let verdict = verdict::compare(claim, ours, printed, judging.margin.as_ref());
+            verdicts.push(verdict.with_cap(judging.cap()));
         }
     }
     let claim = format!("the fitted policy plays significantly shorter games than {base_name}");
-    verdicts.push(match pooled {
-        Some(t) => {
-            let ours = format!("pooled one-sided p = {:.2e}", t.p_value);
-            Verdict::judged(claim, ours, t.p_value < plan.alpha, None, || {
-                format!("Not significant at alpha = {} here.", plan.alpha)
-            })
+    let ours = format!("{:.4} vs {:.4}", mean_of(&fitted.guesses), mean_of(&baseline.guesses));
+    verdicts.push(match verdict::sides(&fitted.guesses, &baseline.guesses) {
+        Some(sides) => {
+            let margin = match judging.margin.as_ref() {
+                Some(m) => (m.of(sides.1.mean), m.because.trim().to_owned()),
+                None => (0.0005, "the spec states no margin: the third decimal".to_owned()),
+            };
+            Verdict::comparison(claim, ours, Claimed::Fewer, sides, margin).with_cap(judging.cap())
         }
         None => Verdict::statement(
             claim,
             "–".into(),
             Outcome::NotTestable,
-            "The test cannot be computed.".into(),
+            "The arms have too few games to compare.".into(),
         ),
     });
     if let Some(theta) = plan.paper.theta {
         let (ours, theirs) = (first_guess_order(fitted.theta), first_guess_order(theta.to_array()));
         let claim = format!("first guesses weighted in the order {}", theirs.join(" > "));
         let text = ours.join(" > ");
-        verdicts.push(Verdict::judged(claim, text, ours == theirs, None, || {
+        let no_margin = "an ordering of the one fitted parameter vector, read exactly";
+        verdicts.push(Verdict::exact_statement(claim, text, ours == theirs, no_margin, || {
             "The fitted weights order the first guesses differently.".into()
         }));
     }
     verdicts
+}
+
+/// The mean of `values` (NaN for none).
+fn mean_of(values: &[f64]) -> f64 {
+    values.iter().sum::<f64>() / values.len() as f64
 }
 
 /// One paragraph: which of the thesis's conclusions the run supports.
