@@ -57,8 +57,8 @@ fn the_report_is_one_latex_document_that_builds_into_a_pdf_where_tex_is_installe
         "\\usepackage{booktabs}",
         "\\input{paper/second}",
         "\\input{paper/table}",
-        "\\includegraphics[width=0.92\\linewidth]{paper/table-guesses.png}",
-        "\\includegraphics[width=0.92\\linewidth]{paper/second-guesses.png}",
+        "\\includegraphics[width=0.92\\linewidth,height=0.9\\textheight,keepaspectratio]{paper/table-guesses.png}",
+        "\\includegraphics[width=0.92\\linewidth,height=0.9\\textheight,keepaspectratio]{paper/second-guesses.png}",
         "\\emph{emphasis} and \\textbf{bold}",
     ] {
         assert!(report.contains(needle), "report.tex lacks {needle}:\n{report}");
