@@ -46,8 +46,10 @@ impl SectionBody<'_> {
             out += &latex::paragraphs(note);
         }
         for (k, (path, caption)) in self.figures.iter().enumerate() {
+            // A tall figure (a forest plot of fifty claims) shrinks to leave room for its
+            // caption on the page.
             out += &format!(
-                "\\begin{{figure}}[htbp]\n\\centering\n\\includegraphics[width=0.92\\linewidth]{{{path}}}\n\
+                "\\begin{{figure}}[htbp]\n\\centering\n\\includegraphics[width=0.92\\linewidth,height=0.9\\textheight,keepaspectratio]{{{path}}}\n\
                  \\caption{{{}}}\n\\label{{fig:{}:{}}}\n\\end{{figure}}\n\n",
                 latex::inline(caption),
                 self.name,

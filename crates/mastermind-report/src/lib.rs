@@ -6,7 +6,7 @@
 //!
 //! - [`table`]: tables as Markdown and LaTeX, with the paper's numbers beside ours.
 //! - [`plot`]: figures as PNG and SVG with an embedded font (bars, box plots, line charts, dot
-//!   plots, panels, Pareto fronts).
+//!   plots, panels, Pareto fronts, forest plots of the verdicts).
 //! - [`verdict`]: a claim against the paper's number or statement: reproduced, explained,
 //!   inconclusive or contradicted, with the test, the margin and the readings tried.
 //! - [`judging`] and [`values`]: what a spec writes about how it is judged (margins, readings)

@@ -5,6 +5,7 @@
 
 pub mod dots;
 mod figure;
+pub mod forest;
 mod labels;
 pub mod lines;
 pub mod panels;
@@ -18,6 +19,7 @@ pub(crate) const CENTRE_LEFT: plotters::style::text_anchor::Pos =
     };
 
 pub use figure::{Figure, NamedFigure};
+pub use forest::{ForestPlot, ForestRow};
 pub use lines::{Interval, LineChart, LineSeries, OffScale, Reference, Source, intervals_by_group};
 
 use anyhow::{Result, anyhow};
@@ -98,6 +100,11 @@ trait Drawing {
 /// are turned into an error naming the figure by [`Figure::draw`], around the figure's
 /// preparation as well as its drawing.
 fn both(base: &Path, figure: &impl Drawing) -> Result<Vec<PathBuf>> {
+    both_sized(base, figure, SIZE)
+}
+
+/// [`both`] on a canvas of `size` pixels (a figure whose height grows with its rows).
+fn both_sized(base: &Path, figure: &impl Drawing, size: (u32, u32)) -> Result<Vec<PathBuf>> {
     register_fonts();
     if let Some(dir) = base.parent() {
         std::fs::create_dir_all(dir)?;
@@ -105,12 +112,12 @@ fn both(base: &Path, figure: &impl Drawing) -> Result<Vec<PathBuf>> {
     let png = base.with_extension("png");
     let svg = base.with_extension("svg");
     {
-        let root = BitMapBackend::new(&png, SIZE).into_drawing_area();
+        let root = BitMapBackend::new(&png, size).into_drawing_area();
         figure.draw(&root)?;
         root.present().map_err(|e| anyhow!("{}: {e}", png.display()))?;
     }
     {
-        let root = SVGBackend::new(&svg, SIZE).into_drawing_area();
+        let root = SVGBackend::new(&svg, size).into_drawing_area();
         figure.draw(&root)?;
         root.present().map_err(|e| anyhow!("{}: {e}", svg.display()))?;
     }

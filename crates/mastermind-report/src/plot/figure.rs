@@ -2,6 +2,7 @@
 //! files (the lab, beside the spec's tables), never by the kind that describes it.
 
 use super::dots::{ArmRow, DotLabels};
+use super::forest::ForestPlot;
 use super::lines::LineChart;
 use super::panels::Panel;
 use super::pareto::TimedPlayer;
@@ -59,6 +60,9 @@ pub enum Figure {
         /// The panels, top first.
         panels: Vec<Panel>,
     },
+    /// A paper's numeric claims on one axis in units of their margins, each interval coloured
+    /// by its verdict ([`ForestPlot`]).
+    Forest(ForestPlot),
 }
 
 impl Figure {
@@ -91,6 +95,7 @@ impl Figure {
             Figure::StackedPaths { title, x, panels } => {
                 panels::stacked_paths(base, title, x, panels)
             }
+            Figure::Forest(plot) => plot.draw(base),
         }
     }
 }
