@@ -2,7 +2,7 @@
 //! claims judged as one family ([`finish`]), the verdict counts, and `REPORT.md` and `report.tex`
 //! ([`write_index`]).
 
-use crate::{document, summary, table, verdict};
+use crate::{document, plot, summary, table, verdict};
 use anyhow::{Context, Result};
 use std::path::{Path, PathBuf};
 use table::Table;
@@ -309,7 +309,20 @@ pub fn write_index(
             papers.push(&s.paper);
         }
     }
-    text += &summary::markdown(summaries, sections, &papers);
+    std::fs::create_dir_all(out)?;
+    let mut forests = Vec::new();
+    for &paper in &papers {
+        let Some(plot) = summary::forest(paper, sections) else { continue };
+        let base = out.join(summary::forest_file(paper));
+        let drawn = plot::Figure::Forest(plot).draw(&base);
+        match drawn {
+            Ok(_) => forests.push(format!("{}.png", summary::forest_file(paper))),
+            Err(e) => {
+                text += &format!("*The forest plot of {paper} could not be drawn: {e:#}*\n\n")
+            }
+        }
+    }
+    text += &summary::markdown(summaries, sections, &papers, &forests);
     let overview = verdicts_overview(sections, &papers, &beyond);
     for table in &overview {
         text += &format!("{}\n", table.markdown());
@@ -340,7 +353,8 @@ pub fn write_index(
     let path = out.join("REPORT.md");
     std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
     let tex = out.join(document::FILE_NAME);
-    let overview = summary::latex(summaries, sections, &papers) + &counts.latex("tab:verdicts");
+    let overview =
+        summary::latex(summaries, sections, &papers, &forests) + &counts.latex("tab:verdicts");
     std::fs::write(&tex, document::document(profile, &overview, &tex_papers))
         .with_context(|| format!("writing {}", tex.display()))?;
     Ok(path)
@@ -451,11 +465,19 @@ mod tests {
         finish(&mut sections).unwrap();
         let dir = std::env::temp_dir().join(format!("verdict-index-{}", std::process::id()));
         let order = PaperOrder { papers: vec![], beyond: vec!["Trees".into()] };
-        let path = write_index(&dir, "quick", &sections, &order, &[]).unwrap();
+        let summaries = [summary::PaperSummary {
+            paper: "P1".into(),
+            headline: Vec::new(),
+            errors: Vec::new(),
+        }];
+        let path = write_index(&dir, "quick", &sections, &order, &summaries).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
+        // Each paper's numeric claims at a glance, drawn beside the report and shown in it.
+        assert!(dir.join("forest-p1.png").exists());
+        assert!(text.contains("](forest-p1.png)"), "{text}");
         std::fs::remove_dir_all(&dir).unwrap();
         let verdicts_at = text.find("**Verdicts by paper.**").unwrap();
-        assert!(verdicts_at < text.find("# P1").unwrap(), "the verdicts come first");
+        assert!(verdicts_at < text.find("\n# P1\n").unwrap(), "the verdicts come first");
         // paper, claims, reproduced, explained, within the paper's precision, inconclusive,
         // contradicted, not testable, with a hypothesis, contradicted with no reading nor
         // reason, without a verdict

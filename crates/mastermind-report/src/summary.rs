@@ -8,7 +8,8 @@
 
 use super::Section;
 use super::latex::escape;
-use super::verdict::{Outcome, Verdict};
+use super::plot::{ForestPlot, ForestRow};
+use super::verdict::{Outcome, PaperPrecision, Verdict};
 use serde::Deserialize;
 
 /// The file name of a paper's summary, beside its specs (never read as a spec).
@@ -185,8 +186,61 @@ fn lead(headline: &Headline, standing: Standing) -> String {
     format!("{}{aspect}", capitalised(standing.name()))
 }
 
+/// The forest plot of one paper: every numeric claim of its sections (a number or a comparison
+/// of two arms, the paper's own claims, each once), its difference and interval in units of its
+/// margin, the paper's own band where the paper states its sample size, coloured by verdict.
+pub fn forest(paper: &str, sections: &[Section]) -> Option<ForestPlot> {
+    let rows: Vec<ForestRow> = sections
+        .iter()
+        .filter(|s| s.paper == paper)
+        .flat_map(|s| s.verdicts.iter().map(move |v| (s, v)))
+        .filter(|(_, v)| v.is_claim() && v.cites.is_none())
+        .filter_map(|(section, v)| {
+            let (test, interval) = (v.test.as_ref()?, v.interval?);
+            let m = test.margin;
+            let finite = [interval.lower, interval.upper, m].iter().all(|x| x.is_finite());
+            if m <= 0.0 || !finite {
+                return None;
+            }
+            let short = section.name.rsplit('/').next().unwrap_or(&section.name);
+            let band = match test.paper {
+                Some(PaperPrecision::Sample { .. }) => test.paper_half_width(interval.alpha),
+                _ => None,
+            };
+            Some(ForestRow {
+                label: format!("{short}: {}", v.claim),
+                estimate: test.difference().estimate / m,
+                lower: interval.lower / m,
+                upper: interval.upper / m,
+                paper_band: band.map(|b| b / m),
+                outcome: v.outcome.name().to_owned(),
+            })
+        })
+        .collect();
+    (!rows.is_empty()).then(|| ForestPlot {
+        title: format!("{paper}: every numeric claim, difference / margin"),
+        rows,
+    })
+}
+
+/// The file name (without extension) of a paper's forest plot, beside `REPORT.md`.
+pub fn forest_file(paper: &str) -> String {
+    let slug: String = paper
+        .to_lowercase()
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect();
+    let slug = slug.split('-').filter(|p| !p.is_empty()).collect::<Vec<_>>().join("-");
+    format!("forest-{slug}")
+}
+
 /// The summaries as Markdown, one subsection per paper, in `papers` order.
-pub fn markdown(summaries: &[PaperSummary], sections: &[Section], papers: &[&str]) -> String {
+pub fn markdown(
+    summaries: &[PaperSummary],
+    sections: &[Section],
+    papers: &[&str],
+    forests: &[String],
+) -> String {
     let mut out = String::from(
         "## What each paper's claims come to\n\nThe headline claims of each paper, each resting on \
          the verdicts of the specs named after it (computed from the data, never typed): how many \
@@ -217,6 +271,15 @@ pub fn markdown(summaries: &[PaperSummary], sections: &[Section], papers: &[&str
                 out += &format!("  - {line}\n");
             }
         }
+        let file = format!("{}.png", forest_file(paper));
+        if forests.contains(&file) {
+            out += &format!(
+                "\n![{paper}: every numeric claim, difference / margin]({file})\n\nEvery numeric \
+                 claim of the paper, its difference and interval in units of its margin (the \
+                 shaded band), the paper's own band where it states its sample size, coloured by \
+                 verdict.\n"
+            );
+        }
         if !summary.errors.is_empty() {
             out += "\nErrors in the paper itself:\n\n";
             for error in &summary.errors {
@@ -229,7 +292,12 @@ pub fn markdown(summaries: &[PaperSummary], sections: &[Section], papers: &[&str
 }
 
 /// The summaries as LaTeX, one subsection per paper, in `papers` order.
-pub fn latex(summaries: &[PaperSummary], sections: &[Section], papers: &[&str]) -> String {
+pub fn latex(
+    summaries: &[PaperSummary],
+    sections: &[Section],
+    papers: &[&str],
+    forests: &[String],
+) -> String {
     let mut out = String::from("\\section*{What each paper's claims come to}\n\n");
     for &paper in papers {
         let Some(summary) = summaries.iter().find(|s| s.paper == paper) else { continue };
@@ -253,6 +321,13 @@ pub fn latex(summaries: &[PaperSummary], sections: &[Section], papers: &[&str]) 
             out += "\n";
         }
         out += "\\end{itemize}\n";
+        let file = format!("{}.png", forest_file(paper));
+        if forests.contains(&file) {
+            out += &format!(
+                "\\begin{{figure}}[htbp]\n\\centering\n\\includegraphics[width=0.92\\linewidth,height=0.9\\textheight,keepaspectratio]{{{file}}}\n\\caption{{{}: every numeric claim, its difference and interval in units of its margin, the paper's own band where it states its sample size, coloured by verdict.}}\n\\end{{figure}}\n",
+                escape(paper)
+            );
+        }
         if !summary.errors.is_empty() {
             out += "Errors in the paper itself:\n\\begin{itemize}\n";
             for error in &summary.errors {
