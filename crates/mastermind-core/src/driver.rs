@@ -5,21 +5,24 @@
 //! - `guesses`: combinations played, the winning one included.
 //! - `evaluations`: candidate codes examined while choosing guesses. A code counts once each time
 //!   it is checked for consistency or given a score or fitness; the [`Oracle`] methods count for
-//!   the player, and a player that examines codes some other way reports them through
-//!   [`Oracle::count_evaluations`].
+//!   the player, each by its own rule (a filter of a set by a reply counts score calls only, a
+//!   local entropy an evaluation only, and so on), so no player reports a count of its own.
 //! - `score_calls`: raw feedback computations, partition counting included.
 //! - wall time of the whole game.
 //!
 //! Players never see the secret: they see the history and reach the scoring function only
-//! through the [`Oracle`], which counts.
+//! through the [`Oracle`], which counts (a tidy test of the workspace reads the player crates'
+//! sources for any other way to a feedback). A search that queries the secret itself (Justus's
+//! genetic algorithm) does so through a [`SecretOracle`], which counts the same way.
 
 use crate::code::Code;
 use crate::feedback::Feedback;
 use crate::game::Game;
 use crate::history::History;
+use crate::local_entropy::PlayedSymbols;
 use crate::packed::PackedCodes;
 use crate::partition::{PartitionCounter, PartitionStats};
-use crate::score::score;
+use crate::score::{score, score_index};
 use crate::seed::LabRng;
 use std::time::Instant;
 use thiserror::Error;
@@ -117,14 +120,92 @@ impl<'a> Oracle<'a> {
         counter.stats_packed(guess, set)
     }
 
-    /// Records `n` evaluations made without the methods above.
+    /// As [`partition`](Oracle::partition), for a code already counted as an evaluation this turn
+    /// (a fitness that takes a code's distance and its parts together, or a set whose members
+    /// were evaluated when they entered it): one score call per code in `set`, no evaluation.
+    pub fn partition_of_evaluated(
+        &mut self,
+        counter: &mut PartitionCounter,
+        guess: &Code,
+        set: &[Code],
+    ) -> PartitionStats {
+        self.counters.score_calls += set.len() as u64;
+        counter.stats(guess, set)
+    }
+
+    /// The local entropy of `candidate` next to the guesses in `played` (one evaluation; no score
+    /// call: it compares colours, not replies).
+    pub fn local_entropy(&mut self, played: &PlayedSymbols, candidate: &Code) -> f64 {
+        self.counters.evaluations += 1;
+        played.entropy_with(candidate)
+    }
+
+    /// Keeps the items whose code gets `feedback` from `guess`, in order (one score call per
+    /// item; no evaluation: a set is filtered, no candidate is examined). A player that keeps
+    /// its consistent set by reference (ranks into a table of codes) filters it with this.
+    pub fn retain_replying<T>(
+        &mut self,
+        guess: &Code,
+        feedback: Feedback,
+        items: &mut Vec<T>,
+        code_of: impl Fn(&T) -> Code,
+    ) {
+        self.counters.score_calls += items.len() as u64;
+        let target = feedback.index();
+        items.retain(|item| score_index(guess, &code_of(item)) == target);
+    }
+
+    /// Counts every code of the game as examined, as a policy that gives each code a probability
+    /// before drawing one does (one evaluation per code; no score call).
+    pub fn examine_every_code(&mut self) {
+        self.counters.evaluations += self.game().size().unwrap_or(u64::MAX);
+    }
+
+    /// Records `n` evaluations made without the methods above. Not for players: the tidy test
+    /// of the player crates refuses it outside the files it lists as not yet converted.
+    #[doc(hidden)]
     pub fn count_evaluations(&mut self, n: u64) {
         self.counters.evaluations += n;
     }
 
-    /// Records `n` score calls made without the methods above.
+    /// Records `n` score calls made without the methods above. Not for players: see
+    /// [`count_evaluations`](Oracle::count_evaluations).
+    #[doc(hidden)]
     pub fn count_score_calls(&mut self, n: u64) {
         self.counters.score_calls += n;
+    }
+}
+
+/// A counted window on a secret for a search that queries the secret itself (Justus's genetic
+/// algorithm scores every candidate against it): no history, every query one evaluation and one
+/// score call.
+#[derive(Debug)]
+pub struct SecretOracle {
+    secret: Code,
+    counters: Counters,
+}
+
+impl SecretOracle {
+    /// An oracle over `secret`, with nothing counted yet.
+    pub fn new(secret: Code) -> SecretOracle {
+        SecretOracle { secret, counters: Counters::default() }
+    }
+
+    /// The feedback `code` gets from the secret (one evaluation, one score call).
+    pub fn reply(&mut self, code: &Code) -> Feedback {
+        self.counters.evaluations += 1;
+        self.counters.score_calls += 1;
+        score(&self.secret, code)
+    }
+
+    /// Whether `feedback` is the secret's own (all black): the search has found it.
+    pub fn is_win(&self, feedback: Feedback) -> bool {
+        feedback.black == self.secret.len() as u8
+    }
+
+    /// The counters so far.
+    pub fn counters(&self) -> Counters {
+        self.counters
     }
 }
 

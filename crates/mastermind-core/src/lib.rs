@@ -52,7 +52,7 @@ pub use codemakers::lying::{FalseReplies, LiarError, LyingCodemaker, ReplyPool, 
 pub use codemakers::scripted::{Script, ScriptedCodemaker};
 pub use codeset::CodeSet;
 pub use driver::{
-    Codemaker, Counters, GameEnd, GameOutcome, Oracle, Player, PlayerError, Strategy,
+    Codemaker, Counters, GameEnd, GameOutcome, Oracle, Player, PlayerError, SecretOracle, Strategy,
     TruthfulCodemaker, play_game,
 };
 pub use feedback::Feedback;
