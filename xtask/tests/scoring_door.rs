@@ -50,12 +50,6 @@ const SCORING_METHODS: &[&str] = &[
 /// `(file under crates/, why it still computes feedback itself)`: the files not converted yet.
 const NOT_YET: &[(&str, &str)] = &[
     (
-        "mastermind-mcmc/src/walker.rs",
-        "the M-H walker scores its turns itself and keeps its own counters",
-    ),
-    ("mastermind-mcmc/src/cost.rs", "the walk's from-scratch cost scores every turn itself"),
-    ("mastermind-mcmc/src/player.rs", "passes the walker's own counters on to the oracle"),
-    (
         "mastermind-importance/src/model.rs",
         "literal_probabilities, the policy computed literally as a reference for tests and \
          readers, checks consistency on the history: not a player, nothing is counted",

@@ -54,8 +54,9 @@ impl<'a> Oracle<'a> {
         self.history.game()
     }
 
-    /// The turns so far.
-    pub fn history(&self) -> &History {
+    /// The turns so far (borrowed for as long as the oracle's history, so a player may read it
+    /// while it scores).
+    pub fn history(&self) -> &'a History {
         self.history
     }
 
@@ -161,18 +162,68 @@ impl<'a> Oracle<'a> {
         self.counters.evaluations += self.game().size().unwrap_or(u64::MAX);
     }
 
-    /// Records `n` evaluations made without the methods above. Not for players: the tidy test
-    /// of the player crates refuses it outside the files it lists as not yet converted.
-    #[doc(hidden)]
-    pub fn count_evaluations(&mut self, n: u64) {
-        self.counters.evaluations += n;
+    /// Whether `code` was played already, for a code drawn at random and kept only if it was not
+    /// (one evaluation; no score call: guesses are compared, not scored).
+    pub fn is_played(&mut self, code: &Code) -> bool {
+        self.counters.evaluations += 1;
+        self.history.turns().iter().any(|turn| turn.guess == *code)
     }
 
-    /// Records `n` score calls made without the methods above. Not for players: see
-    /// [`count_evaluations`](Oracle::count_evaluations).
-    #[doc(hidden)]
-    pub fn count_score_calls(&mut self, n: u64) {
-        self.counters.score_calls += n;
+    /// Feeds a walk over codes one more turn: the test response of `guess` for the walk's
+    /// current `code` (the reply `guess` would get if `code` were the secret), which the walk
+    /// keeps from now on, so `fed` counts one more turn (one score call).
+    pub fn feed_walk(&mut self, fed: &mut FedTurns, guess: &Code, code: &Code) -> Feedback {
+        fed.turns += 1;
+        self.score(guess, code)
+    }
+
+    /// A walk starts at its current code, whose test responses it already keeps (one
+    /// evaluation; no score call).
+    pub fn walk_start(&mut self) {
+        self.counters.evaluations += 1;
+    }
+
+    /// A walk's proposal whose test responses follow from the current code's by an update at
+    /// the pegs the move changes (one evaluation, and one score call per turn in `fed`: each
+    /// update stands for the feedback computation it replaces).
+    #[inline]
+    pub fn walk_proposal(&mut self, fed: &FedTurns) {
+        self.counters.evaluations += 1;
+        self.counters.score_calls += fed.turns;
+    }
+
+    /// A walk's proposal that leaves the current code as it is, a swap of two equal pegs (one
+    /// evaluation; no score call: its responses are the current ones).
+    #[inline]
+    pub fn unchanged_walk_proposal(&mut self) {
+        self.counters.evaluations += 1;
+    }
+}
+
+/// The turns a walk over codes (Snyder's Metropolis-Hastings walker) has been fed: for each,
+/// the walk keeps its current code's test response and updates it as the code moves. Only the
+/// [`Oracle`] adds a turn, as it scores that turn's first response
+/// ([`feed_walk`](Oracle::feed_walk)), so the score calls a proposal is counted
+/// ([`walk_proposal`](Oracle::walk_proposal)) are as many as the responses the walk keeps.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FedTurns {
+    turns: u64,
+}
+
+impl FedTurns {
+    /// No turn fed yet.
+    pub fn new() -> FedTurns {
+        FedTurns::default()
+    }
+
+    /// How many turns the walk has been fed.
+    pub fn len(&self) -> usize {
+        self.turns as usize
+    }
+
+    /// Whether no turn has been fed yet.
+    pub fn is_empty(&self) -> bool {
+        self.turns == 0
     }
 }
 
@@ -389,6 +440,33 @@ mod tests {
             assert_eq!(out.counters.evaluations, 1296 * u64::from(out.guesses));
             assert!(out.guesses <= 9);
         }
+    }
+
+    #[test]
+    fn a_walk_is_counted_by_the_turns_it_was_fed() {
+        let g = Game::CLASSIC;
+        let code = |text: &str| Code::parse(g, text).unwrap();
+        let mut history = History::new(g);
+        history.push(code("AABB"), Feedback::new(1, 0));
+        history.push(code("ABCD"), Feedback::new(0, 2));
+        let mut counters = Counters::default();
+        let mut oracle = Oracle::new(&history, &mut counters);
+        let mut fed = FedTurns::new();
+        let at = code("CCDD");
+        for turn in history.turns() {
+            assert_eq!(oracle.feed_walk(&mut fed, &turn.guess, &at), score(&turn.guess, &at));
+        }
+        assert_eq!(
+            (fed.len(), oracle.counters()),
+            (2, Counters { evaluations: 0, score_calls: 2 })
+        );
+        oracle.walk_start();
+        oracle.walk_proposal(&fed);
+        oracle.unchanged_walk_proposal();
+        assert_eq!(oracle.counters(), Counters { evaluations: 3, score_calls: 4 });
+        assert!(oracle.is_played(&code("ABCD")));
+        assert!(!oracle.is_played(&at));
+        assert_eq!(oracle.counters(), Counters { evaluations: 5, score_calls: 4 });
     }
 
     #[test]

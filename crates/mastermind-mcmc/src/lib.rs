@@ -19,8 +19,9 @@
 //!   [`ScriptedCodemaker`](mastermind_core::ScriptedCodemaker) (the p-false game's codemaker is
 //!   the core's [`LyingCodemaker`](mastermind_core::LyingCodemaker) too).
 //!
-//! Counters, with the meaning the whole lab gives them (reported through the core's
-//! [`Oracle`](mastermind_core::Oracle)):
+//! Counters, with the meaning the whole lab gives them, are the core's
+//! [`Oracle`](mastermind_core::Oracle)'s: the walker and the from-scratch cost score through the
+//! oracle they are handed and keep no count of their own.
 //!
 //! - `evaluations` = the thesis's "codes searched": one per code whose cost was computed, that is
 //!   one per M-H proposal (a swap of two equal pegs included: the walk examined that proposal)
@@ -54,4 +55,4 @@ pub use cost::{cost, reply_cost};
 pub use moves::{Kernel, Move, SubsetMove};
 pub use player::{MhPlayer, MhStats, MhStrategy, TurnTrace};
 pub use script::table7_scripts;
-pub use walker::{WalkCounters, Walker};
+pub use walker::Walker;
