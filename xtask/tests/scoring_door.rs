@@ -3,8 +3,12 @@
 //! scoring methods only on the `oracle`. A feedback computed any other way would be a count the
 //! driver never sees.
 //!
-//! The check reads source text, not types: it strips comments and `#[cfg(test)]` modules, then
-//! looks for the names below. Files not yet converted are listed in [`NOT_YET`] with the reason,
+//! Two checks keep the promise. The Oracle has no method that adds a count of the player's own,
+//! and clippy, with the types resolved, refuses every raw scorer in the player crates: each holds
+//! the same `clippy.toml`, which [`every_player_crate_lints_the_raw_scorers`] checks. This test
+//! also reads source text, which fails under `cargo test` already: it strips comments and
+//! `#[cfg(test)]` modules, then looks for the names below. Files not yet converted are listed in
+//! [`NOT_YET`] with the reason (they allow the lint on the item concerned, with the same reason),
 //! and the list only shrinks: an entry whose file no longer computes a feedback fails too.
 
 use std::path::{Path, PathBuf};
@@ -26,12 +30,7 @@ const RAW_ITEMS: &[&str] = &[
     "Scorer",
     "words",
     "Counters",
-    "count_evaluations",
-    "count_score_calls",
 ];
-
-/// The Oracle's raw counters: a count a player reports itself, on any receiver.
-const COUNTING_METHODS: &[&str] = &["count_evaluations", "count_score_calls"];
 
 /// Methods of core types that compute feedback; a player may call them on the `oracle` only
 /// (the `Oracle` has methods of the same names, which count).
@@ -99,9 +98,7 @@ fn doors(code: &str) -> Vec<String> {
         let before = code[..at].trim_end();
         let after = code[at + word.len()..].trim_start();
         let method_call = before.ends_with('.') && after.starts_with('(');
-        if method_call && COUNTING_METHODS.contains(&word) {
-            found.push(format!("`.{word}(..)`"));
-        } else if method_call && SCORING_METHODS.contains(&word) {
+        if method_call && SCORING_METHODS.contains(&word) {
             let receiver: String = before[..before.len() - 1]
                 .trim_end()
                 .chars()
@@ -196,9 +193,27 @@ fn the_reader_finds_each_kind_of_door() {
     check("let d = oracle.distance(&c);", &[]);
     check("let s = self.counter.stats(code, set);", &["`counter.stats(..)`"]);
     check("oracle\n    .retain_consistent_with_last(&mut set);", &[]);
-    check("oracle.count_evaluations(3);", &["`.count_evaluations(..)`"]);
     check("let mut c = Counters::default();", &["`Counters`"]);
     check("fn score(&self) -> u32 { self.score }", &[]);
     check("Individual { score: 1 }; // score(a, b)", &[]);
     check("let x = 1;\n#[cfg(test)]\nmod tests { use mastermind_core::score; }", &[]);
+}
+
+/// The player crates' lint of the raw scorers (see the module documentation): every player crate
+/// holds it, the same in each, and it refuses at least the raw scorers named above.
+#[test]
+fn every_player_crate_lints_the_raw_scorers() {
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().join("crates");
+    let read = |name: &str| {
+        let path = crates.join(name).join("clippy.toml");
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    };
+    let first = read(PLAYER_CRATES[0]);
+    for name in &PLAYER_CRATES[1..] {
+        assert_eq!(read(name), first, "{name}/clippy.toml differs from {}'s", PLAYER_CRATES[0]);
+    }
+    for item in ["score::score", "History::is_consistent", "PartitionCounter::stats", "Oracle::new"] {
+        assert!(first.contains(&format!("::{item}\"")), "clippy.toml does not refuse {item}");
+    }
+    assert!(first.contains("words::Scorer"), "clippy.toml does not refuse the packed kernel");
 }
