@@ -52,8 +52,8 @@ pub use codemakers::lying::{FalseReplies, LiarError, LyingCodemaker, ReplyPool, 
 pub use codemakers::scripted::{Script, ScriptedCodemaker};
 pub use codeset::CodeSet;
 pub use driver::{
-    Codemaker, Counters, GameEnd, GameOutcome, Oracle, Player, PlayerError, Strategy,
-    TruthfulCodemaker, play_game,
+    Codemaker, Counters, FedTurns, GameEnd, GameOutcome, Oracle, Player, PlayerError, SecretOracle,
+    Strategy, TruthfulCodemaker, play_game,
 };
 pub use feedback::Feedback;
 pub use game::{Game, GameError};

@@ -8,6 +8,13 @@
 use anyhow::{Context, Result, bail};
 use polars::prelude::{Column, DataFrame};
 
+/// The stored columns that measure wall time: a game's or a Justus run's `nanos`, a tree's
+/// `build_seconds`. They are the only columns in which two runs of one spec and seed may differ,
+/// whatever the thread count or the split into shards; every other column is the same, row for
+/// row. A row field that measures time is listed here (a tidy test of the lab reads every
+/// `record!` declaration for it).
+pub const WALL_TIME_COLUMNS: [&str; 2] = ["nanos", "build_seconds"];
+
 /// A value that one Parquet column holds.
 pub trait ColumnValue: Sized {
     /// The column `name` holding `values`.

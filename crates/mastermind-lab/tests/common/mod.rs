@@ -61,6 +61,16 @@ pub fn run_on_threads(plan: &Plan, threads: usize) -> DataFrame {
     pool.install(|| plan.task.run(plan.raw.seed, &ProgressBar::hidden())).unwrap()
 }
 
+/// `frame` without the wall-time columns it holds (`record::WALL_TIME_COLUMNS`, and only those):
+/// what two runs of one spec and seed must agree on, whatever the thread count or the shards.
+pub fn without_wall_time(frame: DataFrame) -> DataFrame {
+    let timed: Vec<&str> = mastermind_experiments::tasks::record::WALL_TIME_COLUMNS
+        .into_iter()
+        .filter(|c| frame.column(c).is_ok())
+        .collect();
+    frame.drop_many(timed)
+}
+
 impl Drop for Scratch {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.root);

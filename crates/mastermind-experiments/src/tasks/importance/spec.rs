@@ -15,7 +15,7 @@ use mastermind_players::families::importance::{
     ExpFamilyConfig, ExpFamilyStrategy, FixedSampleConfig, ImportanceError, Theta, TrainingConfig,
 };
 use serde::{Deserialize, Serialize};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 fn classic() -> Game {
     Game::CLASSIC
@@ -164,8 +164,17 @@ fn config_error(ctx: &PlanContext<'_>, e: ImportanceError) -> SpecError {
 fn journal_path(ctx: &PlanContext<'_>, profile: Profile) -> Option<PathBuf> {
     let path = std::fs::canonicalize(&ctx.spec.path).ok()?;
     let workspace = Workspace::find(path.parent()?).ok()?;
-    let base = workspace.data().join(profile.name()).join(&ctx.spec.name);
-    Some(base.with_extension("journal.jsonl"))
+    Some(journal_file(&workspace.data(), profile, &ctx.spec.name))
+}
+
+/// `<data>/<profile>/<spec>.journal.jsonl`, beside the spec's results. The suffix is appended to
+/// the spec's name, never put in place of an extension: a spec name may hold a dot
+/// (`table-1.5`), and its journal must neither lose what follows the dot (and be shared with
+/// `table-1.6`'s) nor differ from the journal the lab looks for beside the results.
+fn journal_file(data: &Path, profile: Profile, spec: &str) -> PathBuf {
+    let mut path = data.join(profile.name()).join(spec).into_os_string();
+    path.push(".journal.jsonl");
+    PathBuf::from(path)
 }
 
 impl crate::tasks::Validate for ImportanceTrainingTask {
@@ -236,5 +245,20 @@ impl crate::tasks::Validate for FixedSampleTask {
         ExpFamilyStrategy::new(self.game, &ExpFamilyConfig::new(self.theta0))
             .map_err(|e| config_error(ctx, e))?;
         Ok(FixedSamplePlan { game: self.game, config })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_journal_is_named_after_the_whole_spec_name() {
+        let data = Path::new("data");
+        let journal = |spec: &str| journal_file(data, Profile::Quick, spec);
+        assert_eq!(journal("snyder/case-1"), data.join("quick/snyder/case-1.journal.jsonl"));
+        let dotted = journal("snyder/case-1.5");
+        assert_eq!(dotted, data.join("quick/snyder/case-1.5.journal.jsonl"));
+        assert_ne!(dotted, journal("snyder/case-1.6"), "two specs would share one journal");
     }
 }
