@@ -150,6 +150,12 @@ pub trait Player: Send {
     fn metrics(&self) -> Vec<(&'static str, f64)> {
         Vec::new()
     }
+
+    /// Told that the game is over, solved or at the guess cap, with every turn played (the
+    /// last turn's reply is the one the player was not asked to answer); not called when the
+    /// player gave up. A player that plays through another program passes the end on to it
+    /// here. By default, nothing.
+    fn game_over(&mut self, _end: &GameEnd, _history: &History) {}
 }
 
 /// A validated player configuration that builds a fresh [`Player`] for each game. Values are
@@ -258,14 +264,11 @@ pub fn play_game(
             break GameEnd::Solved;
         }
     };
-    GameOutcome {
-        secret,
-        guesses: history.len() as u32,
-        end,
-        counters,
-        nanos: start.elapsed().as_nanos() as u64,
-        history,
+    let nanos = start.elapsed().as_nanos() as u64;
+    if !matches!(end, GameEnd::GaveUp(_)) {
+        player.game_over(&end, &history);
     }
+    GameOutcome { secret, guesses: history.len() as u32, end, counters, nanos, history }
 }
 
 #[cfg(test)]
