@@ -28,6 +28,10 @@ pub struct ProgramConfig {
     /// the current directory).
     #[serde(skip)]
     pub working_dir: Option<PathBuf>,
+    /// The guess cap told to the program in `hello` (not part of the spec: the lab sets the
+    /// games' cap; none is [`DEFAULT_MAX_GUESSES`](crate::DEFAULT_MAX_GUESSES)).
+    #[serde(skip)]
+    pub max_guesses: Option<u32>,
 }
 
 impl Default for ProgramConfig {
@@ -40,6 +44,7 @@ impl Default for ProgramConfig {
             output_bytes: 64 * 1024,
             seconds_per_game: None,
             working_dir: None,
+            max_guesses: None,
         }
     }
 }
