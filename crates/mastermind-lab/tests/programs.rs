@@ -263,3 +263,28 @@ fn the_perl_wrapper_fields_algorithm_mastermind_where_it_is_installed() {
     let again = run_on_threads(&plan, 1).drop("nanos").unwrap();
     assert!(frame.equals_missing(&again), "seeded games");
 }
+
+#[test]
+fn the_player_in_protocol_md_plays_as_written() {
+    if !PYTHON.available_for("the Python player of PROTOCOL.md") {
+        return;
+    }
+    let protocol = std::fs::read_to_string(players().join("../PROTOCOL.md")).unwrap();
+    let section = &protocol[protocol.find("## A complete player in Python").unwrap()..];
+    let start = section.find("```python\n").unwrap() + "```python\n".len();
+    let code = &section[start..start + section[start..].find("```").unwrap()];
+    let scratch = Scratch::new("protocol-md-player");
+    std::fs::write(scratch.root.join("player.py"), code).unwrap();
+    let arm = format!(
+        "            (label: \"From PROTOCOL.md\", player: Program((command: [\"python3\", \"player.py\"], {LOADED}))),"
+    );
+    let path = scratch
+        .spec("paper/doc", &spec("(pegs: 4, colours: 6)", "Sample((quick: 30, full: 30))", &arm));
+    let plan = scratch
+        .workspace()
+        .plans(&[path], mastermind_experiments::spec::scaled::Profile::Quick)
+        .unwrap()
+        .remove(0);
+    let frame = run_on_threads(&plan, 2);
+    assert!(texts(&frame, "end").iter().all(|e| e.as_deref() == Some("solved")), "{frame}");
+}
