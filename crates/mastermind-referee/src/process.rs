@@ -6,7 +6,7 @@
 //! flood never fills memory), and one keeps the last few kilobytes of its standard error for
 //! error messages. The referee waits for a line with a deadline. Dropping a process closes its
 //! input, gives it a moment to exit, then kills it; every process is known to the
-//! [`reaper`](crate::reaper) until it has been waited for, so Ctrl-C kills it too.
+//! [`reaper`](crate::reaper::kill_all) until it has been waited for, so Ctrl-C kills it too.
 
 use crate::error::RefereeError;
 use crate::reaper;
