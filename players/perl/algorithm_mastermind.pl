@@ -8,9 +8,10 @@
 #             here is the library's Table II settings that peers/record uses.
 # The library is not part of this repository: it is found where it was installed (CPAN:
 # Algorithm::MasterMind, Algorithm::Evolutionary, String::MMM), or on PERL5LIB.
-# Each game runs with srand(seed) from the referee's `game` line, and Perl's hash order is fixed
-# (PERL_HASH_SEED=0), so the same seed plays the same game. Evaluations are the library's own
-# count (`evaluated`), reported per guess.
+# Each game runs with srand(seed) from the referee's `game` line, in a fresh process (`ready
+# process per-game`: a game of the library depends on the games its process played before, so
+# that only a fresh process plays the same game from the same seed), and Perl's hash order is
+# fixed (PERL_HASH_SEED=0). Evaluations are the library's own count (`evaluated`), per guess.
 use strict;
 use warnings;
 
@@ -65,7 +66,7 @@ die "Algorithm::MasterMind plays games with repeated colours only\n" unless $gam
 die "at most 26 colours\n" if $game{colours} > 26;
 my @alphabet = ( 'A' .. 'Z' )[ 0 .. $game{colours} - 1 ];
 ( my $name = lc "perl-algorithm-mastermind-$strategy" ) =~ s/_/-/g;
-print $out "ready version 1 name $name\n";
+print $out "ready version 1 name $name process per-game\n";
 
 my ( $solver, $playing, $counted );
 sub guess {

@@ -3,9 +3,10 @@
 //!
 //! A strategy keeps the programs that are between games (one per thread that played, at most),
 //! so a program is started once per worker, not once per game, unless it asks for a fresh
-//! process each game (`ready process per-game`). A game takes an idle program or starts one, and
-//! gives it back when the game is over; a program that failed is killed instead, and the next
-//! game starts a new one. If a program cannot start, every later game of the strategy fails
+//! process each game (`ready process per-game`). A game's player takes an idle program or starts
+//! one when it is made, before the driver's clock starts, so a game's time never counts a
+//! program's start; it gives the program back when the game is over. A program that failed is
+//! killed instead, and the next game starts a new one. If a program cannot start, every later game of the strategy fails
 //! with that first error at once, without trying again.
 //!
 //! Each game's seed is the first number drawn from the game's own stream, so a program that
@@ -83,8 +84,14 @@ impl ProgramStrategy {
 }
 
 impl Strategy for ProgramStrategy {
+    /// A player holding its program already (an idle one, or one started now), so that the
+    /// game's time, which the driver measures from its first guess, does not count the start.
     fn new_player(&self) -> Box<dyn Player> {
-        Box::new(ProgramPlayer { pool: Arc::clone(&self.pool), session: None, started: false })
+        let (session, failure) = match self.pool.checkout() {
+            Ok(session) => (Some(session), None),
+            Err(error) => (None, Some(error)),
+        };
+        Box::new(ProgramPlayer { pool: Arc::clone(&self.pool), session, failure, started: false })
     }
 }
 
@@ -128,24 +135,37 @@ impl Pool {
 /// One game of a program.
 struct ProgramPlayer {
     pool: Arc<Pool>,
+    /// The program, until the game is over or the program fails.
     session: Option<Session>,
+    /// Why no program could be had, told at the first guess.
+    failure: Option<RefereeError>,
     started: bool,
 }
 
 impl ProgramPlayer {
     fn next_move(&mut self, history: &History, rng: &mut LabRng) -> Result<Move, RefereeError> {
+        if let Some(failure) = self.failure.take() {
+            return Err(failure);
+        }
+        let Some(session) = &mut self.session else {
+            unreachable!("a player whose program failed is not asked again")
+        };
         if !self.started {
             self.started = true;
-            let mut session = self.pool.checkout()?;
             let id = self.pool.next_id.fetch_add(1, Ordering::Relaxed);
-            let answer = session.begin(id, rng.next_u64());
-            self.session = Some(session);
-            return answer;
+            return session.begin(id, rng.next_u64());
         }
-        let feedback = history.last().map_or(Feedback::default(), |turn| turn.feedback);
-        match &mut self.session {
-            Some(session) => session.reply(feedback),
-            None => unreachable!("a player whose program failed is not asked again"),
+        session.reply(history.last().map_or(Feedback::default(), |turn| turn.feedback))
+    }
+}
+
+impl Drop for ProgramPlayer {
+    /// A program that never began its game goes back to the pool; one left mid-game is closed.
+    fn drop(&mut self) {
+        if let Some(session) = self.session.take() {
+            if !self.started {
+                self.pool.checkin(session);
+            }
         }
     }
 }
