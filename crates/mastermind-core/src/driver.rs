@@ -198,6 +198,15 @@ impl<'a> Oracle<'a> {
     pub fn unchanged_walk_proposal(&mut self) {
         self.counters.evaluations += 1;
     }
+
+    /// The counts a program outside the lab states it spent on its guess (the referee's
+    /// `Program` player, which plays over a pipe and scores with its own code). They are the
+    /// program's word, not counted here: the one door through which a count enters unobserved,
+    /// kept apart by name so that no player of the lab can use it unnoticed.
+    pub fn stated_by_program(&mut self, evaluations: u64, score_calls: u64) {
+        self.counters.evaluations += evaluations;
+        self.counters.score_calls += score_calls;
+    }
 }
 
 /// The turns a walk over codes (Snyder's Metropolis-Hastings walker) has been fed: for each,

@@ -34,7 +34,7 @@ pub enum RefereeError {
         speaks: u32,
     },
     /// No `ready` within the time to start.
-    #[error("start time limit: no answer within {} s", seconds(*limit))]
+    #[error("start time limit: no answer within {} s (a program that writes `ready` without flushing its output looks like this)", seconds(*limit))]
     StartTimeout {
         /// The limit.
         limit: Duration,

@@ -178,8 +178,7 @@ impl Player for ProgramPlayer {
     ) -> Result<Code, PlayerError> {
         match self.next_move(oracle.history(), rng) {
             Ok(answer) => {
-                oracle.count_evaluations(answer.evaluations);
-                oracle.count_score_calls(answer.score_calls);
+                oracle.stated_by_program(answer.evaluations, answer.score_calls);
                 Ok(answer.code)
             }
             Err(error) => {

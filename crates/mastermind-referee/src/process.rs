@@ -81,6 +81,8 @@ pub struct Process {
     input: Option<SyncSender<String>>,
     lines: Receiver<Read_>,
     stderr: Arc<Mutex<Vec<u8>>>,
+    /// Closed when the copy of the program's standard error has reached its end.
+    stderr_done: Receiver<()>,
     output_limit: u64,
     /// Bytes read since [`Process::reset_output`].
     output: u64,
@@ -115,11 +117,15 @@ impl Process {
             thread::spawn(move || read_lines(stdout, output_limit, to_referee));
         }
         let tail = Arc::new(Mutex::new(Vec::new()));
+        let (done, stderr_done) = mpsc::channel();
         if let Some(stderr) = stderr {
             let tail = Arc::clone(&tail);
-            thread::spawn(move || keep_tail(stderr, &tail));
+            thread::spawn(move || {
+                keep_tail(stderr, &tail);
+                drop(done);
+            });
         }
-        Ok(Process { child, pid, input, lines, stderr: tail, output_limit, output: 0 })
+        Ok(Process { child, pid, input, lines, stderr: tail, stderr_done, output_limit, output: 0 })
     }
 
     /// Queues `line` (a line end is added). A program that has left many lines unread, or whose
@@ -162,8 +168,9 @@ impl Process {
             }
             Ok(Read_::Closed) | Err(RecvTimeoutError::Disconnected) => {
                 let status = self.exit_status(STATUS_WAIT);
-                // The standard error thread may still be copying the last words.
-                thread::sleep(Duration::from_millis(20));
+                // The standard error thread may still be copying the last words: wait for it to
+                // reach the end (bounded, for a child that left its error stream to another).
+                let _ = self.stderr_done.recv_timeout(STATUS_WAIT);
                 Err(RefereeError::Exited { status, stderr: self.stderr_tail() })
             }
             Err(RecvTimeoutError::Timeout) => Err((deadline.error)(deadline.limit)),
