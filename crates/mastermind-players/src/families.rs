@@ -54,3 +54,13 @@ pub mod optimal {
     pub use mastermind_optimal::units;
     pub use mastermind_optimal::{MAX_CODES, Progress, ProgressCallback, Solution};
 }
+
+/// Other programs, through the referee protocol: their configuration, the protocol's messages,
+/// the lab's players speaking it, and the reaping of their processes.
+pub mod program {
+    pub use mastermind_referee::protocol::{Hello, ProcessUse, Ready};
+    pub use mastermind_referee::serve::{NewPlayer, ServeError, serve};
+    pub use mastermind_referee::{
+        DEFAULT_MAX_GUESSES, ProgramConfig, ProgramStrategy, RefereeError, VERSION, reaper,
+    };
+}

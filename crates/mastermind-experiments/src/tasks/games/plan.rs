@@ -9,6 +9,7 @@ use crate::spec::sweep::with_parameter;
 use crate::spec::values::Finite;
 use crate::tasks::PlanContext;
 use crate::tasks::readings::{self, ArmReading};
+use crate::workspace::Workspace;
 use mastermind_core::seed::name_id;
 use mastermind_core::{Code, CodeSet, Game, rng_for};
 use mastermind_core::{FalseReplies, Script};
@@ -265,6 +266,13 @@ fn plan_arms<'t>(
                 }
             };
             let codemaker = arm.codemaker.unwrap_or(task.codemaker);
+            let mut expanded = expanded;
+            if let PlayerSpec::Program(program) = &mut expanded.player {
+                // The program starts in the checkout's root and is told the games' cap (neither
+                // is part of the stored parameters).
+                program.working_dir = Workspace::find(&ctx.spec.path).ok().map(|w| w.root);
+                program.max_guesses = Some(task.max_guesses);
+            }
             let mut planned = plan_arm(ctx, index, arm, expanded, game, secrets, codemaker)?;
             if let Some(r) = &recorded {
                 planned.parameters = serde_json::json!({

@@ -42,6 +42,8 @@ pub struct ArmResult {
     pub score_calls: f64,
     /// Mean wall time per game, in milliseconds.
     pub millis: f64,
+    /// Games another program failed (left out of everything above), and the first one's error.
+    pub failed: (usize, Option<String>),
 }
 
 /// Aggregates the rows of each arm.
@@ -76,6 +78,10 @@ pub fn arm_results(plan: &GamesPlan, rows: &GamesByArm<'_>) -> Vec<ArmResult> {
                 evaluations: mean_of(&|g| g.evaluations),
                 score_calls: mean_of(&|g| g.score_calls),
                 millis: mean_of(&|g| g.nanos) / 1e6,
+                failed: {
+                    let failed = rows.failed(&arm.label);
+                    (failed.len(), failed.first().and_then(|g| g.error.clone()))
+                },
             }
         })
         .collect()
@@ -168,6 +174,14 @@ pub fn results_table(title: &str, plan: &GamesPlan, results: &[ArmResult]) -> Ta
             }
         }
         table.row(row);
+    }
+    for r in results.iter().filter(|r| r.failed.0 > 0) {
+        table.notes.push(format!(
+            "{}: {} game(s) failed by the program and left out of every column (the first: {}).",
+            r.label,
+            r.failed.0,
+            r.failed.1.as_deref().unwrap_or("no message")
+        ));
     }
     let stat = if several_runs { "run means" } else { "games" };
     let family = if plan.report.groups_within_x {
