@@ -175,7 +175,7 @@ fn run_all(workspace: &Workspace, plans: &[Plan], profile: Profile, force: bool)
 /// Builds the profile's `report.tex` into a PDF; says plainly (and fails) when `latexmk` is
 /// missing.
 fn latex_pdf(workspace: &Workspace, profile: Profile) -> Result<()> {
-    use mastermind_lab::report::pdf::{self, PdfBuild};
+    use mastermind_lab::pdf::{self, PdfBuild};
     match pdf::build(&workspace.figures(profile))? {
         PdfBuild::Built(path) => {
             let shown = path.strip_prefix(&workspace.root).unwrap_or(&path);

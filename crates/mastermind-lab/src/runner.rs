@@ -204,13 +204,14 @@ pub fn report_every(
             }
         }
     }
-    report::finish(&mut sections)?;
+    report::write_files(&figures, &report::finish(&mut sections))?;
     let (summaries, unreadable) = report::load_summaries(&workspace.experiments());
     problems.extend(unreadable);
     problems.extend(report::summary::missing(&summaries, &sections));
     let order = workspace.paper_order();
-    let path = report::write_index(&figures, profile.name(), &sections, &order, &summaries)?;
-    Ok(IndexReport { path, problems })
+    let index = report::index_files(profile.name(), &sections, &order, &summaries);
+    report::write_files(&figures, &index)?;
+    Ok(IndexReport { path: figures.join(report::INDEX_FILE_NAME), problems })
 }
 
 /// The section last rendered for a spec (`figures/<profile>/<name>.md`), its paper read from its
@@ -223,7 +224,9 @@ fn last_rendered(figures: &Path, name: &str) -> Option<Section> {
     let paper = paper.to_owned();
     // `<section>: <title>`, where the section itself holds no ": " in any spec.
     let label = rest.split(": ").next().unwrap_or(rest).to_owned();
-    let latex = crate::report::document::kept_section(figures, name, &markdown);
+    let has_tables = std::fs::read_to_string(figures.join(format!("{name}.tex")))
+        .is_ok_and(|tables| !tables.trim().is_empty());
+    let latex = crate::report::document::kept_section(name, &markdown, has_tables);
     Some(Section {
         paper,
         name: name.to_owned(),

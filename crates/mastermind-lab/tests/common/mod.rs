@@ -115,7 +115,7 @@ pub const GNU_PARALLEL: Tool = Tool {
 
 /// `latexmk` and TeX, which build the report's PDF.
 pub const LATEXMK: Tool =
-    Tool { program: "latexmk", probe: &["-v"], install: mastermind_lab::report::pdf::INSTALL_HINT };
+    Tool { program: "latexmk", probe: &["-v"], install: mastermind_lab::pdf::INSTALL_HINT };
 
 impl Tool {
     /// Whether the tool runs here. When it does not, says so in one line on stderr (`what` is

@@ -4,10 +4,11 @@
 //! the number of guesses (each bar the player's whole distribution).
 
 use super::{CENTRE_LEFT, Drawing, FONT, axis, both, short_number};
-use anyhow::{Result, anyhow};
+use super::{Result, draw_error};
+use crate::output::OutputFile;
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// One player's row.
 #[derive(Debug, Clone)]
@@ -45,7 +46,7 @@ pub(crate) fn means_and_shares(
     base: &Path,
     labels: &DotLabels,
     rows: &[ArmRow],
-) -> Result<Vec<PathBuf>> {
+) -> Result<Vec<OutputFile>> {
     let mut rows: Vec<ArmRow> = rows.iter().filter(|r| r.mean.is_finite()).cloned().collect();
     if labels.by_mean {
         rows.sort_by(|a, b| a.mean.total_cmp(&b.mean));
@@ -100,7 +101,7 @@ fn dark(c: RGBColor) -> bool {
 
 impl Drawing for Dots<'_> {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
-        let e = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("drawing: {e}");
+        let e = |e: DrawingAreaErrorKind<DB::ErrorType>| draw_error!("drawing: {e}");
         root.fill(&WHITE).map_err(e)?;
         let titled = root
             .titled(self.labels.title.as_str(), (FONT, super::title_size(root, &self.labels.title)))

@@ -11,12 +11,13 @@
 
 use super::lines::wrap_to_width;
 use super::{CENTRE_LEFT, COLOURS, Drawing, FONT, both_sized, short_number, title_size};
-use anyhow::{Result, anyhow};
+use super::{Result, draw_error};
+use crate::output::OutputFile;
 use plotters::coord::Shift;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// One numeric claim of a paper, in units of its margin.
 #[derive(Debug, Clone, PartialEq)]
@@ -75,17 +76,17 @@ const LEGEND_FONT: f64 = 15.0;
 const NOTE_FONT: f64 = 14.0;
 
 impl ForestPlot {
-    /// Draws the plot to `<base>.png` and `<base>.svg`; returns both paths. A NaN or infinite
+    /// Draws the plot as `<base>.png` and `<base>.svg`; returns both files. A NaN or infinite
     /// number, an interval whose ends are the wrong way round, a negative band or no claim at
     /// all is an error naming the row, never a panic.
-    pub(crate) fn draw(&self, base: &Path) -> Result<Vec<PathBuf>> {
+    pub(crate) fn draw(&self, base: &Path) -> Result<Vec<OutputFile>> {
         if self.rows.is_empty() {
-            return Err(anyhow!("no claim to draw"));
+            return Err(draw_error!("no claim to draw"));
         }
         // The layout measures text before the canvas is made.
         super::register_fonts();
         for (i, row) in self.rows.iter().enumerate() {
-            row.check().map_err(|e| anyhow!("row {} ({:?}): {e}", i + 1, row.label))?;
+            row.check().map_err(|e| draw_error!("row {} ({:?}): {e}", i + 1, row.label))?;
         }
         let half = half_range(&self.rows);
         let placed: Vec<Placed> = self.rows.iter().map(|r| Placed::of(r, half)).collect();
@@ -112,14 +113,14 @@ impl ForestRow {
             ("paper_band", self.paper_band.unwrap_or(0.0)),
         ] {
             if !value.is_finite() {
-                return Err(anyhow!("{name} is {value}, not a finite number"));
+                return Err(draw_error!("{name} is {value}, not a finite number"));
             }
         }
         if self.lower > self.upper {
-            return Err(anyhow!("lower {} lies above upper {}", self.lower, self.upper));
+            return Err(draw_error!("lower {} lies above upper {}", self.lower, self.upper));
         }
         if self.paper_band.is_some_and(|b| b < 0.0) {
-            return Err(anyhow!("paper_band {:?} is negative", self.paper_band));
+            return Err(draw_error!("paper_band {:?} is negative", self.paper_band));
         }
         Ok(())
     }
@@ -349,11 +350,11 @@ impl Forest<'_> {
             let layout = self.legend_layout(|t| text_width(&canvas, t, LEGEND_FONT));
             layout.last().map_or(1, |p| p.1 + 1)
         };
-        let rows = u32::try_from(self.plot.rows.len()).map_err(|_| anyhow!("too many rows"))?;
+        let rows = u32::try_from(self.plot.rows.len()).map_err(|_| draw_error!("too many rows"))?;
         rows.checked_mul(ROW_HEIGHT)
             .and_then(|r| r.checked_add(header_height(lines, self.plot.rows.len()) + FOOTER))
             .filter(|h| *h <= 60_000)
-            .ok_or_else(|| anyhow!("{rows} rows make too tall a figure"))
+            .ok_or_else(|| draw_error!("{rows} rows make too tall a figure"))
     }
 }
 
@@ -452,7 +453,7 @@ fn label_lines(label: &str, room: f64, width: impl Fn(&str, f64) -> f64) -> (Vec
 
 impl Drawing for Forest<'_> {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
-        let e = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("drawing: {e}");
+        let e = |e: DrawingAreaErrorKind<DB::ErrorType>| draw_error!("drawing: {e}");
         root.fill(&WHITE).map_err(e)?;
         let title = &self.plot.title;
         let title_style =
@@ -668,24 +669,6 @@ mod tests {
         }
     }
 
-    /// A folder of its own under the system's temporary folder, removed when dropped.
-    struct Scratch(PathBuf);
-
-    impl Scratch {
-        fn new(tag: &str) -> Scratch {
-            let root = std::env::temp_dir()
-                .join(format!("mastermind-forest-{tag}-{}", std::process::id()));
-            let _ = std::fs::remove_dir_all(&root);
-            Scratch(root)
-        }
-    }
-
-    impl Drop for Scratch {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
-
     #[test]
     fn the_axis_fits_the_claims_within_its_bounds() {
         let check = |rows: &[ForestRow], expect: f64| {
@@ -773,7 +756,6 @@ mod tests {
 
     #[test]
     fn non_finite_or_inverted_rows_are_refused_with_their_name() {
-        let scratch = Scratch::new("refused");
         for (what, bad) in [
             ("NaN", row("nan row", f64::NAN, 0.0, 1.0, "reproduced")),
             ("infinite", row("inf row", 0.0, 0.0, f64::INFINITY, "reproduced")),
@@ -783,27 +765,26 @@ mod tests {
                 title: "t".into(),
                 rows: vec![row("fine", 0.0, -0.5, 0.5, "reproduced"), bad],
             };
-            let error = super::super::Figure::from(plot).draw(&scratch.0.join("f")).unwrap_err();
+            let error = super::super::Figure::from(plot).draw(Path::new("f")).unwrap_err();
             assert!(format!("{error:#}").contains("row 2"), "{what}: {error:#}");
         }
         let mut banded = row("band", 0.0, -0.5, 0.5, "reproduced");
         banded.paper_band = Some(f64::NAN);
         let plot = ForestPlot { title: "t".into(), rows: vec![banded] };
-        assert!(plot.draw(&scratch.0.join("g")).is_err());
-        assert!(ForestPlot { title: "t".into(), rows: vec![] }.draw(&scratch.0.join("h")).is_err());
+        assert!(plot.draw(Path::new("g")).is_err());
+        assert!(ForestPlot { title: "t".into(), rows: vec![] }.draw(Path::new("h")).is_err());
     }
 
     #[test]
     fn the_largest_finite_values_are_clipped_not_refused() {
-        let scratch = Scratch::new("extreme");
         let mut huge = row("huge", f64::MAX, -f64::MAX, f64::MAX, "contradicted");
         huge.paper_band = Some(f64::MAX);
         let plot = ForestPlot {
             title: "t".into(),
             rows: vec![huge, row("tiny", 1e-300, -1e-300, 2e-300, "something else")],
         };
-        let paths = plot.draw(&scratch.0.join("f")).unwrap();
-        let svg = std::fs::read_to_string(&paths[1]).unwrap();
+        let files = plot.draw(Path::new("f")).unwrap();
+        let svg = files[1].text().unwrap();
         assert!(svg.contains("+1.8e308 [-1.8e308, +1.8e308]"), "the values are printed");
     }
 
@@ -842,18 +823,20 @@ mod tests {
 
     #[test]
     fn a_plot_of_five_and_of_fifty_claims_is_drawn_as_png_and_svg() {
-        let scratch = Scratch::new("drawn");
         let mut heights = Vec::new();
         for n in [5, 50] {
-            let paths = super::super::Figure::from(mixed(n))
-                .draw(&scratch.0.join(format!("forest-{n}")))
+            let files = super::super::Figure::from(mixed(n))
+                .draw(Path::new(&format!("forest-{n}")))
                 .unwrap();
-            assert_eq!(paths.len(), 2);
-            for path in &paths {
-                let bytes = std::fs::metadata(path).unwrap().len();
-                assert!(bytes > 10_000, "{}: {bytes} bytes", path.display());
+            let paths: Vec<_> =
+                files.iter().map(|f| f.path.to_string_lossy().into_owned()).collect();
+            assert_eq!(paths, [format!("forest-{n}.png"), format!("forest-{n}.svg")]);
+            for file in &files {
+                let bytes = file.bytes.len();
+                assert!(bytes > 10_000, "{}: {bytes} bytes", file.path.display());
             }
-            let svg = std::fs::read_to_string(&paths[1]).unwrap();
+            assert!(files[0].bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "a PNG");
+            let svg = files[1].text().unwrap();
             assert!(svg.contains("+20.3 [+19.1, +21.5]"), "the wild claim's values are printed");
             assert!(svg.contains(&format!("claim number {} of a paper", n - 1)));
             let height = svg

@@ -7,10 +7,11 @@ use super::{
     CENTRE_LEFT, Drawing, FONT, Labels, Plane, axis, both, colour, finite, log_label_count,
     log_tick, short_number, three_digits, titled_chart, untitled_chart,
 };
-use anyhow::{Result, anyhow};
+use super::{Result, draw_error};
+use crate::output::OutputFile;
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// One line of a line chart.
 #[derive(Debug, Clone)]
@@ -165,9 +166,9 @@ impl LineChart {
         self
     }
 
-    /// Draws the chart to `<base>.png` and `<base>.svg`; returns both paths. Infinite and NaN
+    /// Draws the chart as `<base>.png` and `<base>.svg`; returns both files. Infinite and NaN
     /// values are left out.
-    pub(crate) fn draw(&self, base: &Path) -> Result<Vec<PathBuf>> {
+    pub(crate) fn draw(&self, base: &Path) -> Result<Vec<OutputFile>> {
         let keep = |set: &[LineSeries]| -> Vec<LineSeries> {
             set.iter()
                 .map(|s| LineSeries { name: s.name.clone(), points: finite(&s.points) })
@@ -299,7 +300,7 @@ impl Lines<'_> {
             y1 += (y1 - y0) * 0.08;
         }
         if !y1.is_finite() {
-            return Err(anyhow!("values span too wide a range to draw"));
+            return Err(draw_error!("values span too wide a range to draw"));
         }
         self.x = (x0, x1);
         self.y = (y0, y1);
@@ -348,7 +349,7 @@ impl Lines<'_> {
 
 impl Drawing for Lines<'_> {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
-        let e = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("drawing: {e}");
+        let e = |e: DrawingAreaErrorKind<DB::ErrorType>| draw_error!("drawing: {e}");
         if !self.legend_beside() {
             let mut chart = self.plane(root, true)?;
             let entries = self.draw_data(&mut chart)?;
@@ -410,14 +411,14 @@ impl Lines<'_> {
             .axis_desc_style((FONT, 18))
             .light_line_style(TRANSPARENT)
             .draw()
-            .map_err(|e| anyhow!("drawing: {e}"))?;
+            .map_err(|e| draw_error!("drawing: {e}"))?;
         Ok(chart)
     }
 
     /// Draws references, series, intervals, the paper's markers and the points off the axis;
     /// returns the legend's entries.
     fn draw_data<DB: DrawingBackend>(&self, chart: &mut Plane<'_, DB>) -> Result<Vec<Entry>> {
-        let e = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("drawing: {e}");
+        let e = |e: DrawingAreaErrorKind<DB::ErrorType>| draw_error!("drawing: {e}");
         let ((x0, x1), (_, y1)) = (self.x, self.y);
         let mut entries = Vec::new();
         if let Some(a) = self.apart_from() {

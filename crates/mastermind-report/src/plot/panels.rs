@@ -2,10 +2,11 @@
 //! descent), with the legend beside each panel so it never covers data.
 
 use super::{Drawing, FONT, both, colour, finite};
-use anyhow::{Result, anyhow};
+use super::{Result, draw_error};
+use crate::output::OutputFile;
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// How a series is drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -68,7 +69,7 @@ pub(crate) fn stacked_paths(
     title: &str,
     x_label: &str,
     panels: &[Panel],
-) -> Result<Vec<PathBuf>> {
+) -> Result<Vec<OutputFile>> {
     // Drawing code never sees an infinite or NaN coordinate.
     let panels: Vec<Panel> = panels
         .iter()
@@ -133,7 +134,7 @@ fn y_range(panel: &Panel) -> (f64, f64) {
 
 impl Drawing for Stacked<'_> {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
-        let e = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("drawing: {e}");
+        let e = |e: DrawingAreaErrorKind<DB::ErrorType>| draw_error!("drawing: {e}");
         root.fill(&WHITE).map_err(e)?;
         let root =
             root.titled(self.title, (FONT, super::title_size(root, self.title))).map_err(e)?;

@@ -6,10 +6,11 @@ use super::labels::{LEADER_BEYOND, LabelRequest, Rect, place_labels};
 use super::{
     Drawing, Labels, axis, both, colour, log_label_count, log_tick, short_number, titled_chart,
 };
-use anyhow::{Result, anyhow};
+use super::{Result, draw_error};
+use crate::output::OutputFile;
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// One player's point.
 #[derive(Debug, Clone)]
@@ -44,14 +45,14 @@ pub(crate) fn guesses_against_time(
     base: &Path,
     labels: &Labels,
     players: &[TimedPlayer],
-) -> Result<Vec<PathBuf>> {
+) -> Result<Vec<OutputFile>> {
     let players: Vec<TimedPlayer> = players
         .iter()
         .filter(|p| p.millis > 0.0 && p.millis.is_finite() && p.mean.is_finite())
         .cloned()
         .collect();
     if players.is_empty() {
-        return Err(anyhow!("no player has a time and a mean to draw"));
+        return Err(draw_error!("no player has a time and a mean to draw"));
     }
     let xs = players.iter().map(|p| p.millis.log10());
     let ys = players.iter().flat_map(|p| {
@@ -93,7 +94,7 @@ pub fn staircase(front: &[(f64, f64)], right: f64, top: f64) -> Vec<(f64, f64)> 
 
 impl Drawing for Scatter<'_> {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
-        let e = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("drawing: {e}");
+        let e = |e: DrawingAreaErrorKind<DB::ErrorType>| draw_error!("drawing: {e}");
         let ((x0, x1), (y0, y1)) = (self.x, self.y);
         let mut chart = titled_chart(root, &self.labels.title, x0..x1, y0..y1)?;
         chart
