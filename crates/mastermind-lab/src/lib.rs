@@ -21,6 +21,7 @@
 
 pub mod merge;
 pub mod pdf;
+pub mod progress;
 pub mod provenance;
 pub mod report;
 pub mod runner;

@@ -95,7 +95,7 @@ fn list(workspace: &Workspace) -> Result<()> {
 /// The spec files of `names` (names as `list` shows them, or paths); clap requires at least one
 /// where a command needs it.
 fn named(workspace: &Workspace, names: &[String]) -> Result<Vec<PathBuf>> {
-    names.iter().map(|n| workspace.resolve(n)).collect()
+    Ok(names.iter().map(|n| workspace.resolve(n)).collect::<Result<_, _>>()?)
 }
 
 /// Every spec whose name starts with one of `prefixes` (every spec for none).

@@ -93,7 +93,10 @@ pub fn render(plan: &Plan, frame: &DataFrame, out: &Path, notice: Option<&str>) 
     let rendered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         plan.task.report(&context, frame)
     }))
-    .unwrap_or_else(|panic| Err(anyhow!("the report panicked: {}", plot::panic_text(&panic))))?;
+    .unwrap_or_else(|panic| {
+        let text = format!("the report panicked: {}", plot::panic_text(&panic));
+        Err(mastermind_experiments::error::Error::message(text))
+    })?;
     // A figure that cannot be drawn or written is an error of that figure, shown in the section;
     // the tables, the other figures and the data stay.
     let mut errors = Vec::new();

@@ -2,7 +2,7 @@
 
 #![allow(dead_code)]
 
-use indicatif::ProgressBar;
+use mastermind_core::progress::Silent;
 use mastermind_experiments::plan::Plan;
 use mastermind_experiments::spec::scaled::Profile;
 use mastermind_experiments::spec::{SpecError, load, validate};
@@ -58,7 +58,7 @@ impl Scratch {
 /// Runs `plan` on a pool of `threads` threads, without a visible progress bar.
 pub fn run_on_threads(plan: &Plan, threads: usize) -> DataFrame {
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-    pool.install(|| plan.task.run(plan.raw.seed, &ProgressBar::hidden())).unwrap()
+    pool.install(|| plan.task.run(plan.raw.seed, &Silent)).unwrap()
 }
 
 impl Drop for Scratch {

@@ -3,8 +3,8 @@
 
 use super::PatternRow;
 use super::spec::{FirstGuessPlan, parse_pattern};
+use crate::error::Result;
 use crate::tasks::{Rendered, ReportContext};
-use anyhow::Result;
 use mastermind_report::table::Table;
 use mastermind_report::verdict::{self, Estimate, Printed};
 

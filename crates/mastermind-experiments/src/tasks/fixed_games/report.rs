@@ -3,11 +3,11 @@
 
 use super::spec::PaperRow;
 use super::{FIRST_FALSE_SCRIPT, FixedGamesPlan};
+use crate::error::Result;
 use crate::spec::raw::Judging;
 use crate::spec::values::Finite;
 use crate::tasks::games::frame::PlayedGame;
 use crate::tasks::{Rendered, ReportContext};
-use anyhow::Result;
 use mastermind_report::table::{Table, num};
 use mastermind_report::verdict::{Claimed, Part, Parts, Printed, Rule, Side, Test, Verdict};
 use mastermind_stats::Summary;

@@ -5,8 +5,8 @@
 use super::columns::thinned;
 use super::fixed_sample::FixedSampleRow;
 use super::spec::FixedSamplePlan;
+use crate::error::Result;
 use crate::tasks::{Rendered, ReportContext};
-use anyhow::Result;
 use mastermind_report::plot::Interval;
 use mastermind_report::plot::panels::{Mark, Panel, PathSeries};
 use mastermind_report::plot::{Figure, NamedFigure};

@@ -5,10 +5,10 @@
 use super::columns::thinned;
 use super::spec::TrainingPlan;
 use super::training::TrainingRow;
+use crate::error::Result;
 use crate::spec::raw::Judging;
 use crate::spec::values::Finite;
 use crate::tasks::{Rendered, ReportContext};
-use anyhow::Result;
 use mastermind_players::families::importance::Theta;
 use mastermind_report::plot::panels::{Level, Mark, Panel, PathSeries};
 use mastermind_report::plot::{Figure, Labels, NamedFigure};
@@ -117,7 +117,7 @@ pub fn render(
     let r = read(rows);
     let paper = &plan.paper;
     let (Some(fitted), Some(baseline)) = (r.arms.first(), r.arms.get(1)) else {
-        anyhow::bail!("the results hold no evaluation games");
+        crate::error::bail!("the results hold no evaluation games");
     };
     let base_name = baseline_name(plan);
     let steps_done = r.steps.len();
