@@ -8,6 +8,7 @@ pub mod dots;
 mod figure;
 pub mod forest;
 mod labels;
+mod legend;
 pub mod lines;
 pub mod panels;
 pub mod pareto;
@@ -284,41 +285,6 @@ fn untitled_chart<'a, DB: DrawingBackend>(
         .map_err(|e| draw_error!("drawing: {e}"))
 }
 
-/// The legend of every single-panel figure: upper right, on a translucent white box.
-fn draw_legend<'a, DB: DrawingBackend + 'a>(chart: &mut Plane<'a, DB>) -> Result<()> {
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.85))
-        .border_style(RGBColor(160, 160, 160))
-        .label_font((FONT, 16))
-        .draw()
-        .map_err(|e| draw_error!("drawing: {e}"))
-}
-
-/// Where [`draw_legend`] puts a legend of the lines `texts` inside a plot whose pixels are
-/// `plot`: to keep other text off it.
-fn legend_rect<DB: DrawingBackend>(
-    root: &DrawingArea<DB, Shift>,
-    plot: labels::Rect,
-    texts: &[&str],
-) -> Result<labels::Rect> {
-    let font = TextStyle::from((FONT, 16));
-    let mut widest = 0.0f64;
-    let mut tallest = 0.0f64;
-    for text in texts {
-        let (w, h) =
-            root.estimate_text_size(text, &font).map_err(|e| draw_error!("drawing: {e}"))?;
-        widest = widest.max(f64::from(w));
-        tallest = tallest.max(f64::from(h));
-    }
-    // plotters' layout: 30 pixels for the sample, a margin of 10 all round, lines 1.25 font
-    // sizes apart, 5 pixels from the plot's corner.
-    let width = widest + 30.0 + 20.0;
-    let height = 20.0 * texts.len().saturating_sub(1) as f64 + tallest + 20.0;
-    Ok(labels::Rect::sized(plot.right - width - 5.0, plot.top + 5.0, width, height))
-}
-
 /// Grouped bars: for each category (an integer such as a number of guesses), one bar per series.
 pub(crate) fn grouped_bars(
     base: &Path,
@@ -393,7 +359,7 @@ fn draw_bars<DB: DrawingBackend>(
             .label(name.clone())
             .legend(move |(x, y)| Rectangle::new([(x, y - 6), (x + 14, y + 6)], c.filled()));
     }
-    draw_legend(&mut chart)
+    legend::draw_series_labels(&mut chart)
 }
 
 /// Box plots (quartiles, median, whiskers to the most extreme values within 1.5 IQR, and a
@@ -596,7 +562,7 @@ fn draw_boxes<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, figure: &Boxes)
             .label("paper mean (hollow marker)")
             .legend(|(x, y)| Circle::new((x + 10, y), 6, BLACK.stroke_width(2)));
     }
-    draw_legend(&mut chart)
+    legend::draw_series_labels(&mut chart)
 }
 
 #[cfg(test)]

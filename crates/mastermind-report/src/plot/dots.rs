@@ -145,7 +145,7 @@ impl Drawing for Dots<'_> {
         for (i, r) in self.rows.iter().enumerate() {
             let y = y_of(i);
             let (x_px, y_px) = means.backend_coord(&(self.x.0, y));
-            let lines = super::lines::wrap_to_width(&r.name, room, |t| {
+            let lines = super::legend::wrap_to_width(&r.name, room, |t| {
                 root.estimate_text_size(t, &name_font).map(|s| f64::from(s.0))
             })
             .map_err(e)?;

@@ -9,7 +9,7 @@
 //! with an arrowhead, and its true values are printed beside the plot, so that one wild claim
 //! does not flatten the others.
 
-use super::lines::wrap_to_width;
+use super::legend::wrap_to_width;
 use super::{CENTRE_LEFT, COLOURS, Drawing, FONT, both_sized, short_number, title_size};
 use super::{Result, draw_error};
 use crate::output::OutputFile;

@@ -3,9 +3,10 @@
 //! lines (ours dashed, the paper's dotted), points left off the y axis (capped runs) and named
 //! positions on the x axis for points that stand apart from a sweep.
 
+use super::legend::{self, Entry, Sample};
 use super::{
-    CENTRE_LEFT, Drawing, FONT, Labels, Plane, axis, both, colour, finite, log_label_count,
-    log_tick, short_number, three_digits, titled_chart, untitled_chart,
+    Drawing, FONT, Labels, Plane, axis, both, colour, finite, log_label_count, log_tick,
+    short_number, three_digits, titled_chart, untitled_chart,
 };
 use super::{Result, draw_error};
 use crate::output::OutputFile;
@@ -356,7 +357,7 @@ impl Drawing for Lines<'_> {
             let (xs, ys) = chart.plotting_area().get_pixel_range();
             // Below the row of triangles of points off the axis, where there are any.
             let below = if self.off_scale.is_empty() { 5 } else { 26 };
-            return draw_legend_box(root, (xs.end - 5, ys.start + below), &entries).map_err(e);
+            return legend::draw_in_box(root, (xs.end - 5, ys.start + below), &entries).map_err(e);
         }
         root.fill(&WHITE).map_err(e)?;
         let titled = root
@@ -366,7 +367,7 @@ impl Drawing for Lines<'_> {
         let (plot, legend) = titled.split_horizontally(width * 68 / 100);
         let mut chart = self.plane(&plot, false)?;
         let entries = self.draw_data(&mut chart)?;
-        draw_legend_beside(&legend, &entries).map_err(e)
+        legend::draw_beside(&legend, &entries).map_err(e)
     }
 }
 
@@ -439,7 +440,7 @@ impl Lines<'_> {
             chart
                 .draw_series(s.points.iter().map(|&p| Circle::new(p, 4, c.filled())))
                 .map_err(e)?;
-            entries.push(Entry { text: s.name.clone(), mark: Mark::Line, colour: c });
+            entries.push(Entry { text: s.name.clone(), sample: Sample::Line, colour: c });
         }
         for r in &self.references {
             // A reference named after a series (a full-set arm beside its subset sweep) takes
@@ -461,7 +462,7 @@ impl Lines<'_> {
             let shown = if self.log_y { three_digits(value) } else { format!("{value:.3}") };
             entries.push(Entry {
                 text: format!("{}: {shown}", r.name),
-                mark: Mark::Dashes(dash, gap, width),
+                sample: Sample::Dashes(dash, gap, width),
                 colour: c,
             });
         }
@@ -481,7 +482,7 @@ impl Lines<'_> {
                 .map_err(e)?;
             if first_bars == Some(i) {
                 let text = "95% confidence interval of the mean".to_owned();
-                entries.push(Entry { text, mark: Mark::Bar, colour: BLACK });
+                entries.push(Entry { text, sample: Sample::Bar, colour: BLACK });
             }
         }
         for p in &self.paper {
@@ -492,7 +493,7 @@ impl Lines<'_> {
         }
         if !self.paper.is_empty() {
             let text = "paper (hollow markers)".to_owned();
-            entries.push(Entry { text, mark: Mark::Hollow, colour: BLACK });
+            entries.push(Entry { text, sample: Sample::Hollow, colour: BLACK });
         }
         for p in &self.off_scale {
             let c = self.series_colour(&p.series).unwrap_or(BLACK);
@@ -500,162 +501,15 @@ impl Lines<'_> {
             chart
                 .draw_series(std::iter::once(TriangleMarker::new((p.x, top), 9, c.filled())))
                 .map_err(e)?;
-            entries.push(Entry { text: p.note.clone(), mark: Mark::Triangle, colour: c });
+            entries.push(Entry { text: p.note.clone(), sample: Sample::Triangle, colour: c });
         }
         Ok(entries)
     }
 }
 
-/// One line of a legend.
-#[derive(Debug, Clone)]
-struct Entry {
-    text: String,
-    mark: Mark,
-    colour: RGBColor,
-}
-
-/// How a legend entry's sample is drawn.
-#[derive(Debug, Clone, Copy)]
-enum Mark {
-    /// A line with a marker (a series).
-    Line,
-    /// A horizontal line with dashes of this length, spacing and width.
-    Dashes(u32, u32, u32),
-    /// A vertical bar (an interval).
-    Bar,
-    /// A hollow circle (the paper's values).
-    Hollow,
-    /// An upward triangle (a point off the axis).
-    Triangle,
-}
-
-/// Width of a legend entry's sample, in pixels.
-const SAMPLE: i32 = 26;
-/// Height of a legend line, in pixels.
-const LINE: i32 = 20;
-
-/// Draws `mark`'s sample with its left end at `(x, y)` (y: the middle of the text line).
-fn draw_sample<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    (x, y): (i32, i32),
-    mark: Mark,
-    c: RGBColor,
-) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    let mid = x + SAMPLE / 2;
-    match mark {
-        Mark::Line => {
-            area.draw(&PathElement::new(vec![(x, y), (x + SAMPLE, y)], c.stroke_width(2)))?;
-            area.draw(&Circle::new((mid, y), 4, c.filled()))
-        }
-        Mark::Dashes(dash, gap, width) => {
-            let mut from = x;
-            while from < x + SAMPLE {
-                let to = (from + dash as i32).min(x + SAMPLE);
-                area.draw(&PathElement::new(vec![(from, y), (to, y)], c.stroke_width(width)))?;
-                from = to + gap as i32;
-            }
-            Ok(())
-        }
-        Mark::Bar => {
-            area.draw(&PathElement::new(vec![(mid, y - 7), (mid, y + 7)], c.stroke_width(2)))
-        }
-        Mark::Hollow => area.draw(&Circle::new((mid, y), 6, c.stroke_width(2))),
-        Mark::Triangle => area.draw(&TriangleMarker::new((mid, y), 8, c.filled())),
-    }
-}
-
-/// A legend in a box whose upper right corner is `corner` (pixels of `area`).
-fn draw_legend_box<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    corner: (i32, i32),
-    entries: &[Entry],
-) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    if entries.is_empty() {
-        return Ok(());
-    }
-    let font = TextStyle::from((FONT, 16));
-    let mut widest = 0;
-    for entry in entries {
-        widest = widest.max(area.estimate_text_size(&entry.text, &font)?.0 as i32);
-    }
-    let (w, h) = (widest + SAMPLE + 30, LINE * entries.len() as i32 + 14);
-    let (left, top) = (corner.0 - w, corner.1);
-    let frame = [(left, top), (left + w, top + h)];
-    area.draw(&Rectangle::new(frame, WHITE.mix(0.85).filled()))?;
-    area.draw(&Rectangle::new(frame, RGBColor(160, 160, 160)))?;
-    for (k, entry) in entries.iter().enumerate() {
-        let y = top + 7 + LINE * k as i32 + LINE / 2;
-        draw_sample(area, (left + 10, y), entry.mark, entry.colour)?;
-        let text = Text::new(entry.text.clone(), (left + SAMPLE + 20, y), font.pos(CENTRE_LEFT));
-        area.draw(&text)?;
-    }
-    Ok(())
-}
-
-/// The legend in its own area beside the plot, long entries wrapped.
-fn draw_legend_beside<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    entries: &[Entry],
-) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    let (width, _) = area.dim_in_pixel();
-    let room = f64::from(width) - f64::from(SAMPLE) - 16.0;
-    let font = TextStyle::from((FONT, 15));
-    let mut y = 40;
-    for entry in entries {
-        draw_sample(area, (4, y), entry.mark, entry.colour)?;
-        let lines = wrap_to_width(&entry.text, room, |t| {
-            area.estimate_text_size(t, &font).map(|s| f64::from(s.0))
-        })?;
-        for (k, line) in lines.iter().enumerate() {
-            let at = (SAMPLE + 10, y + 18 * k as i32);
-            area.draw(&Text::new(line.clone(), at, font.pos(CENTRE_LEFT)))?;
-        }
-        y += 18 * lines.len() as i32 + 8;
-    }
-    Ok(())
-}
-
-/// Splits `text` at spaces into lines no wider than `room` as `width` measures them (a word
-/// wider than `room` has a line of its own).
-pub(super) fn wrap_to_width<E>(
-    text: &str,
-    room: f64,
-    width: impl Fn(&str) -> Result<f64, E>,
-) -> Result<Vec<String>, E> {
-    let mut lines: Vec<String> = Vec::new();
-    for word in text.split_whitespace() {
-        if let Some(line) = lines.last_mut() {
-            let longer = format!("{line} {word}");
-            if width(&longer)? <= room {
-                *line = longer;
-                continue;
-            }
-        }
-        lines.push(word.to_owned());
-    }
-    Ok(lines)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn check_wrap(text: &str, room: f64, expected: &[&str]) {
-        // Every character 8 pixels wide.
-        let lines = wrap_to_width(text, room, |t| Ok::<f64, ()>(8.0 * t.chars().count() as f64));
-        assert_eq!(lines.unwrap(), expected);
-    }
-
-    #[test]
-    fn legend_text_wraps_at_the_measured_width() {
-        check_wrap(
-            "Entropy (full set), ours: 4.410",
-            200.0,
-            &["Entropy (full set), ours:", "4.410"],
-        );
-        check_wrap("short", 200.0, &["short"]);
-        check_wrap("a-very-long-single-word b", 40.0, &["a-very-long-single-word", "b"]);
-    }
 
     fn chart_with_x(xs: &[f64]) -> Lines<'static> {
         static LABELS: std::sync::LazyLock<Labels> =

@@ -177,7 +177,7 @@ impl Drawing for Scatter<'_> {
             right: f64::from(xs.end),
             bottom: f64::from(ys.end),
         };
-        obstacles.push(super::legend_rect(root, bounds, &[LEGEND_TEXT])?);
+        obstacles.push(super::legend::series_labels_rect(root, bounds, &[LEGEND_TEXT])?);
         let places = place_labels(&requests, &obstacles, bounds);
         for (i, ((p, request), place)) in
             self.players.iter().zip(&requests).zip(&places).enumerate()
@@ -196,7 +196,7 @@ impl Drawing for Scatter<'_> {
             let text = Text::new(p.label.clone(), (place.left as i32, place.top as i32), style);
             root.draw(&text).map_err(e)?;
         }
-        super::draw_legend(&mut chart)
+        super::legend::draw_series_labels(&mut chart)
     }
 }
 
