@@ -9,7 +9,7 @@
 //! with an arrowhead, and its true values are printed beside the plot, so that one wild claim
 //! does not flatten the others.
 
-use super::legend::wrap_to_width;
+use super::legend::{self, wrap_to_width};
 use super::{CENTRE_LEFT, COLOURS, Drawing, FONT, both_sized, short_number, title_size};
 use super::{Result, draw_error};
 use crate::output::OutputFile;
@@ -327,18 +327,9 @@ impl Forest<'_> {
     /// Where each legend entry starts, `(x, line)`, flowing left to right and onto further
     /// lines, measured with `width`.
     fn legend_layout(&self, width: impl Fn(&str) -> f64) -> Vec<(i32, u32)> {
-        let right = f64::from(WIDTH) - 20.0;
-        let (mut x, mut line) = (20.0, 0);
-        let mut places = Vec::new();
-        for entry in self.entries() {
-            let w = f64::from(SAMPLE) + width(entry.text()) + 26.0;
-            if x > 20.0 && x + w > right {
-                (x, line) = (20.0, line + 1);
-            }
-            places.push((x as i32, line));
-            x += w;
-        }
-        places
+        let entries = self.entries();
+        let texts: Vec<&str> = entries.iter().map(Entry::text).collect();
+        legend::flow(&texts, width, (20.0, f64::from(WIDTH) - 20.0), SAMPLE)
     }
 
     /// The figure's height: the header, a row per claim and the axis.
@@ -459,34 +450,7 @@ impl Drawing for Forest<'_> {
         let title_style =
             TextStyle::from((FONT, title_size(root, title))).pos(Pos::new(HPos::Center, VPos::Top));
         root.draw(&Text::new(title.clone(), (WIDTH as i32 / 2, 18), title_style)).map_err(e)?;
-
-        // The legend, under the title.
-        let layout = self.legend_layout(|t| text_width(root, t, LEGEND_FONT));
-        let legend_lines = layout.last().map_or(1, |p| p.1 + 1);
-        for (entry, (x, line)) in self.entries().iter().zip(&layout) {
-            let y = 20 + 40 + 13 + 26 * *line as i32;
-            match entry {
-                Entry::Outcome(style) => {
-                    let bar = PathElement::new(
-                        vec![(x + 2, y), (x + 28, y)],
-                        style.colour.stroke_width(3),
-                    );
-                    root.draw(&bar).map_err(e)?;
-                    draw_mark(root, (x + 15, y), style.mark, style.colour, 6).map_err(e)?;
-                }
-                Entry::PaperBand => {
-                    let corners = [(*x, y - 8), (x + 30, y + 8)];
-                    root.draw(&Rectangle::new(corners, GREY.mix(0.3).filled())).map_err(e)?;
-                }
-                Entry::MarginBand => {
-                    let corners = [(*x, y - 10), (x + 30, y + 10)];
-                    root.draw(&Rectangle::new(corners, MARGIN_SHADE.filled())).map_err(e)?;
-                }
-            }
-            let style = TextStyle::from((FONT, LEGEND_FONT)).pos(CENTRE_LEFT);
-            root.draw(&Text::new(entry.text().to_owned(), (x + SAMPLE + 6, y), style))
-                .map_err(e)?;
-        }
+        let legend_lines = self.draw_legend(root).map_err(e)?;
 
         // Room for the labels (left) and the values off the axis (right).
         let room = self
@@ -496,15 +460,10 @@ impl Drawing for Forest<'_> {
             .map(|r| text_width(root, &r.label, LABEL_FONT))
             .fold(0.0, f64::max)
             .min(LABEL_ROOM);
-        let notes: Vec<(usize, &String)> = self
-            .placed
-            .iter()
-            .enumerate()
-            .filter_map(|(i, p)| p.note.as_ref().map(|n| (i, n)))
-            .collect();
+        let notes: Vec<&String> = self.placed.iter().filter_map(|p| p.note.as_ref()).collect();
         let note_room = notes
             .iter()
-            .map(|(_, n)| text_width(root, n, NOTE_FONT))
+            .map(|n| text_width(root, n, NOTE_FONT))
             .chain(notes.first().map(|_| text_width(root, NOTE_HEADER, NOTE_FONT)))
             .fold(0.0, f64::max);
         let right = if notes.is_empty() { 30 } else { note_room as u32 + 40 };
@@ -546,90 +505,10 @@ impl Drawing for Forest<'_> {
                     .map_err(e)?;
             }
         }
-        // Row i sits at y = n - 1 - i, so that the first is at the top.
-        let y_of = |i: usize| n - 1.0 - i as f64;
         let px = |x: f64, y: f64| chart.backend_coord(&(x, y));
-
-        // Every other row shaded across the whole width, so that the eye keeps to a row from
-        // its label to its bar.
-        for i in (1..self.plot.rows.len()).step_by(2) {
-            let (_, top) = px(0.0, y_of(i) + 0.5);
-            let (_, bottom) = px(0.0, y_of(i) - 0.5);
-            let stripe = Rectangle::new([(16, top), (WIDTH as i32 - 16, bottom)], STRIPE.filled());
-            root.draw(&stripe).map_err(e)?;
-        }
-        // The margin band.
-        let (left, top) = px(-1.0, n - 0.5);
-        let (right_px, bottom) = px(1.0, -0.5);
-        root.draw(&Rectangle::new([(left, top), (right_px, bottom)], MARGIN_SHADE.filled()))
-            .map_err(e)?;
-        // Zero, and the margin's edges.
-        let (zero, _) = px(0.0, 0.0);
-        let axis_line = BLACK.mix(0.6).stroke_width(1);
-        root.draw(&PathElement::new(vec![(zero, ys.start), (zero, ys.end)], axis_line))
-            .map_err(e)?;
-        for edge in [-1.0, 1.0] {
-            let (x, _) = px(edge, 0.0);
-            let line = DashedPathElement::new(
-                vec![(x, ys.start), (x, ys.end)],
-                6,
-                4,
-                BLACK.mix(0.45).stroke_width(1),
-            );
-            root.draw(&line).map_err(e)?;
-        }
-
-        let label_at = 22;
-        for (i, (row, placed)) in self.plot.rows.iter().zip(self.placed).enumerate() {
-            let y = y_of(i);
-            let (_, y_px) = px(0.0, y);
-            let Some(style) = style_of(self.styles, &row.outcome) else { continue };
-            let c = style.colour;
-            if let Some((a, b)) = placed.band {
-                let (a_px, top) = px(a, y + 0.33);
-                let (b_px, bottom) = px(b, y - 0.33);
-                root.draw(&Rectangle::new(
-                    [(a_px, top), (b_px.max(a_px + 1), bottom)],
-                    c.mix(0.25).filled(),
-                ))
-                .map_err(e)?;
-            }
-            let (lo, _) = px(placed.lower.at, y);
-            let (hi, _) = px(placed.upper.at, y);
-            let bar = c.stroke_width(3);
-            root.draw(&PathElement::new(vec![(lo, y_px), (hi, y_px)], bar)).map_err(e)?;
-            let tick = c.stroke_width(2);
-            for (end, shown) in [(lo, placed.lower), (hi, placed.upper)] {
-                if shown.clipped == 0 {
-                    root.draw(&PathElement::new(vec![(end, y_px - 6), (end, y_px + 6)], tick))
-                        .map_err(e)?;
-                }
-            }
-            let estimate_off = placed.estimate.clipped != 0;
-            for shown in [placed.lower, placed.upper] {
-                if shown.clipped != 0 {
-                    let (x, _) = px(shown.at, y);
-                    let filled = estimate_off && shown.clipped == placed.estimate.clipped;
-                    draw_arrow(root, (x, y_px), shown.clipped, c, filled).map_err(e)?;
-                }
-            }
-            if !estimate_off {
-                let (x, _) = px(placed.estimate.at, y);
-                draw_mark(root, (x, y_px), style.mark, c, 6).map_err(e)?;
-            }
-
-            let (lines, size) = label_lines(&row.label, room, |t, size| text_width(root, t, size));
-            let font = TextStyle::from((FONT, size)).pos(CENTRE_LEFT);
-            let spacing = (size + 2.0) as i32;
-            let first = y_px - spacing * (lines.len() as i32 - 1) / 2;
-            for (k, line) in lines.into_iter().enumerate() {
-                root.draw(&Text::new(line, (label_at, first + spacing * k as i32), font.clone()))
-                    .map_err(e)?;
-            }
-            if let Some(note) = &placed.note {
-                let style = TextStyle::from((FONT, NOTE_FONT)).color(&c).pos(CENTRE_LEFT);
-                root.draw(&Text::new(note.clone(), (xs.end + 22, y_px), style)).map_err(e)?;
-            }
+        self.draw_guides(root, &px, ys.clone()).map_err(e)?;
+        for i in 0..self.plot.rows.len() {
+            self.draw_row(root, &px, i, (room, xs.end)).map_err(e)?;
         }
         if !notes.is_empty() {
             let grey = BLACK.mix(0.7);
@@ -641,6 +520,144 @@ impl Drawing for Forest<'_> {
         Ok(())
     }
 }
+
+impl Forest<'_> {
+    /// The y of row `i` on the chart: the first row at the top.
+    fn y_of(&self, i: usize) -> f64 {
+        self.plot.rows.len() as f64 - 1.0 - i as f64
+    }
+
+    /// The legend under the title, flowing onto as many lines as it needs; how many it took.
+    fn draw_legend<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+    ) -> Result<u32, DrawingAreaErrorKind<DB::ErrorType>> {
+        let layout = self.legend_layout(|t| text_width(root, t, LEGEND_FONT));
+        let entries = self.entries();
+        let texts: Vec<&str> = entries.iter().map(Entry::text).collect();
+        legend::draw_flowing(
+            root,
+            &texts,
+            &layout,
+            (20 + 40 + 13, 26),
+            LEGEND_FONT,
+            SAMPLE,
+            |k, (x, y)| match &entries[k] {
+                Entry::Outcome(style) => {
+                    let bar = PathElement::new(
+                        vec![(x + 2, y), (x + 28, y)],
+                        style.colour.stroke_width(3),
+                    );
+                    root.draw(&bar)?;
+                    draw_mark(root, (x + 15, y), style.mark, style.colour, 6)
+                }
+                Entry::PaperBand => {
+                    let corners = [(x, y - 8), (x + 30, y + 8)];
+                    root.draw(&Rectangle::new(corners, GREY.mix(0.3).filled()))
+                }
+                Entry::MarginBand => {
+                    let corners = [(x, y - 10), (x + 30, y + 10)];
+                    root.draw(&Rectangle::new(corners, MARGIN_SHADE.filled()))
+                }
+            },
+        )?;
+        Ok(layout.last().map_or(1, |p| p.1 + 1))
+    }
+
+    /// What guides the eye under the rows: every other row shaded across the whole width (so
+    /// that the eye keeps to a row from its label to its bar), the margin band, zero and the
+    /// margin's edges. `px` turns chart coordinates into pixels; `ys` is the plot's height.
+    fn draw_guides<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        px: &impl Fn(f64, f64) -> (i32, i32),
+        ys: std::ops::Range<i32>,
+    ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+        let n = self.plot.rows.len() as f64;
+        for i in (1..self.plot.rows.len()).step_by(2) {
+            let (_, top) = px(0.0, self.y_of(i) + 0.5);
+            let (_, bottom) = px(0.0, self.y_of(i) - 0.5);
+            let stripe = Rectangle::new([(16, top), (WIDTH as i32 - 16, bottom)], STRIPE.filled());
+            root.draw(&stripe)?;
+        }
+        let (left, top) = px(-1.0, n - 0.5);
+        let (right, bottom) = px(1.0, -0.5);
+        root.draw(&Rectangle::new([(left, top), (right, bottom)], MARGIN_SHADE.filled()))?;
+        let (zero, _) = px(0.0, 0.0);
+        let axis_line = BLACK.mix(0.6).stroke_width(1);
+        root.draw(&PathElement::new(vec![(zero, ys.start), (zero, ys.end)], axis_line))?;
+        for edge in [-1.0, 1.0] {
+            let (x, _) = px(edge, 0.0);
+            let line = DashedPathElement::new(
+                vec![(x, ys.start), (x, ys.end)],
+                6,
+                4,
+                BLACK.mix(0.45).stroke_width(1),
+            );
+            root.draw(&line)?;
+        }
+        Ok(())
+    }
+
+    /// Row `i`: the paper's band, the interval with its ends (an arrow where an end is off the
+    /// axis), the estimate's mark, the label in `room` pixels on the left and, for a claim off
+    /// the axis, its values printed right of `plot_right`.
+    fn draw_row<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        px: &impl Fn(f64, f64) -> (i32, i32),
+        i: usize,
+        (room, plot_right): (f64, i32),
+    ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+        let (row, placed) = (&self.plot.rows[i], &self.placed[i]);
+        let y = self.y_of(i);
+        let (_, y_px) = px(0.0, y);
+        let Some(style) = style_of(self.styles, &row.outcome) else { return Ok(()) };
+        let c = style.colour;
+        if let Some((a, b)) = placed.band {
+            let (a_px, top) = px(a, y + 0.33);
+            let (b_px, bottom) = px(b, y - 0.33);
+            let corners = [(a_px, top), (b_px.max(a_px + 1), bottom)];
+            root.draw(&Rectangle::new(corners, c.mix(0.25).filled()))?;
+        }
+        let (lo, _) = px(placed.lower.at, y);
+        let (hi, _) = px(placed.upper.at, y);
+        root.draw(&PathElement::new(vec![(lo, y_px), (hi, y_px)], c.stroke_width(3)))?;
+        let tick = c.stroke_width(2);
+        for (end, shown) in [(lo, placed.lower), (hi, placed.upper)] {
+            if shown.clipped == 0 {
+                root.draw(&PathElement::new(vec![(end, y_px - 6), (end, y_px + 6)], tick))?;
+            }
+        }
+        let estimate_off = placed.estimate.clipped != 0;
+        for shown in [placed.lower, placed.upper] {
+            if shown.clipped != 0 {
+                let (x, _) = px(shown.at, y);
+                let filled = estimate_off && shown.clipped == placed.estimate.clipped;
+                draw_arrow(root, (x, y_px), shown.clipped, c, filled)?;
+            }
+        }
+        if !estimate_off {
+            let (x, _) = px(placed.estimate.at, y);
+            draw_mark(root, (x, y_px), style.mark, c, 6)?;
+        }
+        let (lines, size) = label_lines(&row.label, room, |t, size| text_width(root, t, size));
+        let font = TextStyle::from((FONT, size)).pos(CENTRE_LEFT);
+        let spacing = (size + 2.0) as i32;
+        let first = y_px - spacing * (lines.len() as i32 - 1) / 2;
+        for (k, line) in lines.into_iter().enumerate() {
+            root.draw(&Text::new(line, (LABEL_AT, first + spacing * k as i32), font.clone()))?;
+        }
+        if let Some(note) = &placed.note {
+            let style = TextStyle::from((FONT, NOTE_FONT)).color(&c).pos(CENTRE_LEFT);
+            root.draw(&Text::new(note.clone(), (plot_right + 22, y_px), style))?;
+        }
+        Ok(())
+    }
+}
+
+/// Where the claims' labels start, in pixels from the left.
+const LABEL_AT: i32 = 22;
 
 /// The heading of the values printed beside the plot for claims clipped at its edge.
 const NOTE_HEADER: &str = "off the axis: est. [interval]";

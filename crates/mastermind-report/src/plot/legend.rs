@@ -1,6 +1,6 @@
 //! Legends, drawn one way per kind of figure and all here: plotters' own series labels (bars,
 //! boxes, the Pareto front), a line chart's legend in a box over the plot or in an area beside it,
-//! and a stacked panel's beside it. Every legend line is a [`Sample`] of how its series is drawn
+//! a stacked panel's beside it, and the forest plot's flowing in lines under its title. Every legend line is a [`Sample`] of how its series is drawn
 //! and a text, wrapped by one rule ([`wrap_to_width`]) where it is too long.
 
 use super::{CENTRE_LEFT, FONT, Plane, Result, draw_error, labels};
@@ -147,6 +147,49 @@ pub(crate) fn draw_beside_panel<DB: DrawingBackend>(
             area.draw(&Text::new(line.clone(), (42, y - 9 + 19 * k as i32), (FONT, 16)))?;
         }
         y += 19 * lines.len() as i32 + 12;
+    }
+    Ok(())
+}
+
+/// Where each legend entry of `texts` starts, `(x, line)`, flowing left to right between
+/// `left` and `right` and onto further lines; an entry is its sample (`sample` pixels), its text
+/// (as `width` measures it) and a gap.
+pub(crate) fn flow(
+    texts: &[&str],
+    width: impl Fn(&str) -> f64,
+    (left, right): (f64, f64),
+    sample: i32,
+) -> Vec<(i32, u32)> {
+    let (mut x, mut line) = (left, 0);
+    let mut places = Vec::new();
+    for text in texts {
+        let w = f64::from(sample) + width(text) + 26.0;
+        if x > left && x + w > right {
+            (x, line) = (left, line + 1);
+        }
+        places.push((x as i32, line));
+        x += w;
+    }
+    places
+}
+
+/// A legend flowing in lines under a title (the forest plot's), its entries placed by
+/// [`flow`]: line `k` is centred at `top + spacing * k`, each entry's sample drawn by
+/// `draw_sample(entry, (left, middle))`, then its text at `size` after `sample` pixels.
+pub(crate) fn draw_flowing<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    texts: &[&str],
+    places: &[(i32, u32)],
+    (top, spacing): (i32, i32),
+    size: f64,
+    sample: i32,
+    draw_sample: impl Fn(usize, (i32, i32)) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>>,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    for (k, (text, (x, line))) in texts.iter().zip(places).enumerate() {
+        let y = top + spacing * *line as i32;
+        draw_sample(k, (*x, y))?;
+        let style = TextStyle::from((FONT, size)).pos(CENTRE_LEFT);
+        area.draw(&Text::new((*text).to_owned(), (x + sample + 6, y), style))?;
     }
     Ok(())
 }
