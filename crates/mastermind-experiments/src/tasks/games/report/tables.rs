@@ -17,33 +17,10 @@ pub fn results_table(title: &str, plan: &GamesPlan, results: &[ArmResult]) -> Ta
     let several_runs = plan.runs > 1;
     let papers: Vec<PaperNumbers> =
         plan.arms.iter().map(|a| a.paper.clone().unwrap_or_default()).collect();
-    // A paper column appears only where some arm has a number for it.
-    let has = |f: fn(&PaperNumbers) -> bool| papers.iter().any(f);
-    let show_range = has(|p| p.min.is_some() && p.max.is_some());
-    let show_mean = has(|p| p.mean.is_some());
-    let show_median = has(|p| p.median.is_some());
-    let show_sd = has(|p| p.sd.is_some());
-    let show_max = has(|p| p.max_guesses.is_some());
-    let show_evaluations = has(|p| p.evaluations.is_some());
-    let show_note = has(|p| p.note.is_some());
-    let show_group = has(|p| p.group.is_some());
-
+    let shown = PaperColumns::of(&papers);
     let mut headers = vec!["Player", "min", "mean", "median", "max", "sd"];
     headers.extend(["max guesses", "unsolved", "evaluations", "score calls", "ms/game", "group"]);
-    for (show, name) in [
-        (show_group, "paper group"),
-        (show_mean, "paper mean"),
-        (show_range, "paper min–max"),
-        (show_median, "paper median"),
-        (show_sd, "paper sd"),
-        (show_max, "paper max guesses"),
-        (show_evaluations, "paper evaluations"),
-        (show_note, "paper note"),
-    ] {
-        if show {
-            headers.push(name);
-        }
-    }
+    headers.extend(shown.headers());
     let mut table = Table::new(
         format!(
             "**{title}.** Guesses per game; {} run(s) per arm. Columns marked *paper* quote the publication.",
@@ -70,24 +47,7 @@ pub fn results_table(title: &str, plan: &GamesPlan, results: &[ArmResult]) -> Ta
             num(Some(r.millis), 3),
             letters[i].clone(),
         ];
-        let range = match (paper.min, paper.max) {
-            (Some(a), Some(b)) => format!("{a:.3}–{b:.3}"),
-            _ => "–".into(),
-        };
-        for (show, cell) in [
-            (show_group, paper.group.as_deref().unwrap_or("–").to_owned()),
-            (show_mean, num(paper.mean, 3)),
-            (show_range, range),
-            (show_median, num(paper.median, 3)),
-            (show_sd, num(paper.sd, 3)),
-            (show_max, num(paper.max_guesses, 0)),
-            (show_evaluations, num(paper.evaluations, 1)),
-            (show_note, paper.note.as_deref().unwrap_or("–").to_owned()),
-        ] {
-            if show {
-                row.push(cell);
-            }
-        }
+        row.extend(shown.cells(paper));
         table.row(row);
     }
     let stat = if several_runs { "run means" } else { "games" };
@@ -103,13 +63,90 @@ pub fn results_table(title: &str, plan: &GamesPlan, results: &[ArmResult]) -> Ta
          are not significantly different (a is the group with the fewest guesses).{}",
         test.kind.name(),
         test.alpha,
-        if show_group {
+        if shown.group {
             " The paper's groups are its own lines or letters, converted to letters the same way."
         } else {
             ""
         }
     ));
     table
+}
+
+/// The paper's columns a results table shows: a column appears only where some arm has a number
+/// for it.
+struct PaperColumns {
+    group: bool,
+    mean: bool,
+    range: bool,
+    median: bool,
+    sd: bool,
+    max_guesses: bool,
+    evaluations: bool,
+    note: bool,
+}
+
+impl PaperColumns {
+    fn of(papers: &[PaperNumbers]) -> PaperColumns {
+        let has = |f: fn(&PaperNumbers) -> bool| papers.iter().any(f);
+        PaperColumns {
+            group: has(|p| p.group.is_some()),
+            mean: has(|p| p.mean.is_some()),
+            range: has(|p| p.min.is_some() && p.max.is_some()),
+            median: has(|p| p.median.is_some()),
+            sd: has(|p| p.sd.is_some()),
+            max_guesses: has(|p| p.max_guesses.is_some()),
+            evaluations: has(|p| p.evaluations.is_some()),
+            note: has(|p| p.note.is_some()),
+        }
+    }
+
+    /// Whether each column is shown, in the table's order.
+    fn shown(&self) -> [bool; 8] {
+        [
+            self.group,
+            self.mean,
+            self.range,
+            self.median,
+            self.sd,
+            self.max_guesses,
+            self.evaluations,
+            self.note,
+        ]
+    }
+
+    /// The headers of the columns shown.
+    fn headers(&self) -> Vec<&'static str> {
+        let names = [
+            "paper group",
+            "paper mean",
+            "paper min–max",
+            "paper median",
+            "paper sd",
+            "paper max guesses",
+            "paper evaluations",
+            "paper note",
+        ];
+        self.shown().into_iter().zip(names).filter(|(show, _)| *show).map(|(_, n)| n).collect()
+    }
+
+    /// The cells of `paper`'s numbers in the columns shown.
+    fn cells(&self, paper: &PaperNumbers) -> Vec<String> {
+        let range = match (paper.min, paper.max) {
+            (Some(a), Some(b)) => format!("{a:.3}–{b:.3}"),
+            _ => "–".into(),
+        };
+        let cells = [
+            paper.group.as_deref().unwrap_or("–").to_owned(),
+            num(paper.mean, 3),
+            range,
+            num(paper.median, 3),
+            num(paper.sd, 3),
+            num(paper.max_guesses, 0),
+            num(paper.evaluations, 1),
+            paper.note.as_deref().unwrap_or("–").to_owned(),
+        ];
+        self.shown().into_iter().zip(cells).filter(|(show, _)| *show).map(|(_, c)| c).collect()
+    }
 }
 
 /// Means per game of the players' own metrics (restarts, resets, walks...), where any arm has
