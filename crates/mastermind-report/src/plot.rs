@@ -469,6 +469,43 @@ impl BoxStats {
     }
 }
 
+/// Box `i`: its quartiles, median and whiskers, and a cross at its mean (the first box's cross
+/// goes into the legend).
+fn draw_box<DB: DrawingBackend>(
+    chart: &mut Plane<'_, DB>,
+    i: usize,
+    b: &BoxStats,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let x = i as f64;
+    let c = colour(i);
+    let w = 0.3;
+    chart.draw_series(std::iter::once(Rectangle::new(
+        [(x - w, b.q1), (x + w, b.q3)],
+        c.mix(0.35).filled(),
+    )))?;
+    chart.draw_series(std::iter::once(Rectangle::new(
+        [(x - w, b.q1), (x + w, b.q3)],
+        c.stroke_width(2),
+    )))?;
+    let lines = [
+        vec![(x - w, b.median), (x + w, b.median)],
+        vec![(x, b.q3), (x, b.high)],
+        vec![(x, b.q1), (x, b.low)],
+        vec![(x - w / 2.0, b.high), (x + w / 2.0, b.high)],
+        vec![(x - w / 2.0, b.low), (x + w / 2.0, b.low)],
+    ];
+    for line in lines {
+        chart.draw_series(std::iter::once(PathElement::new(line, BLACK.stroke_width(2))))?;
+    }
+    let mean =
+        chart.draw_series(std::iter::once(Cross::new((x, b.mean), 6, BLACK.stroke_width(2))))?;
+    if i == 0 {
+        mean.label("mean (cross)")
+            .legend(|(x, y)| Cross::new((x + 10, y), 6, BLACK.stroke_width(2)));
+    }
+    Ok(())
+}
+
 fn draw_boxes<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, figure: &Boxes) -> Result<()> {
     let (labels, names, boxes, (y0, y1)) = (figure.labels, figure.names, figure.boxes, figure.y);
     let e = |e: DrawingAreaErrorKind<DB::ErrorType>| draw_error!("drawing: {e}");
@@ -518,40 +555,7 @@ fn draw_boxes<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, figure: &Boxes)
         }
     }
     for (i, b) in boxes.iter().enumerate() {
-        let x = i as f64;
-        let c = colour(i);
-        let w = 0.3;
-        chart
-            .draw_series(std::iter::once(Rectangle::new(
-                [(x - w, b.q1), (x + w, b.q3)],
-                c.mix(0.35).filled(),
-            )))
-            .map_err(e)?;
-        chart
-            .draw_series(std::iter::once(Rectangle::new(
-                [(x - w, b.q1), (x + w, b.q3)],
-                c.stroke_width(2),
-            )))
-            .map_err(e)?;
-        let lines = [
-            vec![(x - w, b.median), (x + w, b.median)],
-            vec![(x, b.q3), (x, b.high)],
-            vec![(x, b.q1), (x, b.low)],
-            vec![(x - w / 2.0, b.high), (x + w / 2.0, b.high)],
-            vec![(x - w / 2.0, b.low), (x + w / 2.0, b.low)],
-        ];
-        for line in lines {
-            chart
-                .draw_series(std::iter::once(PathElement::new(line, BLACK.stroke_width(2))))
-                .map_err(e)?;
-        }
-        let mean = chart
-            .draw_series(std::iter::once(Cross::new((x, b.mean), 6, BLACK.stroke_width(2))))
-            .map_err(e)?;
-        if i == 0 {
-            mean.label("mean (cross)")
-                .legend(|(x, y)| Cross::new((x + 10, y), 6, BLACK.stroke_width(2)));
-        }
+        draw_box(&mut chart, i, b).map_err(e)?;
     }
     let marks: Vec<(f64, f64)> =
         figure.paper.iter().enumerate().filter_map(|(i, p)| p.map(|v| (i as f64, v))).collect();

@@ -442,30 +442,7 @@ impl Lines<'_> {
                 .map_err(e)?;
             entries.push(Entry { text: s.name.clone(), sample: Sample::Line, colour: c });
         }
-        for r in &self.references {
-            // A reference named after a series (a full-set arm beside its subset sweep) takes
-            // the series' colour; other references are grey.
-            let c = self
-                .series
-                .iter()
-                .position(|s| r.name.starts_with(s.name.as_str()))
-                .map_or(RGBColor(90, 90, 90), colour);
-            let (dash, gap, width) = match r.source {
-                Source::Ours => (8, 5, 1),
-                Source::Paper => (2, 4, 2),
-            };
-            let line = vec![(x0, r.value), (x1, r.value)];
-            chart
-                .draw_series(DashedLineSeries::new(line, dash, gap, c.stroke_width(width)))
-                .map_err(e)?;
-            let value = if self.log_y { 10f64.powf(r.value) } else { r.value };
-            let shown = if self.log_y { three_digits(value) } else { format!("{value:.3}") };
-            entries.push(Entry {
-                text: format!("{}: {shown}", r.name),
-                sample: Sample::Dashes(dash, gap, width),
-                colour: c,
-            });
-        }
+        entries.extend(self.draw_references(chart)?);
         let first_bars = self.intervals.iter().position(|b| !b.is_empty());
         for (i, bars) in self.intervals.iter().enumerate().filter(|(_, b)| !b.is_empty()) {
             let c = colour(i);
@@ -502,6 +479,39 @@ impl Lines<'_> {
                 .draw_series(std::iter::once(TriangleMarker::new((p.x, top), 9, c.filled())))
                 .map_err(e)?;
             entries.push(Entry { text: p.note.clone(), sample: Sample::Triangle, colour: c });
+        }
+        Ok(entries)
+    }
+
+    /// The reference lines, ours dashed and the paper's dotted, each in its series' colour when
+    /// named after one; their legend entries.
+    fn draw_references<DB: DrawingBackend>(&self, chart: &mut Plane<'_, DB>) -> Result<Vec<Entry>> {
+        let e = |e: DrawingAreaErrorKind<DB::ErrorType>| draw_error!("drawing: {e}");
+        let (x0, x1) = self.x;
+        let mut entries = Vec::new();
+        for r in &self.references {
+            // A reference named after a series (a full-set arm beside its subset sweep) takes
+            // the series' colour; other references are grey.
+            let c = self
+                .series
+                .iter()
+                .position(|s| r.name.starts_with(s.name.as_str()))
+                .map_or(RGBColor(90, 90, 90), colour);
+            let (dash, gap, width) = match r.source {
+                Source::Ours => (8, 5, 1),
+                Source::Paper => (2, 4, 2),
+            };
+            let line = vec![(x0, r.value), (x1, r.value)];
+            chart
+                .draw_series(DashedLineSeries::new(line, dash, gap, c.stroke_width(width)))
+                .map_err(e)?;
+            let value = if self.log_y { 10f64.powf(r.value) } else { r.value };
+            let shown = if self.log_y { three_digits(value) } else { format!("{value:.3}") };
+            entries.push(Entry {
+                text: format!("{}: {shown}", r.name),
+                sample: Sample::Dashes(dash, gap, width),
+                colour: c,
+            });
         }
         Ok(entries)
     }

@@ -164,33 +164,7 @@ impl Drawing for Stacked<'_> {
                     names.len() - 1
                 });
                 let c = colour(index);
-                let inside: Vec<(f64, f64)> = s.points.clone();
-                match s.mark {
-                    Mark::Line => {
-                        chart.draw_series(LineSeries::new(inside, c.stroke_width(2))).map_err(e)?;
-                    }
-                    Mark::Crosses => {
-                        chart
-                            .draw_series(
-                                inside
-                                    .iter()
-                                    .filter(|p| p.1 >= y0 && p.1 <= y1)
-                                    .map(|&p| Cross::new(p, 9, c.stroke_width(3))),
-                            )
-                            .map_err(e)?;
-                    }
-                }
-                if !s.intervals.is_empty() {
-                    let cap = (self.x.1 - self.x.0) * 0.006;
-                    let bars = s.intervals.iter().flat_map(|&(x, lo, hi)| {
-                        [
-                            PathElement::new(vec![(x, lo), (x, hi)], c.stroke_width(2)),
-                            PathElement::new(vec![(x - cap, lo), (x + cap, lo)], c.stroke_width(2)),
-                            PathElement::new(vec![(x - cap, hi), (x + cap, hi)], c.stroke_width(2)),
-                        ]
-                    });
-                    chart.draw_series(bars).map_err(e)?;
-                }
+                draw_path(&mut chart, s, c, (y0, y1), self.x).map_err(e)?;
                 let sample = match s.mark {
                     Mark::Line => Sample::Path,
                     Mark::Crosses => Sample::Cross,
@@ -212,4 +186,41 @@ impl Drawing for Stacked<'_> {
         }
         Ok(())
     }
+}
+
+/// One series of a panel in colour `c`: its line or its crosses (those within `y0..y1`), and its
+/// intervals as bars with caps (`x`: the panel's x range).
+fn draw_path<DB: DrawingBackend>(
+    chart: &mut super::Plane<'_, DB>,
+    s: &PathSeries,
+    c: RGBColor,
+    (y0, y1): (f64, f64),
+    x: (f64, f64),
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let inside: Vec<(f64, f64)> = s.points.clone();
+    match s.mark {
+        Mark::Line => {
+            chart.draw_series(LineSeries::new(inside, c.stroke_width(2)))?;
+        }
+        Mark::Crosses => {
+            chart.draw_series(
+                inside
+                    .iter()
+                    .filter(|p| p.1 >= y0 && p.1 <= y1)
+                    .map(|&p| Cross::new(p, 9, c.stroke_width(3))),
+            )?;
+        }
+    }
+    if !s.intervals.is_empty() {
+        let cap = (x.1 - x.0) * 0.006;
+        let bars = s.intervals.iter().flat_map(|&(x, lo, hi)| {
+            [
+                PathElement::new(vec![(x, lo), (x, hi)], c.stroke_width(2)),
+                PathElement::new(vec![(x - cap, lo), (x + cap, lo)], c.stroke_width(2)),
+                PathElement::new(vec![(x - cap, hi), (x + cap, hi)], c.stroke_width(2)),
+            ]
+        });
+        chart.draw_series(bars)?;
+    }
+    Ok(())
 }
