@@ -43,7 +43,7 @@ pub mod importance {
 pub mod tree {
     pub use mastermind_tree::export;
     pub use mastermind_tree::{
-        BYTES_PER_CODE, Branch, BuildProgress, BuildStats, Node, Preset, StrategyTree,
+        BYTES_PER_CODE, Branch, BuildProgress, BuildStats, Node, Preset, StrategyTree, TreeError,
         TreeStrategy, choose_guess, memory_estimate,
     };
 }

@@ -4,7 +4,7 @@
 use super::frame::{GameRow, PlayedGame, pool_name};
 use super::plan::{Codemaker, GamesPlan, PlannedArm};
 use super::recorded::RecordedGame;
-use anyhow::Result;
+use crate::error::{Error, Result};
 use mastermind_core::seed::{derive_seed, name_id};
 use mastermind_core::{GameEnd, LabRng, TruthfulCodemaker, play_game};
 use mastermind_core::{LyingCodemaker, Script, ScriptedCodemaker};
@@ -39,7 +39,7 @@ pub fn play(plan: &GamesPlan, &(a, run, s): &GameUnit, seed: u64) -> Result<Play
     let secret = arm.secrets[s as usize];
     let mut rng = LabRng::seed_from_u64(seed);
     let strategy = arm.strategy.strategy().map_err(|e| {
-        anyhow::anyhow!("preparing the player of arm {:?} on {}: {e}", arm.label, arm.game)
+        Error::message(format!("preparing the player of arm {:?} on {}: {e}", arm.label, arm.game))
     })?;
     let mut player = strategy.new_player();
     let (out, lies) = match &arm.codemaker {

@@ -1,8 +1,8 @@
 //! The games table: one row per game, its fixed columns and the players' own metrics.
 
 use super::plan::Codemaker;
+use crate::error::Result;
 use crate::tasks::record::{ColumnValue, Record};
-use anyhow::Result;
 use mastermind_core::ReplyPool;
 use polars::prelude::{Column, DataFrame, DataType};
 use std::collections::{BTreeSet, HashMap};

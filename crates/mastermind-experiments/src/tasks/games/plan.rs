@@ -359,6 +359,42 @@ fn check_references(
             ));
         }
     }
+    check_claim_references(task, ctx, arms, seen)?;
+    for label in &task.report.reference_arms {
+        if !seen.contains(label.as_str()) {
+            return Err(ctx.error(
+                None,
+                "reference_arms",
+                "task.report.reference_arms",
+                format!("no arm is labelled {label:?}"),
+                "reference arms name arms of this spec",
+            ));
+        }
+    }
+    let needs_x = task.report.figures.iter().any(|f| {
+        matches!(f, FigureSpec::MeanGuessesVsX { .. } | FigureSpec::MeanEvaluationsVsX { .. })
+    });
+    if needs_x && arms.iter().all(|a| a.x.is_none()) {
+        return Err(ctx.error(
+            None,
+            "figures",
+            "task.report.figures",
+            "a line figure needs arms with an x, and no arm has one".into(),
+            "give arms `x: Some(value)`, or sweep a parameter; arms without x are left out of line figures",
+        ));
+    }
+
+    Ok(())
+}
+
+/// The report's claims name arms, lines and claims that exist: the arms a comparison names,
+/// the line (`group`) a best point is sought within, the claim another reading re-reads.
+fn check_claim_references(
+    task: &GamesTask,
+    ctx: &PlanContext<'_>,
+    arms: &[PlannedArm],
+    seen: &HashSet<&str>,
+) -> Result<(), SpecError> {
     for (k, claim) in task.report.claims.iter().enumerate() {
         if let super::spec::Comparison::BestWithin(group, _, _) = &claim.holds {
             if !arms.iter().any(|a| a.group == *group && a.x.is_some()) {
@@ -397,30 +433,6 @@ fn check_references(
             ));
         }
     }
-    for label in &task.report.reference_arms {
-        if !seen.contains(label.as_str()) {
-            return Err(ctx.error(
-                None,
-                "reference_arms",
-                "task.report.reference_arms",
-                format!("no arm is labelled {label:?}"),
-                "reference arms name arms of this spec",
-            ));
-        }
-    }
-    let needs_x = task.report.figures.iter().any(|f| {
-        matches!(f, FigureSpec::MeanGuessesVsX { .. } | FigureSpec::MeanEvaluationsVsX { .. })
-    });
-    if needs_x && arms.iter().all(|a| a.x.is_none()) {
-        return Err(ctx.error(
-            None,
-            "figures",
-            "task.report.figures",
-            "a line figure needs arms with an x, and no arm has one".into(),
-            "give arms `x: Some(value)`, or sweep a parameter; arms without x are left out of line figures",
-        ));
-    }
-
     Ok(())
 }
 
