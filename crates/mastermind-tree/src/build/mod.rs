@@ -333,10 +333,11 @@ impl<W: Word> Plan<'_, W> {
                 let reply = selector.scorer().index(first, second) as usize;
                 selector.stats.scores += 1;
                 node.secrets = 2;
-                node.branches.push(Branch {
+                // One branch, in a vector of one (a push would make room for four).
+                node.branches = vec![Branch {
                     reply: Feedback::from_index(reply),
                     node: Node::leaf(second.code(self.game)),
-                });
+                }];
             }
             self.placed(n);
             return node;
@@ -383,10 +384,12 @@ impl<W: Word> Plan<'_, W> {
                 })
                 .collect()
         } else {
-            parts
-                .into_iter()
-                .map(|(reply, part)| Branch { reply, node: self.node(selector, part, guesses) })
-                .collect()
+            // Built into a vector of its exact length: the tree keeps it.
+            let mut branches = Vec::with_capacity(parts.len());
+            for (reply, part) in parts {
+                branches.push(Branch { reply, node: self.node(selector, part, guesses) });
+            }
+            branches
         };
         guesses.pop();
         Node { guess: guess.code(self.game), secrets: n as u32, branches }

@@ -322,6 +322,10 @@ impl Symmetry {
         };
         let choices = Choices::new(self);
         self.extend(&choices, 0, [0, 0], 0, &mut prefix, &mut out);
+        // Kept for the whole build: no room left over from growing.
+        out.words.pegs.shrink_to_fit();
+        out.words.counts.shrink_to_fit();
+        out.numbers.shrink_to_fit();
         (out.words, out.numbers)
     }
 
