@@ -25,6 +25,26 @@ pub fn memory_estimate(game: Game) -> Option<u64> {
     codes.checked_mul(BYTES_PER_CODE)?.checked_add(BASE_BYTES)
 }
 
+/// Bytes per code of the game that building any piece of its tree holds: the candidate lists
+/// its shelves keep (at most 96 bytes a code in base lists and 32 in filtered ones), the
+/// multisets and the prefixes the secrets are generated from.
+pub const PIECE_GAME_BYTES_PER_CODE: u64 = 200;
+
+/// Bytes per secret of a piece: its secrets and their scratch copies while it is built, its
+/// subtree, and the replay that reads its bytes back before they are written.
+pub const PIECE_BYTES_PER_SECRET: u64 = 250;
+
+/// The most memory building one piece of a one-ply player's tree for `game` is expected to
+/// need, in bytes, for a piece of `secrets` secrets: [`PIECE_GAME_BYTES_PER_CODE`] for each code
+/// of the game, [`PIECE_BYTES_PER_SECRET`] for each secret of the piece, plus a fixed base;
+/// `None` for a game too large to count.
+pub fn piece_memory_estimate(game: Game, secrets: u64) -> Option<u64> {
+    let codes = game.size()?;
+    let game_part = codes.checked_mul(PIECE_GAME_BYTES_PER_CODE)?;
+    let piece_part = secrets.checked_mul(PIECE_BYTES_PER_SECRET)?;
+    game_part.checked_add(piece_part)?.checked_add(BASE_BYTES)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
