@@ -21,6 +21,7 @@ use std::time::{Duration, Instant};
 /// Arguments of `tree`.
 #[derive(Debug, Clone, Args)]
 #[command(after_help = tree_help())]
+#[command(group = clap::ArgGroup::new("stored").args(["units", "pieces"]))]
 pub struct TreeArgs {
     /// The game size.
     #[command(flatten)]
@@ -65,13 +66,19 @@ pub struct TreeArgs {
     /// the units left are solved and all are merged into the tree.
     #[arg(long, value_name = "DIR")]
     pub units: Option<PathBuf>,
-    /// With --units: solve only shard I of N (0 <= I < N) and store its units; run every
-    /// shard (GNU parallel, a SLURM array), then --merge.
-    #[arg(long, value_name = "I/N", requires = "units", conflicts_with = "merge")]
+    /// With a one-ply player: build the tree in pieces, one per reply to the first guess, each
+    /// stored in its own file in this folder once built, so that a killed build loses only the
+    /// piece in flight and a rerun continues; without --shard, the pieces left are built and all
+    /// are merged into the tree's totals (--output also writes the tree, for smaller games).
+    #[arg(long, value_name = "DIR")]
+    pub pieces: Option<PathBuf>,
+    /// With --units (--pieces): solve (build) only shard I of N (0 <= I < N) and store its
+    /// units (pieces); run every shard (GNU parallel, a SLURM array), then --merge.
+    #[arg(long, value_name = "I/N", requires = "stored", conflicts_with = "merge")]
     pub shard: Option<Shard>,
-    /// With --units: merge the stored units into the tree without solving any; fails, naming
-    /// them, while units are missing.
-    #[arg(long, requires = "units")]
+    /// With --units (--pieces): merge the stored units (pieces) into the tree without solving
+    /// (building) any; fails, naming them, while some are missing.
+    #[arg(long, requires = "stored")]
     pub merge: bool,
     /// With --player optimal: instead of searching for the optimum, spend this many seconds
     /// raising its proved lower bound (every unit searched within small budgets, the first
@@ -94,7 +101,7 @@ pub struct TreeArgs {
     #[arg(long)]
     pub json: bool,
     /// Check a tree saved as JSON: replay every secret through it and print its summary.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["player", "config", "first_guess", "max_depth", "consistent_only", "possible_before_last_reply", "worst_case", "time_limit", "output", "format", "units", "threads", "lower_bound_for"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["player", "config", "first_guess", "max_depth", "consistent_only", "possible_before_last_reply", "worst_case", "time_limit", "output", "format", "units", "pieces", "threads", "lower_bound_for"])]
     pub check: Option<PathBuf>,
 }
 
@@ -135,6 +142,9 @@ pub fn run(args: &TreeArgs, mut out: impl Write) -> Result<()> {
         return check(path, args.json, out);
     }
     let game = args.game.game().map_err(anyhow::Error::msg)?;
+    if let Some(dir) = &args.pieces {
+        return crate::commands::tree_pieces::run(args, game, dir, out);
+    }
     if let (Some(dir), Some(shard)) = (&args.units, args.shard) {
         let (_, TreeRecipe::Optimal(optimum)) = recipe(args, game)? else {
             bail!("--units applies to --player optimal only");
@@ -185,7 +195,7 @@ pub fn run(args: &TreeArgs, mut out: impl Write) -> Result<()> {
 }
 
 /// Runs `work` on a pool of `threads` threads, or on the global pool (every core).
-fn in_pool<T>(threads: Option<u16>, work: impl FnOnce() -> Result<T> + Send) -> Result<T>
+pub(crate) fn in_pool<T>(threads: Option<u16>, work: impl FnOnce() -> Result<T> + Send) -> Result<T>
 where
     T: Send,
 {
@@ -301,7 +311,7 @@ fn refuse_beyond_memory(name: &str, game: Game, available: Option<u64>) -> Resul
 
 /// The player `--player` or `--config` names, as a recipe for `game`, after refusing the options
 /// that do not apply to it.
-fn recipe(args: &TreeArgs, game: Game) -> Result<(String, TreeRecipe)> {
+pub(crate) fn recipe(args: &TreeArgs, game: Game) -> Result<(String, TreeRecipe)> {
     let from_flags = args.config.is_none() && args.player == OPTIMAL;
     let (name, spec) = match &args.config {
         Some(text) => ("custom".to_string(), tree_config(text)?),
@@ -398,7 +408,7 @@ fn check(path: &PathBuf, json_output: bool, mut out: impl Write) -> Result<()> {
 }
 
 /// One `name: value` line per entry, or one JSON object.
-fn write_summary(
+pub(crate) fn write_summary(
     out: &mut impl Write,
     lines: &[(&'static str, Value)],
     json_output: bool,
