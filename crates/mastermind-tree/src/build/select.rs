@@ -19,7 +19,7 @@
 //! every multiset that can no longer win is skipped whole ([`Selector::scan_by_multiset`]).
 //! Entropy's tolerance makes the order matter, so its few survivors are gathered in code order.
 //! With Worst case, an arrangement is also ruled out by the black pegs it scores: in nodes of
-//! up to 512 secrets (games of up to 8 pegs) a scan by multiset sieves each multiset's
+//! up to 1024 secrets (games of up to 8 pegs) a scan by multiset sieves each multiset's
 //! arrangements all at once by their black-peg sums total by total, then tests the survivors'
 //! parts against the cap all at once, secrets as bits ([`Slices`], [`sliced`]), so that only an
 //! arrangement that beats the limit is scored; in larger nodes by sums and squares
