@@ -131,7 +131,8 @@ fn tree_help() -> String {
     let presets: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
     format!(
         "Players: {}, {OPTIMAL}.\n\nExamples:\n  mastermind tree --game 5x8 --player knuth --stats\n  \
-         mastermind tree --player optimal --format json -o optimal.json\n  mastermind tree --check optimal.json",
+         mastermind tree --player optimal --format json -o optimal.json\n  mastermind tree --check optimal.json\n  \
+         mastermind tree --game 7x7 --player knuth --pieces runs/7x7-knuth --shard 0/2",
         presets.join(", ")
     )
 }
@@ -369,13 +370,14 @@ fn tree_config(text: &str) -> Result<TreeSpec> {
     }
 }
 
-/// Total, mean, maximum and node count of a tree.
+/// Total, mean, maximum, node count and secrets solved with 0, 1, 2, ... guesses of a tree.
 fn tree_summary(tree: &StrategyTree) -> Summary {
     vec![
         ("total", json!(tree.total_guesses())),
         ("mean", json!((tree.mean_guesses() * 1e4).round() / 1e4)),
         ("max", json!(tree.max_guesses())),
         ("nodes", json!(tree.node_count())),
+        ("distribution", json!(tree.guess_distribution())),
     ]
 }
 

@@ -153,3 +153,17 @@ pub fn field(summary: &str, key: &str) -> String {
         .trim()
         .to_owned()
 }
+
+/// The names of the files in `dir` that start with `prefix` and end with `suffix`, sorted (none
+/// before the folder exists): the units or pieces a stored search or build holds.
+pub fn stored_files(dir: &Path, prefix: &str, suffix: &str) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut names: Vec<String> = entries
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(prefix) && n.ends_with(suffix))
+        .collect();
+    names.sort();
+    names
+}

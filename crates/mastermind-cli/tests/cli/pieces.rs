@@ -4,7 +4,7 @@
 //! skips, saying so, where `parallel` is not installed (and fails there under
 //! `MASTERMIND_REQUIRE_TOOLS=1`).
 
-use crate::common::{field, gnu_parallel, mastermind, run, run_ok, scratch};
+use crate::common::{field, gnu_parallel, mastermind, run, run_ok, scratch, stored_files};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -14,17 +14,9 @@ fn knuth_in_pieces<'a>(game: &'a str, dir: &'a str) -> Vec<&'a str> {
     vec!["tree", "--game", game, "--player", "knuth", "--pieces", dir, "--threads", "1"]
 }
 
-/// The piece files stored in `dir` (none before the folder exists).
+/// The piece files stored in `dir`.
 fn piece_files(dir: &Path) -> Vec<String> {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return Vec::new();
-    };
-    let mut names: Vec<String> = entries
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.starts_with("piece-") && n.ends_with(".bin"))
-        .collect();
-    names.sort();
-    names
+    stored_files(dir, "piece-", ".bin")
 }
 
 #[test]
@@ -95,7 +87,7 @@ fn two_shards_through_gnu_parallel_one_killed_merge_into_the_whole_tree() {
     let (merged_text, whole_text) =
         (std::fs::read_to_string(&merged).unwrap(), std::fs::read_to_string(&whole).unwrap());
     assert!(merged_text == whole_text, "the merged tree differs from the whole build's");
-    for key in ["total", "max", "nodes"] {
+    for key in ["total", "max", "nodes", "distribution"] {
         assert_eq!(field(&summary, key), field(&whole_summary, key), "{key}");
     }
     // Knuth's tree of 6x7 (first guess AABBCC): 673 295 guesses, as the whole build has it.

@@ -3,7 +3,7 @@
 //! unsharded run; merges that must refuse. The GNU parallel test skips, saying so, where
 //! `parallel` is not installed (and fails there under `MASTERMIND_REQUIRE_TOOLS=1`).
 
-use crate::common::{field, gnu_parallel, mastermind, run, run_ok, scratch};
+use crate::common::{field, gnu_parallel, mastermind, run, run_ok, scratch, stored_files};
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -13,17 +13,9 @@ fn optimum_in_units<'a>(game: &'a str, dir: &'a str) -> Vec<&'a str> {
     vec!["tree", "--game", game, "--player", "optimal", "--units", dir]
 }
 
-/// The unit files in `dir` (none before the folder exists).
+/// The unit files stored in `dir`.
 fn unit_files(dir: &Path) -> Vec<String> {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return Vec::new();
-    };
-    let mut names: Vec<String> = entries
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.starts_with("unit-") && n.ends_with(".json"))
-        .collect();
-    names.sort();
-    names
+    stored_files(dir, "unit-", ".json")
 }
 
 #[test]

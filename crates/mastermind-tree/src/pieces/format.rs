@@ -121,6 +121,14 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     })
 }
 
+/// A fingerprint of the piece `bytes`: the FNV-1a hash of its header line (which holds its
+/// body's checksum), in hexadecimal, or `None` when they hold no header line. Two pieces with
+/// one fingerprint hold the same guesses, totals and measured run.
+pub fn fingerprint(bytes: &[u8]) -> Option<String> {
+    let end = bytes.iter().position(|&b| b == b'\n')?;
+    Some(format!("{:016x}", fnv1a(&bytes[..end])))
+}
+
 /// The bytes of a piece: `header` as one line of JSON, then `body`.
 pub(crate) fn write(header: &PieceHeader, body: &[u8]) -> Vec<u8> {
     let mut bytes = serde_json::to_vec(header).expect("a header serialises");

@@ -32,7 +32,7 @@ mod format;
 mod plan;
 mod replay;
 
-pub use format::{PieceHeader, PieceRun, PieceSummary, Stamp};
+pub use format::{PieceHeader, PieceRun, PieceSummary, Stamp, fingerprint};
 pub use plan::{Merged, Part, PiecePlan, PieceRecord};
 
 use crate::build::BuildError;

@@ -17,7 +17,7 @@ use crate::budget::{BYTES_PER_CODE, Cost, Driver};
 use crate::tasks::executor::Kind;
 use crate::tasks::{Rendered, ReportContext};
 use anyhow::{Context, Result, bail};
-use mastermind_players::families::tree::pieces::{PiecePlan, PieceRecord};
+use mastermind_players::families::tree::pieces::{PiecePlan, PieceRecord, fingerprint};
 use rows::{PieceRow, piece_rows};
 use spec::{PiecedUnit, PiecesPlan};
 
@@ -77,23 +77,13 @@ impl Kind for PiecesPlan {
                 .collect();
             names.sort();
             for name in names {
-                let header = std::fs::read(unit.dir.join(&name)).ok().and_then(|bytes| {
-                    let end = bytes.iter().position(|&b| b == b'\n')?;
-                    Some(fnv1a(&bytes[..end]))
-                });
-                let header = header.map_or("unreadable".to_owned(), |h| format!("{h:016x}"));
+                let header = std::fs::read(unit.dir.join(&name)).ok();
+                let header = header.as_deref().and_then(fingerprint).unwrap_or("unreadable".into());
                 lines.push(format!("{}/{name}: {header}", unit.dir_as_written));
             }
         }
         lines.join("\n")
     }
-}
-
-/// The 64-bit FNV-1a hash of a piece's header (which holds its body's checksum).
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
-        (hash ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
 }
 
 /// Every piece of `unit`'s tree, read from its folder and checked, merged into the tree's
