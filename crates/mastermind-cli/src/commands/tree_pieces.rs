@@ -84,7 +84,7 @@ pub fn run(args: &TreeArgs, game: Game, dir: &Path, mut out: impl Write) -> Resu
     lines.push(("pieces_dir", json!(dir.display().to_string())));
     if let (Some(path), Some(nodes)) = (&args.output, nodes) {
         let tree = plan.assemble(nodes).context("assembling the tree from its pieces")?;
-        write_atomic(path, export_as(&tree, args.format).as_bytes())
+        mastermind_files::write_atomic(path, export_as(&tree, args.format).as_bytes())
             .with_context(|| format!("writing {}", path.display()))?;
         lines.push(("written", json!(path.display().to_string())));
     }
@@ -136,7 +136,7 @@ fn build_piece(plan: &PiecePlan, dir: &Path, index: usize, threads: Option<u16>)
     let bytes = plan.encode(index, &node, stats, run.clone())?;
     drop(node);
     let path = piece_path(dir, index);
-    write_atomic(&path, &bytes).with_context(|| format!("writing {}", path.display()))?;
+    mastermind_files::write_atomic(&path, &bytes)?;
     let peak = run.peak_mib.map_or(String::new(), |mib| format!(", peak {mib} MiB"));
     eprintln!(
         "{what}: built in {:.1} s ({:.1} s of CPU{peak}), stored in {}",
@@ -230,43 +230,9 @@ fn hundredths(x: f64) -> f64 {
     (x * 100.0).round() / 100.0
 }
 
-/// Writes `bytes` to `path` whole or not at all: into a temporary file beside it (named with the
-/// process id, so that two processes never share one), flushed to the disk, renamed over
-/// `path`, and the folder flushed so that the rename survives a crash.
-fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = path.file_name().map_or_else(Default::default, |n| n.to_string_lossy().into_owned());
-    let temporary = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let written = (|| {
-        let mut file = std::fs::File::create(&temporary)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        std::fs::rename(&temporary, path)
-    })();
-    if written.is_err() {
-        let _ = std::fs::remove_file(&temporary);
-    }
-    written?;
-    std::fs::File::open(dir)?.sync_all()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_file_is_written_whole_and_no_temporary_is_left() {
-        let dir = std::env::temp_dir().join(format!("tree-pieces-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("piece-000.bin");
-        write_atomic(&path, b"first").unwrap();
-        write_atomic(&path, b"second").unwrap();
-        assert_eq!(std::fs::read(&path).unwrap(), b"second");
-        let names: Vec<_> =
-            std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
-        assert_eq!(names, ["piece-000.bin"]);
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
 
     #[test]
     fn pieces_beyond_the_available_memory_are_refused_with_the_estimate() {
