@@ -106,7 +106,7 @@ impl Filter<'_> {
             Filter::Representatives(symmetry) => {
                 symmetry.is_representative(&candidate.colours(pegs))
             }
-            Filter::Stabiliser(symmetry) => symmetry.passes_group(&candidate.colours(pegs)),
+            Filter::Stabiliser(symmetry) => symmetry.passes_group_packed(candidate),
         }
     }
 }
@@ -746,7 +746,6 @@ impl<W: Word> Selector<W> {
         {
             return Arc::clone(list);
         }
-        let pegs = usize::from(self.game.pegs());
         // Families whose histories have one stabiliser share a list.
         let key: ListKey = (symmetry.key(), symmetry.group_key());
         let collapsed_zeros = symmetry.collapsed_zeros::<W>();
@@ -754,8 +753,7 @@ impl<W: Word> Selector<W> {
             if self.objective.has_integer_costs() { Layout::ByMultiset } else { Layout::CodeOrder };
         let list = self.lists.get(key.clone(), || {
             CandidateList::filtered(base, layout, |code| {
-                code.counts & collapsed_zeros == W::default()
-                    && symmetry.passes_group(&code.colours(pegs))
+                code.counts & collapsed_zeros == W::default() && symmetry.passes_group_packed(code)
             })
         });
         let recent = (guesses.to_vec(), symmetry.key(), Arc::clone(&list));
