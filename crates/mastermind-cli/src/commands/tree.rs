@@ -440,10 +440,10 @@ mod tests {
     fn a_tree_beyond_the_available_memory_is_refused_with_the_estimate() {
         let game = Game::new(7, 8).unwrap();
         let needed = memory_estimate(game).unwrap();
-        let refusal = refuse_beyond_memory("knuth", game, Some(1 << 30)).unwrap_err();
+        let refusal = refuse_beyond_memory("knuth", game, Some(1 << 29)).unwrap_err();
         let message = refusal.to_string();
-        assert!(message.contains("about 1.5 GiB"), "{message}");
-        assert!(message.contains("2097152 codes") && message.contains("1.0 GiB"), "{message}");
+        assert!(message.contains("about 0.8 GiB"), "{message}");
+        assert!(message.contains("2097152 codes") && message.contains("0.5 GiB"), "{message}");
         assert!(refuse_beyond_memory("knuth", game, Some(needed)).is_ok());
         assert!(refuse_beyond_memory("knuth", game, None).is_ok());
     }
