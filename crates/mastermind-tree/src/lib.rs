@@ -34,8 +34,8 @@ mod preset;
 mod tree;
 
 pub use build::{
-    BYTES_PER_CODE, BuildError, BuildProgress, BuildStats, build_tree, build_tree_with_progress,
-    check_config, choose_guess, memory_estimate, piece_memory_estimate,
+    BYTES_PER_CODE, BuildError, BuildProgress, BuildStats, MAX_BUILD_CODES, build_tree,
+    build_tree_with_progress, check_config, choose_guess, memory_estimate, piece_memory_estimate,
 };
 pub use player::{TreePlayer, TreeStrategy};
 pub use preset::Preset;

@@ -200,3 +200,19 @@ fn shards_share_the_pieces_each_once_the_largest_spread() {
     assert_eq!(plan.shard(0, 1), all);
     assert_eq!(PiecePlan::file_name(7), "piece-007.bin");
 }
+
+#[test]
+fn games_past_the_core_enumeration_limit_are_taken_up_to_the_builders() {
+    use mastermind_tree::{BuildError, MAX_BUILD_CODES, check_config};
+    // 8x9 and 7x13 hold more codes than the core enumerates as a code set, not than the builder
+    // takes; 9x12 (5.2 billion) more than either.
+    for (pegs, colours) in [(8, 9), (7, 13)] {
+        let game = Game::new(pegs, colours).unwrap();
+        assert!(game.size().unwrap() > mastermind_core::codeset::DEFAULT_ENUMERATION_LIMIT);
+        assert!(check_config(game, &config(Preset::Knuth, None)).is_ok(), "{game}");
+    }
+    let too_many = Game::new(9, 12).unwrap();
+    assert!(too_many.size().unwrap() > MAX_BUILD_CODES);
+    let refused = check_config(too_many, &config(Preset::Knuth, None)).unwrap_err();
+    assert!(matches!(refused, BuildError::Game(_)), "{refused}");
+}

@@ -29,7 +29,7 @@ pub use rule::BuildError;
 use crate::tree::{Branch, Node, StrategyTree};
 use candidates::SharedLists;
 use mastermind_core::words::{Packed, Slice, Word, Words};
-use mastermind_core::{Code, CodeSet, Feedback, Game, History, ReplySort};
+use mastermind_core::{Code, Feedback, Game, GameError, History, ReplySort};
 use mastermind_heuristics::{Heuristic, OnePlyConfig};
 use multisets::Multisets;
 use objective::Objective;
@@ -126,13 +126,24 @@ pub fn check_config(game: Game, config: &OnePlyConfig) -> Result<(), BuildError>
     enumerable(game)
 }
 
-/// Whether `game`'s codes may be enumerated: at most
-/// [`DEFAULT_ENUMERATION_LIMIT`](mastermind_core::codeset::DEFAULT_ENUMERATION_LIMIT) of them.
+/// The most codes a game may have for the builder: it numbers secrets, positions and counts
+/// in `u32`s. It holds the codes as words, not as [`Code`]s, so the core's limit for enumerating
+/// a [`CodeSet`](mastermind_core::CodeSet) (2^24 codes) does not apply: 8x9 (43 million codes) and 7x13 (62.7 million)
+/// are built, in pieces where a whole build would not fit; memory decides (the command line
+/// refuses a build or a piece whose estimate passes the memory available).
+pub const MAX_BUILD_CODES: u64 = u32::MAX as u64;
+
+/// Whether the builder takes `game`: at most [`MAX_BUILD_CODES`] codes.
 fn enumerable(game: Game) -> Result<(), BuildError> {
     match game.size() {
-        Some(size) if size <= mastermind_core::codeset::DEFAULT_ENUMERATION_LIMIT => Ok(()),
-        // Too large: enumerating refuses at once, with the error it gives.
-        _ => CodeSet::enumerate(game).map(|_| ()).map_err(BuildError::Game),
+        Some(size) if size <= MAX_BUILD_CODES => Ok(()),
+        size => Err(BuildError::Game(GameError::TooLargeToEnumerate {
+            pegs: game.pegs(),
+            colours: game.colours(),
+            size: size.unwrap_or(u64::MAX),
+            limit: MAX_BUILD_CODES,
+            bytes: BYTES_PER_CODE as usize,
+        })),
     }
 }
 

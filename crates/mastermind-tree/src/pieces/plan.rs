@@ -4,9 +4,9 @@
 use super::PieceError;
 use super::format::{self, BodyCheck, FORMAT, PieceHeader, PieceRun, PieceSummary, Stamp};
 use super::replay::{Reading, replay};
-use crate::build::{self, BuildError, BuildProgress, BuildStats};
+use crate::build::{self, BuildProgress, BuildStats};
 use crate::tree::{Branch, Node, StrategyTree, colour_counts, plain_reply};
-use mastermind_core::{Code, Feedback, Game, GameError};
+use mastermind_core::{Code, Feedback, Game};
 use mastermind_heuristics::{Heuristic, OnePlyConfig};
 
 /// One piece of a plan: a reply to the first guess and how many secrets give it.
@@ -64,13 +64,8 @@ impl PiecePlan {
     pub fn new(game: Game, config: &OnePlyConfig) -> Result<PiecePlan, PieceError> {
         build::check_config(game, config)?;
         let first_guess = build::first_guess(game, config)?;
-        let size = game.size().ok_or(BuildError::Game(GameError::TooLargeToEnumerate {
-            pegs: game.pegs(),
-            colours: game.colours(),
-            size: u64::MAX,
-            limit: mastermind_core::codeset::DEFAULT_ENUMERATION_LIMIT,
-            bytes: std::mem::size_of::<Code>(),
-        }))?;
+        // The configuration was checked for the game, whose codes are then counted.
+        let size = game.size().unwrap_or(u64::MAX);
         let mut counts = vec![0u64; game.feedback_count()];
         for_each_reply(game, first_guess, |_, reply| counts[reply.index()] += 1);
         let win = Feedback::all_black(game.pegs()).index();
