@@ -34,8 +34,9 @@ mod preset;
 mod tree;
 
 pub use build::{
-    BYTES_PER_CODE, BuildError, BuildProgress, BuildStats, MAX_BUILD_CODES, build_tree,
-    build_tree_with_progress, check_config, choose_guess, memory_estimate, piece_memory_estimate,
+    BYTES_PER_CODE, BuildError, BuildProgress, BuildStats, MAX_BUILD_CODES, PIECE_BYTES_PER_SECRET,
+    PIECE_GAME_BYTES_PER_CODE, build_tree, build_tree_with_progress, check_config, choose_guess,
+    memory_estimate, piece_memory_estimate,
 };
 pub use player::{TreePlayer, TreeStrategy};
 pub use preset::Preset;

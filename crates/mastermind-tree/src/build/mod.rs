@@ -23,7 +23,10 @@ mod singletons;
 mod slices;
 mod symmetry;
 
-pub use memory::{BYTES_PER_CODE, memory_estimate, piece_memory_estimate};
+pub use memory::{
+    BYTES_PER_CODE, PIECE_BYTES_PER_SECRET, PIECE_GAME_BYTES_PER_CODE, memory_estimate,
+    piece_memory_estimate,
+};
 pub use rule::BuildError;
 
 use crate::tree::{Branch, Node, StrategyTree};
