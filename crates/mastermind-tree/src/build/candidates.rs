@@ -332,15 +332,20 @@ impl<W: Word> Shelf<W> {
     }
 }
 
-/// Bytes the base lists may hold per code of the game: a base list takes 40 bytes a code (both
-/// layouts, at 8 pegs or fewer), and the lists of one build held at most 2.1 times the code
-/// set in every game measured (6x9 Knuth: 6 lists of 1.13 million codes in all).
-const BASE_BYTES_PER_CODE: usize = 96;
+/// Bytes the base lists may hold per code of the game: four times the code set at 40 bytes a
+/// code (both layouts, at 8 pegs or fewer), the limit the builder had in codes. Games of few
+/// colours hold far less (6x9 Knuth: 6 lists of 1.13 million codes in all), but a game of many
+/// colours lists the codes of each set of free colours its nodes meet: at 4x24 Knuth, a shelf
+/// of 2.4 times the code set rebuilt its lists over and over and took three times the CPU time.
+const BASE_BYTES_PER_CODE: usize = 160;
+/// Bytes the base lists may hold whatever the game (2^21 codes of 40 bytes), so that small
+/// games keep every list.
+const BASE_SHELF_BYTES: usize = 80 << 20;
 /// Bytes the filtered lists may hold per code of the game: eight times the code set in lists
 /// laid out by multiset (4 bytes a code), 1.6 times in code order (20 bytes, Entropy's).
 const FILTERED_BYTES_PER_CODE: usize = 32;
-/// Bytes either shelf may hold whatever the game, so that small games keep every list.
-const SHELF_BASE_BYTES: usize = 32 << 20;
+/// Bytes the filtered lists may hold whatever the game.
+const FILTERED_SHELF_BYTES: usize = 32 << 20;
 
 impl<W: Word> SharedLists<W> {
     /// An empty store for a game of `codes` codes (its shelves' limits grow with the game).
@@ -354,8 +359,11 @@ impl<W: Word> SharedLists<W> {
     /// The most bytes of lists the two shelves hold for a game of `codes` codes.
     fn limits(codes: usize) -> (usize, usize) {
         let shelf =
-            |per_code: usize| codes.saturating_mul(per_code).saturating_add(SHELF_BASE_BYTES);
-        (shelf(BASE_BYTES_PER_CODE), shelf(FILTERED_BYTES_PER_CODE))
+            |per_code: usize, fixed: usize| codes.saturating_mul(per_code).saturating_add(fixed);
+        (
+            shelf(BASE_BYTES_PER_CODE, BASE_SHELF_BYTES),
+            shelf(FILTERED_BYTES_PER_CODE, FILTERED_SHELF_BYTES),
+        )
     }
 
     /// The list stored under `key`, made by `make` (outside the lock) if missing.
