@@ -92,7 +92,7 @@ fn a_missing_piece_fails_with_the_command_and_a_piece_of_another_tree_is_named()
     let workspace = scratch.workspace();
     let plan = workspace.plans(&[path], Profile::Full).unwrap().remove(0);
     let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
-    let run = || plan.task.run(plan.raw.seed, &indicatif::ProgressBar::hidden());
+    let run = || plan.task.run(plan.raw.seed, &mastermind_core::progress::Silent);
     let message = format!("{:#}", pool.install(run).unwrap_err());
     let not_in = format!("1 of {pieces} pieces are not in ../data/trees/4x6-knuth");
     assert!(message.contains(&not_in), "{message}");

@@ -6,6 +6,7 @@ mod help;
 mod pieces;
 mod play;
 mod queries;
+mod referee;
 mod solve;
 mod tree;
 mod units;

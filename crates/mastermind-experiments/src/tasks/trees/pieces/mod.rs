@@ -14,9 +14,9 @@ pub mod rows;
 pub mod spec;
 
 use crate::budget::{BYTES_PER_CODE, Cost, Driver};
+use crate::error::{Context, Result, bail};
 use crate::tasks::executor::Kind;
 use crate::tasks::{Rendered, ReportContext};
-use anyhow::{Context, Result, bail};
 use mastermind_players::families::tree::pieces::{PiecePlan, PieceRecord, fingerprint};
 use rows::{PieceRow, piece_rows};
 use spec::{PiecedUnit, PiecesPlan};

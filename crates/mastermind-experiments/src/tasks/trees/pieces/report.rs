@@ -4,8 +4,8 @@
 
 use super::rows::{PieceRow, StoredTree, stored_trees};
 use super::spec::PiecesPlan;
+use crate::error::Result;
 use crate::tasks::{Rendered, ReportContext};
-use anyhow::Result;
 use mastermind_report::table::Table;
 use mastermind_report::verdict::{self, Estimate, Printed, Verdict};
 

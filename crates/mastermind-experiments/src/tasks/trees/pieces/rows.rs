@@ -133,7 +133,7 @@ pub struct StoredTree {
 }
 
 /// The stored trees, in stored order: consecutive rows of one label and game make one tree.
-pub fn stored_trees(rows: &[PieceRow]) -> anyhow::Result<Vec<StoredTree>> {
+pub fn stored_trees(rows: &[PieceRow]) -> crate::error::Result<Vec<StoredTree>> {
     let mut trees: Vec<StoredTree> = Vec::new();
     for row in rows {
         let same = trees
@@ -165,11 +165,10 @@ pub fn stored_trees(rows: &[PieceRow]) -> anyhow::Result<Vec<StoredTree>> {
         tree.nodes += row.nodes;
         for (k, count) in row.distribution.split(',').enumerate() {
             let count: u64 = count.parse().map_err(|_| {
-                anyhow::anyhow!(
+                crate::error::Error::message(format!(
                     "piece {} of {}: a stored distribution is not numbers",
-                    row.piece,
-                    row.arm
-                )
+                    row.piece, row.arm
+                ))
             })?;
             if tree.distribution.len() <= k {
                 tree.distribution.resize(k + 1, 0);
