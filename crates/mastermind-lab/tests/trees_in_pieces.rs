@@ -82,6 +82,18 @@ fn stored_pieces_are_read_into_rows_that_add_up_to_the_whole_tree() {
     assert_eq!(run_on_threads(&spec_plan, 1), frame);
 }
 
+/// An error and every source under it, as a binary prints them.
+fn chain(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut source = error.source();
+    while let Some(e) = source {
+        text.push_str(": ");
+        text.push_str(&e.to_string());
+        source = e.source();
+    }
+    text
+}
+
 #[test]
 fn a_missing_piece_fails_with_the_command_and_a_piece_of_another_tree_is_named() {
     let scratch = Scratch::new("trees-in-pieces-missing");
@@ -93,7 +105,7 @@ fn a_missing_piece_fails_with_the_command_and_a_piece_of_another_tree_is_named()
     let plan = workspace.plans(&[path], Profile::Full).unwrap().remove(0);
     let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
     let run = || plan.task.run(plan.raw.seed, &mastermind_core::progress::Silent);
-    let message = format!("{:#}", pool.install(run).unwrap_err());
+    let message = chain(&pool.install(run).unwrap_err());
     let not_in = format!("1 of {pieces} pieces are not in ../data/trees/4x6-knuth");
     assert!(message.contains(&not_in), "{message}");
     assert!(message.contains("mastermind tree --game 4x6 --config 'OnePly(("), "{message}");
@@ -104,7 +116,7 @@ fn a_missing_piece_fails_with_the_command_and_a_piece_of_another_tree_is_named()
     let other = scratch.root.join("kooi");
     store_pieces(Game::CLASSIC, &kooi, &other);
     std::fs::copy(other.join("piece-004.bin"), dir.join("piece-004.bin")).unwrap();
-    let message = format!("{:#}", pool.install(run).unwrap_err());
+    let message = chain(&pool.install(run).unwrap_err());
     assert!(
         message.contains("piece-004.bin") && message.contains("another tree (player"),
         "{message}"
