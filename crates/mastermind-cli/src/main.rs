@@ -10,6 +10,7 @@ mod breaker;
 mod cli;
 mod commands;
 mod console;
+mod cpu;
 mod expert;
 mod explain;
 mod memory;

@@ -1,8 +1,8 @@
 //! Progress of long builds on standard error: what is being built, how far it has come and the
 //! time spent (with an estimate of the time left where the amount of work is known). Shown on a
-//! terminal once a build has run for half a second; an exact search that runs longer than
-//! [`LINE_EVERY`] also writes a line of its bounds that often when standard error is not a
-//! terminal (a log). Standard output never sees any of it.
+//! terminal once a build has run for half a second; when standard error is not a terminal (a
+//! log), an exact search that runs longer than [`LINE_EVERY`] writes a line of its bounds that
+//! often, and a tree build a line of its secrets placed every [`TREE_LINE_EVERY`]. Standard output never sees any of it.
 
 use indicatif::{ProgressBar, ProgressStyle};
 use mastermind_core::progress::Progress as CountedProgress;
@@ -22,11 +22,22 @@ const REFRESH_EVERY: Duration = Duration::from_millis(100);
 /// How often an exact search writes a line of progress when standard error is not a terminal.
 pub const LINE_EVERY: Duration = Duration::from_secs(10);
 
+/// How often a tree build writes a line of progress when standard error is not a terminal.
+pub const TREE_LINE_EVERY: Duration = Duration::from_secs(60);
+
 /// Runs `build`, which places `total` secrets and counts them in the [`BuildProgress`] it is
-/// given, showing `what` and a bar of secrets placed on a terminal. Another thread reads the
-/// count; the builder never waits for it.
+/// given, showing `what` and a bar of secrets placed on a terminal, or a line every
+/// [`TREE_LINE_EVERY`] otherwise (a log). Another thread reads the count; the builder never
+/// waits for it.
 pub fn tree_build<T>(what: &str, total: u64, build: impl FnOnce(&BuildProgress) -> T) -> T {
     let progress = BuildProgress::new();
+    if !std::io::stderr().is_terminal() {
+        let progress = &progress;
+        let tell = |elapsed: Duration| {
+            eprintln!("{what}: {}/{total} secrets placed ({elapsed:.0?})", progress.placed());
+        };
+        return every(TREE_LINE_EVERY, tell, || build(progress));
+    }
     let style = ProgressStyle::with_template(
         "{msg}: {pos}/{len} secrets placed [{bar:30}] {elapsed} elapsed, about {eta} left",
     )

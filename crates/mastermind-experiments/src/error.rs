@@ -37,6 +37,10 @@ pub enum Error {
     /// A strategy tree does not hold (its shape, or its replay over every secret).
     #[error(transparent)]
     Tree(#[from] mastermind_players::families::tree::TreeError),
+    /// A piece of a tree built in pieces was refused (cut short, edited, of another tree) or the
+    /// pieces do not add up to the game.
+    #[error(transparent)]
+    Piece(#[from] mastermind_players::families::tree::pieces::PieceError),
     /// What went wrong, in a sentence of this crate's own (a stored table that does not fit its
     /// kind, parts that do not add up to a spec, a spec that cannot be found).
     #[error("{0}")]

@@ -100,7 +100,7 @@ impl TreeRecipe {
 
     /// Codes' worth of memory (a [`Code`] each) a build holds at its peak: the tree crate's
     /// estimate from measured peaks ([`memory_estimate`](mastermind_tree::memory_estimate),
-    /// 750 bytes a code of the game: the code set a few times over, a node per secret, the
+    /// 400 bytes a code of the game: the code set a few times over, a node per secret, the
     /// candidate lists), the one `mastermind tree` refuses a game by. The exact search, which
     /// stops at small games, is counted the same.
     pub fn held_codes(game: Game) -> f64 {

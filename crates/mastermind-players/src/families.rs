@@ -39,12 +39,13 @@ pub mod importance {
     };
 }
 
-/// Strategy trees: the tree, its presets, its export, its players.
+/// Strategy trees: the tree, its presets, its export, its players, the tree built in pieces.
 pub mod tree {
     pub use mastermind_tree::export;
+    pub use mastermind_tree::pieces;
     pub use mastermind_tree::{
         BYTES_PER_CODE, Branch, BuildProgress, BuildStats, Node, Preset, StrategyTree, TreeError,
-        TreeStrategy, choose_guess, memory_estimate,
+        TreeStrategy, choose_guess, memory_estimate, piece_memory_estimate,
     };
 }
 

@@ -16,6 +16,9 @@
 //! - [`Preset`]: the named players (Knuth, Irving, Kooi, entropy, and their consistent-only
 //!   variants) that the lab and the command line share.
 //! - [`export`]: JSON (which imports back), the contest text grammar and GraphViz DOT.
+//! - [`pieces`]: the tree built in pieces, one per reply to the first guess, each turned into
+//!   bytes stamped with its tree and read back only after a replay of its secrets, and merged
+//!   into the whole tree's totals.
 //!
 //! Invariants: the tree is immutable once validated by [`StrategyTree::new`] (or built by
 //! [`build_tree`], whose trees hold the same shape by construction); every secret of the
@@ -25,13 +28,15 @@
 
 mod build;
 pub mod export;
+pub mod pieces;
 mod player;
 mod preset;
 mod tree;
 
 pub use build::{
-    BYTES_PER_CODE, BuildError, BuildProgress, BuildStats, build_tree, build_tree_with_progress,
-    check_config, choose_guess, memory_estimate,
+    BYTES_PER_CODE, BuildError, BuildProgress, BuildStats, MAX_BUILD_CODES, PIECE_BYTES_PER_SECRET,
+    PIECE_GAME_BYTES_PER_CODE, build_tree, build_tree_with_progress, check_config, choose_guess,
+    memory_estimate, piece_memory_estimate,
 };
 pub use player::{TreePlayer, TreeStrategy};
 pub use preset::Preset;

@@ -261,7 +261,7 @@ struct Secret {
 }
 
 /// How many pegs of each colour `colours` holds.
-fn colour_counts(colours: &[u8]) -> [u8; 26] {
+pub(crate) fn colour_counts(colours: &[u8]) -> [u8; 26] {
     let mut counts = [0u8; 26];
     for &c in colours {
         counts[usize::from(c)] += 1;
@@ -272,7 +272,7 @@ fn colour_counts(colours: &[u8]) -> [u8; 26] {
 /// The reply of the plain definition: blacks position by position, then correct colours as the
 /// sum over colours of the smaller of the two counts (what
 /// [`reference_score`](mastermind_core::score::reference_score) computes).
-fn plain_reply(
+pub(crate) fn plain_reply(
     secret: &[u8],
     secret_counts: &[u8; 26],
     guess: &[u8],

@@ -9,5 +9,6 @@ pub mod score;
 pub mod solve;
 pub mod suggest;
 pub mod tree;
+pub mod tree_pieces;
 pub mod tree_units;
 pub mod turns;

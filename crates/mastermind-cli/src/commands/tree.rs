@@ -21,6 +21,7 @@ use std::time::{Duration, Instant};
 /// Arguments of `tree`.
 #[derive(Debug, Clone, Args)]
 #[command(after_help = tree_help())]
+#[command(group = clap::ArgGroup::new("stored").args(["units", "pieces"]))]
 pub struct TreeArgs {
     /// The game size.
     #[command(flatten)]
@@ -65,13 +66,19 @@ pub struct TreeArgs {
     /// the units left are solved and all are merged into the tree.
     #[arg(long, value_name = "DIR")]
     pub units: Option<PathBuf>,
-    /// With --units: solve only shard I of N (0 <= I < N) and store its units; run every
-    /// shard (GNU parallel, a SLURM array), then --merge.
-    #[arg(long, value_name = "I/N", requires = "units", conflicts_with = "merge")]
+    /// With a one-ply player: build the tree in pieces, one per reply to the first guess, each
+    /// stored in its own file in this folder once built, so that a killed build loses only the
+    /// piece in flight and a rerun continues; without --shard, the pieces left are built and all
+    /// are merged into the tree's totals (--output also writes the tree, for smaller games).
+    #[arg(long, value_name = "DIR")]
+    pub pieces: Option<PathBuf>,
+    /// With --units (--pieces): solve (build) only shard I of N (0 <= I < N) and store its
+    /// units (pieces); run every shard (GNU parallel, a SLURM array), then --merge.
+    #[arg(long, value_name = "I/N", requires = "stored", conflicts_with = "merge")]
     pub shard: Option<Shard>,
-    /// With --units: merge the stored units into the tree without solving any; fails, naming
-    /// them, while units are missing.
-    #[arg(long, requires = "units")]
+    /// With --units (--pieces): merge the stored units (pieces) into the tree without solving
+    /// (building) any; fails, naming them, while some are missing.
+    #[arg(long, requires = "stored")]
     pub merge: bool,
     /// With --player optimal: instead of searching for the optimum, spend this many seconds
     /// raising its proved lower bound (every unit searched within small budgets, the first
@@ -94,7 +101,7 @@ pub struct TreeArgs {
     #[arg(long)]
     pub json: bool,
     /// Check a tree saved as JSON: replay every secret through it and print its summary.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["player", "config", "first_guess", "max_depth", "consistent_only", "possible_before_last_reply", "worst_case", "time_limit", "output", "format", "units", "threads", "lower_bound_for"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["player", "config", "first_guess", "max_depth", "consistent_only", "possible_before_last_reply", "worst_case", "time_limit", "output", "format", "units", "pieces", "threads", "lower_bound_for"])]
     pub check: Option<PathBuf>,
 }
 
@@ -124,7 +131,8 @@ fn tree_help() -> String {
     let presets: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
     format!(
         "Players: {}, {OPTIMAL}.\n\nExamples:\n  mastermind tree --game 5x8 --player knuth --stats\n  \
-         mastermind tree --player optimal --format json -o optimal.json\n  mastermind tree --check optimal.json",
+         mastermind tree --player optimal --format json -o optimal.json\n  mastermind tree --check optimal.json\n  \
+         mastermind tree --game 7x7 --player knuth --pieces runs/7x7-knuth --shard 0/2",
         presets.join(", ")
     )
 }
@@ -135,6 +143,9 @@ pub fn run(args: &TreeArgs, mut out: impl Write) -> Result<()> {
         return check(path, args.json, out);
     }
     let game = args.game.game().map_err(anyhow::Error::msg)?;
+    if let Some(dir) = &args.pieces {
+        return crate::commands::tree_pieces::run(args, game, dir, out);
+    }
     if let (Some(dir), Some(shard)) = (&args.units, args.shard) {
         let (_, TreeRecipe::Optimal(optimum)) = recipe(args, game)? else {
             bail!("--units applies to --player optimal only");
@@ -185,7 +196,7 @@ pub fn run(args: &TreeArgs, mut out: impl Write) -> Result<()> {
 }
 
 /// Runs `work` on a pool of `threads` threads, or on the global pool (every core).
-fn in_pool<T>(threads: Option<u16>, work: impl FnOnce() -> Result<T> + Send) -> Result<T>
+pub(crate) fn in_pool<T>(threads: Option<u16>, work: impl FnOnce() -> Result<T> + Send) -> Result<T>
 where
     T: Send,
 {
@@ -301,7 +312,7 @@ fn refuse_beyond_memory(name: &str, game: Game, available: Option<u64>) -> Resul
 
 /// The player `--player` or `--config` names, as a recipe for `game`, after refusing the options
 /// that do not apply to it.
-fn recipe(args: &TreeArgs, game: Game) -> Result<(String, TreeRecipe)> {
+pub(crate) fn recipe(args: &TreeArgs, game: Game) -> Result<(String, TreeRecipe)> {
     let from_flags = args.config.is_none() && args.player == OPTIMAL;
     let (name, spec) = match &args.config {
         Some(text) => ("custom".to_string(), tree_config(text)?),
@@ -359,13 +370,14 @@ fn tree_config(text: &str) -> Result<TreeSpec> {
     }
 }
 
-/// Total, mean, maximum and node count of a tree.
+/// Total, mean, maximum, node count and secrets solved with 0, 1, 2, ... guesses of a tree.
 fn tree_summary(tree: &StrategyTree) -> Summary {
     vec![
         ("total", json!(tree.total_guesses())),
         ("mean", json!((tree.mean_guesses() * 1e4).round() / 1e4)),
         ("max", json!(tree.max_guesses())),
         ("nodes", json!(tree.node_count())),
+        ("distribution", json!(tree.guess_distribution())),
     ]
 }
 
@@ -428,10 +440,10 @@ mod tests {
     fn a_tree_beyond_the_available_memory_is_refused_with_the_estimate() {
         let game = Game::new(7, 8).unwrap();
         let needed = memory_estimate(game).unwrap();
-        let refusal = refuse_beyond_memory("knuth", game, Some(1 << 30)).unwrap_err();
+        let refusal = refuse_beyond_memory("knuth", game, Some(1 << 29)).unwrap_err();
         let message = refusal.to_string();
-        assert!(message.contains("about 1.5 GiB"), "{message}");
-        assert!(message.contains("2097152 codes") && message.contains("1.0 GiB"), "{message}");
+        assert!(message.contains("about 0.8 GiB"), "{message}");
+        assert!(message.contains("2097152 codes") && message.contains("0.5 GiB"), "{message}");
         assert!(refuse_beyond_memory("knuth", game, Some(needed)).is_ok());
         assert!(refuse_beyond_memory("knuth", game, None).is_ok());
     }

@@ -1,8 +1,10 @@
-//! Running the binary: one-shot commands, and interactive sessions answered line by line.
+//! Running the binary: one-shot commands, interactive sessions answered line by line, and the
+//! folders, tools and summaries of the stored searches and builds.
 
 use mastermind_core::{Code, Feedback, Game};
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 /// The binary under test.
@@ -113,4 +115,55 @@ pub fn code_of(game: Game, value: &Value) -> Code {
 /// A reply as the person types it: `2 1`.
 pub fn typed(reply: Feedback) -> String {
     format!("{} {}", reply.black, reply.white)
+}
+
+/// A fresh folder under the build's temporary directory, unique to this test run.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Whether GNU parallel runs here; says on stderr that the test of `what` is skipped when it
+/// does not, or fails when `MASTERMIND_REQUIRE_TOOLS=1`.
+pub fn gnu_parallel(what: &str) -> bool {
+    let runs = Command::new("parallel")
+        .arg("--version")
+        .stdin(Stdio::null())
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !runs {
+        let reason = "`parallel` is not installed; install it with `apt-get install \
+                      --no-install-recommends parallel`";
+        if std::env::var("MASTERMIND_REQUIRE_TOOLS").is_ok_and(|v| v == "1") {
+            panic!("{what} is mandatory under MASTERMIND_REQUIRE_TOOLS=1, but {reason}");
+        }
+        let _ = writeln!(std::io::stderr(), "skipped {what}: {reason}");
+    }
+    runs
+}
+
+/// The value of `key` in a summary printed one `name value` line each.
+pub fn field(summary: &str, key: &str) -> String {
+    summary
+        .lines()
+        .find_map(|l| l.strip_prefix(key).filter(|rest| rest.starts_with(' ')))
+        .unwrap_or_else(|| panic!("no {key} in {summary}"))
+        .trim()
+        .to_owned()
+}
+
+/// The names of the files in `dir` that start with `prefix` and end with `suffix`, sorted (none
+/// before the folder exists): the units or pieces a stored search or build holds.
+pub fn stored_files(dir: &Path, prefix: &str, suffix: &str) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut names: Vec<String> = entries
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(prefix) && n.ends_with(suffix))
+        .collect();
+    names.sort();
+    names
 }

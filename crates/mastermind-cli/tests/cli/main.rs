@@ -3,6 +3,7 @@
 mod common;
 mod errors;
 mod help;
+mod pieces;
 mod play;
 mod queries;
 mod referee;

@@ -13,7 +13,8 @@ fn scratch(name: &str) -> std::path::PathBuf {
 fn stats_are_one_short_block() {
     let out = run_ok(&["tree", "--player", "knuth", "--stats"]);
     let keys: Vec<&str> = out.lines().map(|l| l.split_whitespace().next().unwrap()).collect();
-    let mut expected = vec!["game", "player", "total", "mean", "max", "nodes", "build_ms"];
+    let mut expected =
+        vec!["game", "player", "total", "mean", "max", "nodes", "distribution", "build_ms"];
     // Peak memory where the system reports it (Linux).
     if cfg!(target_os = "linux") {
         expected.push("peak_memory_mib");

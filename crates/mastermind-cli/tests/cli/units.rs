@@ -3,72 +3,24 @@
 //! unsharded run; merges that must refuse. The GNU parallel test skips, saying so, where
 //! `parallel` is not installed (and fails there under `MASTERMIND_REQUIRE_TOOLS=1`).
 
-use crate::common::{mastermind, run, run_ok};
-use std::path::{Path, PathBuf};
+use crate::common::{field, gnu_parallel, mastermind, run, run_ok, scratch, stored_files};
+use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
-
-/// A fresh folder under the build's temporary directory, unique to this test run.
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// Whether GNU parallel runs here; says on stderr that the test is skipped when it does not,
-/// or fails when `MASTERMIND_REQUIRE_TOOLS=1`.
-fn gnu_parallel() -> bool {
-    let runs = Command::new("parallel")
-        .arg("--version")
-        .stdin(std::process::Stdio::null())
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !runs {
-        let reason = "`parallel` is not installed; install it with `apt-get install \
-                      --no-install-recommends parallel`";
-        if std::env::var("MASTERMIND_REQUIRE_TOOLS").is_ok_and(|v| v == "1") {
-            panic!(
-                "the sharded search is mandatory under MASTERMIND_REQUIRE_TOOLS=1, but {reason}"
-            );
-        }
-        use std::io::Write;
-        let _ = writeln!(std::io::stderr(), "skipped the sharded search: {reason}");
-    }
-    runs
-}
 
 /// `tree --game GAME --player optimal --units DIR`.
 fn optimum_in_units<'a>(game: &'a str, dir: &'a str) -> Vec<&'a str> {
     vec!["tree", "--game", game, "--player", "optimal", "--units", dir]
 }
 
-/// The unit files in `dir` (none before the folder exists).
+/// The unit files stored in `dir`.
 fn unit_files(dir: &Path) -> Vec<String> {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return Vec::new();
-    };
-    let mut names: Vec<String> = entries
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.starts_with("unit-") && n.ends_with(".json"))
-        .collect();
-    names.sort();
-    names
-}
-
-/// The value of `key` in a summary printed one `name value` line each.
-fn field(summary: &str, key: &str) -> String {
-    summary
-        .lines()
-        .find_map(|l| l.strip_prefix(key).filter(|rest| rest.starts_with(' ')))
-        .unwrap_or_else(|| panic!("no {key} in {summary}"))
-        .trim()
-        .to_owned()
+    stored_files(dir, "unit-", ".json")
 }
 
 #[test]
 fn three_shards_through_gnu_parallel_one_killed_merge_into_the_unsharded_tree() {
-    if !gnu_parallel() {
+    if !gnu_parallel("the sharded search") {
         return;
     }
     let root = scratch("units-sharded");

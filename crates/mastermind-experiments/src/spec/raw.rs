@@ -57,6 +57,8 @@ pub enum RawTask {
     FixedGames(crate::tasks::fixed_games::spec::FixedGamesTask),
     /// Deterministic players as strategy trees over every secret (and the exact optimum).
     StrategyTrees(crate::tasks::trees::spec::StrategyTreesTask),
+    /// One-ply trees too large for a row per secret, read from the pieces the command line built.
+    TreesInPieces(crate::tasks::trees::pieces::spec::TreesInPiecesTask),
     /// How each colour pattern of first guess splits the code set.
     FirstGuessPartitions(crate::tasks::partitions::PartitionsTask),
 }
@@ -84,6 +86,7 @@ impl RawTask {
             RawTask::MhBudget(task) => planned(task, ctx, profile),
             RawTask::FixedGames(task) => planned(task, ctx, profile),
             RawTask::StrategyTrees(task) => planned(task, ctx, profile),
+            RawTask::TreesInPieces(task) => planned(task, ctx, profile),
             RawTask::FirstGuessPartitions(task) => planned(task, ctx, profile),
         }
     }

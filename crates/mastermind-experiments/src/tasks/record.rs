@@ -8,12 +8,12 @@
 use crate::error::{Context, Result, bail};
 use polars::prelude::{Column, DataFrame};
 
-/// The stored columns that measure wall time: a game's or a Justus run's `nanos`, a tree's
-/// `build_seconds`. They are the only columns in which two runs of one spec and seed may differ,
+/// The stored columns that measure time: a game's or a Justus run's `nanos`, a tree's
+/// `build_seconds`, a piece's `wall_seconds` and `cpu_seconds` (as its file states them). They are the only columns in which two runs of one spec and seed may differ,
 /// whatever the thread count or the split into shards; every other column is the same, row for
 /// row. A row field that measures time is listed here (a tidy test of the lab reads every
 /// `record!` declaration for it).
-pub const WALL_TIME_COLUMNS: [&str; 2] = ["nanos", "build_seconds"];
+pub const WALL_TIME_COLUMNS: [&str; 4] = ["nanos", "build_seconds", "wall_seconds", "cpu_seconds"];
 
 /// A value that one Parquet column holds.
 pub trait ColumnValue: Sized {

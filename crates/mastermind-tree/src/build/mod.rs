@@ -23,25 +23,28 @@ mod singletons;
 mod slices;
 mod symmetry;
 
-pub use memory::{BYTES_PER_CODE, memory_estimate};
+pub use memory::{
+    BYTES_PER_CODE, PIECE_BYTES_PER_SECRET, PIECE_GAME_BYTES_PER_CODE, memory_estimate,
+    piece_memory_estimate,
+};
 pub use rule::BuildError;
 
 use crate::tree::{Branch, Node, StrategyTree};
 use candidates::SharedLists;
 use mastermind_core::words::{Packed, Slice, Word, Words};
-use mastermind_core::{Code, CodeSet, Feedback, Game, History, ReplySort};
+use mastermind_core::{Code, Feedback, Game, GameError, History, ReplySort};
 use mastermind_heuristics::{Heuristic, OnePlyConfig};
 use multisets::Multisets;
 use objective::Objective;
 use rayon::prelude::*;
 use rule::Rule;
 use select::Selector;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// What building a tree cost.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BuildStats {
     /// Nodes at which candidates were scored (nodes of three or more secrets, other than a root
     /// with a fixed first guess). Smaller nodes need no scoring.
@@ -126,13 +129,24 @@ pub fn check_config(game: Game, config: &OnePlyConfig) -> Result<(), BuildError>
     enumerable(game)
 }
 
-/// Whether `game`'s codes may be enumerated: at most
-/// [`DEFAULT_ENUMERATION_LIMIT`](mastermind_core::codeset::DEFAULT_ENUMERATION_LIMIT) of them.
+/// The most codes a game may have for the builder: it numbers secrets, positions and counts
+/// in `u32`s. It holds the codes as words, not as [`Code`]s, so the core's limit for enumerating
+/// a [`CodeSet`](mastermind_core::CodeSet) (2^24 codes) does not apply: 8x9 (43 million codes) and 7x13 (62.7 million)
+/// are built, in pieces where a whole build would not fit; memory decides (the command line
+/// refuses a build or a piece whose estimate passes the memory available).
+pub const MAX_BUILD_CODES: u64 = u32::MAX as u64;
+
+/// Whether the builder takes `game`: at most [`MAX_BUILD_CODES`] codes.
 fn enumerable(game: Game) -> Result<(), BuildError> {
     match game.size() {
-        Some(size) if size <= mastermind_core::codeset::DEFAULT_ENUMERATION_LIMIT => Ok(()),
-        // Too large: enumerating refuses at once, with the error it gives.
-        _ => CodeSet::enumerate(game).map(|_| ()).map_err(BuildError::Game),
+        Some(size) if size <= MAX_BUILD_CODES => Ok(()),
+        size => Err(BuildError::Game(GameError::TooLargeToEnumerate {
+            pegs: game.pegs(),
+            colours: game.colours(),
+            size: size.unwrap_or(u64::MAX),
+            limit: MAX_BUILD_CODES,
+            bytes: BYTES_PER_CODE as usize,
+        })),
     }
 }
 
@@ -213,8 +227,53 @@ fn build_with<W: Word>(
     rule: &Rule,
     progress: Option<&BuildProgress>,
 ) -> Result<(StrategyTree, BuildStats), BuildError> {
+    let (root, stats) = build_below::<W>(game, rule, None, progress)?;
+    Ok((StrategyTree::built(game, root), stats))
+}
+
+/// The first guess of `config`'s tree for `game`: the configuration's own, or the player's
+/// choice over every code.
+pub(crate) fn first_guess(game: Game, config: &OnePlyConfig) -> Result<Code, BuildError> {
+    choose_guess(game, config, &History::new(game))
+}
+
+/// The node `config`'s tree for `game` plays after its first guess `first` got `reply` (a
+/// reply some code gives, not the winning one), exactly as in the whole tree (a node's choice
+/// depends on its history alone), and what building it cost. Holds only that node's secrets.
+pub(crate) fn build_after_first(
+    game: Game,
+    config: &OnePlyConfig,
+    (first, reply): (Code, Feedback),
+    progress: Option<&BuildProgress>,
+) -> Result<(Node, BuildStats), BuildError> {
+    let rule = Rule::new(game, config)?;
+    if u64::fits(game) {
+        build_below::<u64>(game, &rule, Some((first, reply)), progress)
+    } else {
+        build_below::<u128>(game, &rule, Some((first, reply)), progress)
+    }
+}
+
+/// The root of `game`'s tree, or with `after` the node after one first guess and its reply.
+fn build_below<W: Word>(
+    game: Game,
+    rule: &Rule,
+    after: Option<(Code, Feedback)>,
+    progress: Option<&BuildProgress>,
+) -> Result<(Node, BuildStats), BuildError> {
     let multisets = enumerable_multisets::<W>(game)?;
-    let (mut secrets, mut numbers) = multisets.codes();
+    let codes = game.size().unwrap_or(0) as usize;
+    let scorer = mastermind_core::words::Scorer::new::<W>(game);
+    let (mut secrets, mut numbers) = match after {
+        None => multisets.codes(),
+        Some((first, reply)) => {
+            let (first, reply) = (Packed::from_code(&first), reply.index() as u32);
+            multisets.codes_where(usize::MAX, |code| scorer.index(first, code) == reply)
+        }
+    };
+    if secrets.is_empty() {
+        return Err(BuildError::NoConsistentCode);
+    }
     let n = secrets.len();
     // The split writes every scratch slot before it is read: no copy of the secrets needed.
     let mut scratch = Words { pegs: vec![W::default(); n], counts: vec![W::default(); n] };
@@ -224,10 +283,11 @@ fn build_with<W: Word>(
         game,
         rule: rule.clone(),
         first_guess: rule.first_guess.map(|c| Packed::from_code(&c)),
-        objective: Objective::new(rule.heuristic, n),
+        // The game's size, as the whole tree's build has it, whatever part is built.
+        objective: Objective::new(rule.heuristic, codes),
         progress,
         multisets: Arc::new(multisets),
-        lists: Arc::new(SharedLists::new(n)),
+        lists: Arc::new(SharedLists::new(codes)),
     };
     let mut selector = plan.selector();
     let run = Run {
@@ -239,9 +299,12 @@ fn build_with<W: Word>(
         scratch_numbers: &mut scratch_numbers,
         indices: &mut indices,
     };
-    let root = plan.node(&mut selector, run, &mut Vec::new());
-    let tree = StrategyTree::built(game, root);
-    Ok((tree, selector.stats))
+    let mut history = match after {
+        None => Vec::new(),
+        Some((first, _)) => vec![Packed::<W>::from_code(&first).colours(usize::from(game.pegs()))],
+    };
+    let node = plan.node(&mut selector, run, &mut history);
+    Ok((node, selector.stats))
 }
 
 /// Nodes with at least this many secrets build their children in parallel (when rayon has more
@@ -333,10 +396,11 @@ impl<W: Word> Plan<'_, W> {
                 let reply = selector.scorer().index(first, second) as usize;
                 selector.stats.scores += 1;
                 node.secrets = 2;
-                node.branches.push(Branch {
+                // One branch, in a vector of one (a push would make room for four).
+                node.branches = vec![Branch {
                     reply: Feedback::from_index(reply),
                     node: Node::leaf(second.code(self.game)),
-                });
+                }];
             }
             self.placed(n);
             return node;
@@ -383,10 +447,12 @@ impl<W: Word> Plan<'_, W> {
                 })
                 .collect()
         } else {
-            parts
-                .into_iter()
-                .map(|(reply, part)| Branch { reply, node: self.node(selector, part, guesses) })
-                .collect()
+            // Built into a vector of its exact length: the tree keeps it.
+            let mut branches = Vec::with_capacity(parts.len());
+            for (reply, part) in parts {
+                branches.push(Branch { reply, node: self.node(selector, part, guesses) });
+            }
+            branches
         };
         guesses.pop();
         Node { guess: guess.code(self.game), secrets: n as u32, branches }

@@ -10,7 +10,7 @@
 
 use crate::build::objective::{Objective, cannot_beat};
 use mastermind_core::Game;
-use mastermind_core::words::{Word, Words};
+use mastermind_core::words::{Packed, Word, Words};
 use rustc_hash::FxBuildHasher;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -93,6 +93,18 @@ impl<W: Word> Multisets<W> {
     /// [`Code`](mastermind_core::Code)s, packing them and looking up their multisets took 3.5%
     /// of a 4x6 Knuth build.)
     pub fn codes(&self) -> (Words<W>, Vec<u32>) {
+        self.codes_where(usize::MAX, |_| true)
+    }
+
+    /// The codes of [`codes`](Self::codes) that `keep` accepts, in code order, with their
+    /// multisets' numbers: the secrets of one part of the game, without holding the others.
+    /// `expected` is how many `keep` accepts, if known (room is made for it; at most the
+    /// game's size).
+    pub fn codes_where(
+        &self,
+        expected: usize,
+        mut keep: impl FnMut(Packed<W>) -> bool,
+    ) -> (Words<W>, Vec<u32>) {
         let pegs = self.pegs;
         // Each prefix as its peg word and its prefix multiset.
         let mut prefixes = vec![(W::default(), Self::EMPTY)];
@@ -103,14 +115,17 @@ impl<W: Word> Multisets<W> {
             }
             prefixes = longer;
         }
-        let size = prefixes.len() * self.colours;
+        let size = expected.min(prefixes.len() * self.colours);
         let mut words = Words { pegs: Vec::with_capacity(size), counts: Vec::with_capacity(size) };
         let mut numbers = Vec::with_capacity(size);
         for (word, multiset) in prefixes {
             self.extend(word, multiset, pegs - 1, |word, full| {
-                words.pegs.push(word);
-                words.counts.push(self.prefix_counts[full as usize]);
-                numbers.push(self.full[full as usize]);
+                let code = Packed { pegs: word, counts: self.prefix_counts[full as usize] };
+                if keep(code) {
+                    words.pegs.push(code.pegs);
+                    words.counts.push(code.counts);
+                    numbers.push(self.full[full as usize]);
+                }
             });
         }
         (words, numbers)

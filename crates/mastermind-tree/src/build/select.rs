@@ -19,7 +19,7 @@
 //! every multiset that can no longer win is skipped whole ([`Selector::scan_by_multiset`]).
 //! Entropy's tolerance makes the order matter, so its few survivors are gathered in code order.
 //! With Worst case, an arrangement is also ruled out by the black pegs it scores: in nodes of
-//! up to 512 secrets (games of up to 8 pegs) a scan by multiset sieves each multiset's
+//! up to 1024 secrets (games of up to 8 pegs) a scan by multiset sieves each multiset's
 //! arrangements all at once by their black-peg sums total by total, then tests the survivors'
 //! parts against the cap all at once, secrets as bits ([`Slices`], [`sliced`]), so that only an
 //! arrangement that beats the limit is scored; in larger nodes by sums and squares
@@ -106,7 +106,7 @@ impl Filter<'_> {
             Filter::Representatives(symmetry) => {
                 symmetry.is_representative(&candidate.colours(pegs))
             }
-            Filter::Stabiliser(symmetry) => symmetry.passes_group(&candidate.colours(pegs)),
+            Filter::Stabiliser(symmetry) => symmetry.passes_group_packed(candidate),
         }
     }
 }
@@ -449,9 +449,10 @@ impl<W: Word> Selector<W> {
         self.multiset_replies.forget();
         // The batch's secrets alone with their total: parts its masks do not show.
         let mut alone = 0;
+        let grouped = list.by_multiset();
         'multisets: for &(least, number, ref range) in &order {
             let (from, to) = (range.start as usize, range.end as usize);
-            if !scan.may_win(least, list.positions()[from], best) {
+            if !scan.may_win(least, grouped.position(from), best) {
                 // Positions ascend and the best only improves, so nothing in this multiset can
                 // win; nor can any later multiset (whose bound is no less) unless this bound
                 // ties a list best, at an earlier position.
@@ -468,19 +469,22 @@ impl<W: Word> Selector<W> {
             let mut next = from;
             while next < to {
                 // The next batch: up to `MASK_LANES` codes of this multiset that `filter` keeps.
-                let (batch, positions) = if let Filter::Every = filter {
-                    let end = (next + MASK_LANES).min(to);
-                    let batch = (list.grouped().range(next, end), &list.positions()[next..end]);
+                let end = (next + MASK_LANES).min(to);
+                let side_by_side = match filter {
+                    Filter::Every => grouped.contiguous(next..end),
+                    _ => None,
+                };
+                let (batch, positions) = if let Some(batch) = side_by_side {
                     next = end;
                     batch
                 } else {
                     let mut len = 0;
                     while next < to && len < MASK_LANES {
-                        let code = list.grouped().get(next);
+                        let code = grouped.code(next);
                         if filter.keeps(code, pegs) {
                             kept_pegs[len] = code.pegs;
                             kept_counts[len] = code.counts;
-                            kept_positions[len] = list.positions()[next];
+                            kept_positions[len] = grouped.position(next);
                             len += 1;
                         } else {
                             scan.symmetric += 1;
@@ -733,7 +737,7 @@ impl<W: Word> Selector<W> {
         &mut self,
         symmetry: &Symmetry,
         guesses: &[[u8; 16]],
-        base: &CandidateList<W>,
+        base: &Arc<CandidateList<W>>,
     ) -> Arc<CandidateList<W>> {
         let depth = guesses.len();
         if let Some(Some((played, key, list))) = self.recent_filtered.get(depth)
@@ -742,16 +746,14 @@ impl<W: Word> Selector<W> {
         {
             return Arc::clone(list);
         }
-        let pegs = usize::from(self.game.pegs());
         // Families whose histories have one stabiliser share a list.
         let key: ListKey = (symmetry.key(), symmetry.group_key());
         let collapsed_zeros = symmetry.collapsed_zeros::<W>();
         let layout =
             if self.objective.has_integer_costs() { Layout::ByMultiset } else { Layout::CodeOrder };
         let list = self.lists.get(key.clone(), || {
-            base.filtered(layout, |code| {
-                code.counts & collapsed_zeros == W::default()
-                    && symmetry.passes_group(&code.colours(pegs))
+            CandidateList::filtered(base, layout, |code| {
+                code.counts & collapsed_zeros == W::default() && symmetry.passes_group_packed(code)
             })
         });
         let recent = (guesses.to_vec(), symmetry.key(), Arc::clone(&list));

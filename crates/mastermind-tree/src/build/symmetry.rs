@@ -276,6 +276,25 @@ impl Symmetry {
         if self.sorted_pairs.iter().any(|&(a, b)| code[usize::from(a)] > code[usize::from(b)]) {
             return false;
         }
+        self.no_image_is_smaller(code)
+    }
+
+    /// [`passes_group`](Self::passes_group) of a packed code: the sorted pairs are read from its
+    /// peg bytes (each colour plus one, in the same order), and its colours are written out only
+    /// for a code that passes them (filtering a list of 16.8 million codes at 8x8 spent most of
+    /// its time writing them).
+    #[inline]
+    pub fn passes_group_packed<W: Word>(&self, code: Packed<W>) -> bool {
+        let peg = |i: u8| code.pegs.byte(usize::from(i));
+        if self.sorted_pairs.iter().any(|&(a, b)| peg(a) > peg(b)) {
+            return false;
+        }
+        self.no_image_is_smaller(&code.colours(self.pegs))
+    }
+
+    /// Whether no element of the stabiliser tested maps `code` to a smaller code (the elements
+    /// the sorted pairs settle are not tested), the one that did last time first.
+    fn no_image_is_smaller(&self, code: &[u8]) -> bool {
         let elements = self.group.elements();
         let count = self.tested.len();
         let first = self.last_smaller.get();
@@ -322,6 +341,10 @@ impl Symmetry {
         };
         let choices = Choices::new(self);
         self.extend(&choices, 0, [0, 0], 0, &mut prefix, &mut out);
+        // Kept for the whole build: no room left over from growing.
+        out.words.pegs.shrink_to_fit();
+        out.words.counts.shrink_to_fit();
+        out.numbers.shrink_to_fit();
         (out.words, out.numbers)
     }
 
@@ -670,6 +693,8 @@ mod tests {
                 let written_out =
                     !symmetry.group.any_image(&c, |moved| symmetry.canonical_is_smaller(moved, &c));
                 assert_eq!(symmetry.passes_group(&c), written_out, "{code} after {guesses:?}");
+                let packed = Packed::<u128>::from_code(code);
+                assert_eq!(symmetry.passes_group_packed(packed), written_out, "{code}");
                 kept += usize::from(written_out);
             }
             assert!(kept > 0);

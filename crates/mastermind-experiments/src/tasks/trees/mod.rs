@@ -7,6 +7,7 @@
 //! is regenerated from the data.
 
 mod cost;
+pub mod pieces;
 pub mod report;
 pub mod rows;
 pub mod spec;

@@ -46,23 +46,28 @@ impl<W: Word> Selector<W> {
     ) {
         let mut arranged = std::mem::take(&mut self.arranged);
         let Arranged { codes: kept, positions: kept_at, marks } = &mut arranged;
-        let all_at = &list.positions()[range.clone()];
+        let grouped = list.by_multiset();
         // A bound that does not beat the best ties it at most: only codes before a list best
         // may win.
         let cut = if least < best.cost {
-            all_at.len()
+            range.len()
         } else {
-            all_at.partition_point(|&at| scan.ties(at))
+            grouped.partition_point(range.clone(), |at| scan.ties(at))
         };
-        let (codes, positions) = if let Filter::Every = filter {
-            (list.grouped().range(range.start, range.start + cut), &all_at[..cut])
+        let offered = range.start..range.start + cut;
+        let side_by_side = match filter {
+            Filter::Every => grouped.contiguous(offered.clone()),
+            _ => None,
+        };
+        let (codes, positions) = if let Some(side_by_side) = side_by_side {
+            side_by_side
         } else {
             kept.pegs.clear();
             kept.counts.clear();
             kept_at.clear();
             let pegs = usize::from(self.game.pegs());
-            for (k, &at) in all_at[..cut].iter().enumerate() {
-                let code = list.grouped().get(range.start + k);
+            for k in offered {
+                let (code, at) = (grouped.code(k), grouped.position(k));
                 if filter.keeps(code, pegs) {
                     kept.push(code);
                     kept_at.push(at);
