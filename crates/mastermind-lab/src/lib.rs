@@ -13,11 +13,14 @@
 //! 5. [`report`]: each kind's report from the stored Parquet, rendered by `mastermind-report`:
 //!    tables (Markdown, LaTeX) with the paper's numbers beside the reproduced ones, significance
 //!    groups, verdicts and figures (PNG, SVG).
+//! 6. [`power`]: the power analysis, from each spec's pilot (stored under `data/pilot/`), of the
+//!    samples per arm that decide each claim.
 //!
 //! Only this crate writes results to the file system; the player crates do no I/O.
 #![deny(missing_docs)]
 
 pub mod merge;
+pub mod power;
 pub mod provenance;
 pub mod report;
 pub mod runner;

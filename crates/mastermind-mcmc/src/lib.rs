@@ -51,7 +51,7 @@ mod walk;
 pub mod walker;
 
 pub use config::{
-    Budget, CostScale, FullReplyScope, MAX_STEPS, MhConfig, PROPOSALS_PER_ACCEPTED_MOVE, Step,
+    Budget, CostScale, FullReplyScope, MAX_STEPS, MhConfig, MhReadings, PROPOSALS_PER_ACCEPTED_MOVE, Step,
     StuckRule,
 };
 pub use cost::{cost, reply_cost};

@@ -166,6 +166,7 @@ fn plan(
             paper: None,
             reading,
             recorded: None,
+            counters: Vec::new(),
         })
     };
     let until = Budget::UntilCandidate { cap: task.until_cap };
