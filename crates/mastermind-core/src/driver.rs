@@ -198,6 +198,15 @@ impl<'a> Oracle<'a> {
     pub fn unchanged_walk_proposal(&mut self) {
         self.counters.evaluations += 1;
     }
+
+    /// The counts a program outside the lab states it spent on its guess (the referee's
+    /// `Program` player, which plays over a pipe and scores with its own code). They are the
+    /// program's word, not counted here: the one door through which a count enters unobserved,
+    /// kept apart by name so that no player of the lab can use it unnoticed.
+    pub fn stated_by_program(&mut self, evaluations: u64, score_calls: u64) {
+        self.counters.evaluations += evaluations;
+        self.counters.score_calls += score_calls;
+    }
 }
 
 /// The turns a walk over codes (Snyder's Metropolis-Hastings walker) has been fed: for each,
@@ -282,6 +291,12 @@ pub trait Player: Send {
     fn metrics(&self) -> Vec<(&'static str, f64)> {
         Vec::new()
     }
+
+    /// Told that the game is over, solved or at the guess cap, with every turn played (the
+    /// last turn's reply is the one the player was not asked to answer); not called when the
+    /// player gave up. A player that plays through another program passes the end on to it
+    /// here. By default, nothing.
+    fn game_over(&mut self, _end: &GameEnd, _history: &History) {}
 }
 
 /// A validated player configuration that builds a fresh [`Player`] for each game. Values are
@@ -390,14 +405,11 @@ pub fn play_game(
             break GameEnd::Solved;
         }
     };
-    GameOutcome {
-        secret,
-        guesses: history.len() as u32,
-        end,
-        counters,
-        nanos: start.elapsed().as_nanos() as u64,
-        history,
+    let nanos = start.elapsed().as_nanos() as u64;
+    if !matches!(end, GameEnd::GaveUp(_)) {
+        player.game_over(&end, &history);
     }
+    GameOutcome { secret, guesses: history.len() as u32, end, counters, nanos, history }
 }
 
 #[cfg(test)]
@@ -504,5 +516,35 @@ mod tests {
         assert_eq!((out.end, out.guesses), (GameEnd::CapReached, 5));
         let out = play_game(g, &mut Quitter, &mut TruthfulCodemaker::new(secret), 5, &mut rng);
         assert_eq!((out.end, out.guesses), (GameEnd::GaveUp("nothing to play".into()), 0));
+    }
+
+    #[test]
+    fn a_player_hears_how_its_game_ended() {
+        /// Plays `AAAA` then `ABCD`, and keeps what `game_over` says.
+        #[derive(Default)]
+        struct Listener(Option<(GameEnd, Feedback)>);
+        impl Player for Listener {
+            fn next_guess(
+                &mut self,
+                oracle: &mut Oracle<'_>,
+                _: &mut LabRng,
+            ) -> Result<Code, PlayerError> {
+                let text = if oracle.history().is_empty() { "AAAA" } else { "ABCD" };
+                Ok(Code::parse(oracle.game(), text).unwrap())
+            }
+            fn game_over(&mut self, end: &GameEnd, history: &History) {
+                self.0 = Some((end.clone(), history.last().unwrap().feedback));
+            }
+        }
+        let g = Game::CLASSIC;
+        let mut rng = rng_for(0, &[]);
+        let mut play = |secret: &str, cap| {
+            let mut listener = Listener::default();
+            let secret = Code::parse(g, secret).unwrap();
+            play_game(g, &mut listener, &mut TruthfulCodemaker::new(secret), cap, &mut rng);
+            listener.0
+        };
+        assert_eq!(play("ABCD", 5), Some((GameEnd::Solved, Feedback::all_black(4))));
+        assert_eq!(play("DCBA", 1), Some((GameEnd::CapReached, Feedback::new(1, 0))));
     }
 }

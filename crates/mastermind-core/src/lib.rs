@@ -25,6 +25,8 @@
 //! - [`InvalidParameter`]: the one error a player configuration is rejected with, naming the
 //!   field by its path.
 //! - [`seed`]: the RNG type of the whole lab and the derivation of per-game streams.
+//! - [`progress`]: the [`Progress`](progress::Progress) a long computation counts its units
+//!   into, shown by whoever runs it.
 //!
 //! Invariants: the core does no I/O, reads no clock except the driver's wall time per game, and
 //! never draws randomness except from an RNG passed in explicitly.
@@ -43,6 +45,7 @@ pub mod local_entropy;
 pub mod packed;
 pub mod parameter;
 pub mod partition;
+pub mod progress;
 pub mod score;
 pub mod seed;
 pub mod words;

@@ -12,14 +12,18 @@
 //! 4. [`merge`]: sharded runs (`run --shard I/N`) and the merge of their parts.
 //! 5. [`report`]: each kind's report from the stored Parquet, rendered by `mastermind-report`:
 //!    tables (Markdown, LaTeX) with the paper's numbers beside the reproduced ones, significance
-//!    groups, verdicts and figures (PNG, SVG).
+//!    groups, verdicts and figures (PNG, SVG), every file written atomically; [`pdf`]: the
+//!    document built by latexmk.
 //! 6. [`power`]: the power analysis, from each spec's pilot (stored under `data/pilot/`), of the
 //!    samples per arm that decide each claim.
 //!
-//! Only this crate writes results to the file system; the player crates do no I/O.
+//! Only this crate writes results and the report to the file system; the player crates and the
+//! report crate do no I/O.
 #![deny(missing_docs)]
 
 pub mod merge;
+pub mod pdf;
+pub mod progress;
 pub mod power;
 pub mod provenance;
 pub mod report;

@@ -8,8 +8,8 @@ mod common;
 
 use common::{LATEXMK, Scratch, small_spec};
 use mastermind_experiments::spec::scaled::Profile;
+use mastermind_lab::pdf::{self, PdfBuild};
 use mastermind_lab::provenance::Provenance;
-use mastermind_lab::report::pdf::{self, PdfBuild};
 use mastermind_lab::runner;
 use std::path::{Path, PathBuf};
 use std::process::Command;

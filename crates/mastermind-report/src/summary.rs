@@ -161,7 +161,7 @@ fn weigh(headline: &Headline, sections: &[Section]) -> Weighed {
         .iter()
         .filter_map(|&o| {
             let n = judged.iter().filter(|&&x| x == o).count();
-            (n > 0).then(|| format!("{n} {}", o.name()))
+            (n > 0).then(|| format!("{n} {}", counted(o)))
         })
         .collect();
     let missing = outcomes.iter().filter(|o| o.is_none()).count();
@@ -171,6 +171,15 @@ fn weigh(headline: &Headline, sections: &[Section]) -> Weighed {
     let counts =
         format!("{} claim{}: {}", outcomes.len(), plural(outcomes.len()), counts.join(", "));
     Weighed { standing: Standing::of(&outcomes), counts, magnitudes, lines }
+}
+
+/// An outcome as a count of claims says it ("2 within the paper's precision").
+fn counted(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::WithinPaperPrecision => "within the paper's precision",
+        Outcome::Explained => "explained by another reading",
+        other => other.name(),
+    }
 }
 
 fn plural(n: usize) -> &'static str {

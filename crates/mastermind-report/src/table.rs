@@ -67,23 +67,7 @@ impl Table {
     /// Every cell, header, caption and note goes through [`latex::inline`], so the fragment
     /// compiles with pdfLaTeX given `\usepackage{booktabs,graphicx}`.
     pub fn latex(&self, label: &str) -> String {
-        // Columns of sentences wrap in paragraph columns that share half the line; a table of
-        // short cells keeps `l` and `r` columns and is scaled down only if it is too wide.
-        let wraps: Vec<bool> = (0..self.headers.len())
-            .map(|c| self.rows.iter().any(|r| r[c].chars().count() > WRAP_AT))
-            .collect();
-        let wrapped = wraps.iter().filter(|&&w| w).count().max(1);
-        let equal = 0.5 / wrapped as f64;
-        let shares: Vec<f64> = (0..self.headers.len())
-            .map(|c| if wraps[c] { self.wrapped_share(c, equal) } else { 0.0 })
-            .collect();
-        let spec: String = (0..self.headers.len())
-            .map(|c| match (wraps[c], self.is_numeric(c)) {
-                (true, _) => format!("p{{{:.2}\\linewidth}}", shares[c]),
-                (false, true) => "r".to_owned(),
-                (false, false) => "l".to_owned(),
-            })
-            .collect();
+        let (wraps, shares, spec) = self.latex_columns();
         // Wrapped cells are set ragged right; rows end with `\tabularnewline`, which (unlike
         // `\\`) still ends the row after `\raggedright`.
         let cells = |row: &[String]| {
@@ -107,45 +91,83 @@ impl Table {
         let parts = parts(&self.rows, |row| row_lines(row, &shares));
         let mut out = String::new();
         for (k, part) in parts.iter().enumerate() {
-            out += "\\begin{table}[htbp]\n\\centering\n";
-            if k == 0 {
-                out += &format!(
-                    "\\caption{{{}}}\n\\label{{{label}}}\n\\smallskip\n",
-                    latex::inline(&self.caption)
-                );
-            } else {
-                // `\\caption*` needs the caption package; a plain line names the table instead.
-                out += &format!(
-                    "{{\\small Table~\\ref{{{label}}} (continued, part {} of {}).}}\\par\\smallskip\n",
-                    k + 1,
-                    parts.len()
-                );
-            }
-            // Measure the tabular; scale it down only when it is wider than the line.
-            out += "\\ifdefined\\labtablebox\\else\\newsavebox{\\labtablebox}\\fi\n";
-            out += &format!(
-                "\\sbox{{\\labtablebox}}{{\\small\\setlength{{\\tabcolsep}}{{4pt}}%\n\\begin{{tabular}}{{{spec}}}\n\\toprule\n"
-            );
-            out += &format!("{} \\tabularnewline\n\\midrule\n", cells(&self.headers).join(" & "));
-            for row in *part {
-                out += &format!("{} \\tabularnewline\n", cells(row).join(" & "));
-            }
-            out += "\\bottomrule\n\\end{tabular}}%\n";
-            // Far too wide (more than one and a half lines): turned a quarter and fitted to the
-            // page's height, so that 16-19 columns stay legible. Then, turned or not, a table
-            // wider than the line is scaled to it: the last resort, since it shrinks the text.
-            out += "\\ifdim\\wd\\labtablebox>1.5\\linewidth\n  \\sbox{\\labtablebox}{\\rotatebox{90}{\\resizebox{0.8\\textheight}{!}{\\usebox{\\labtablebox}}}}%\n\\fi\n";
-            out += "\\ifdim\\wd\\labtablebox>\\linewidth\n  \\resizebox{\\linewidth}{!}{\\usebox{\\labtablebox}}%\n\\else\n  \\usebox{\\labtablebox}%\n\\fi\n";
-            if k + 1 == parts.len() {
-                for note in &self.notes {
-                    out += &format!(
-                        "\\par\\smallskip{{\\footnotesize\\raggedright {}\\par}}\n",
-                        latex::breakable(&latex::inline(note))
-                    );
-                }
-            }
-            out += "\\end{table}\n";
+            out += &self.latex_float(label, (k, parts.len()), &spec, part, &cells);
         }
+        out
+    }
+
+    /// Which columns wrap (those holding a cell longer than [`WRAP_AT`] characters), each
+    /// wrapped column's share of the line, and the tabular's column spec. Columns of sentences
+    /// wrap in paragraph columns that share half the line; a table of short cells keeps `l` and
+    /// `r` columns and is scaled down only if it is too wide.
+    fn latex_columns(&self) -> (Vec<bool>, Vec<f64>, String) {
+        let wraps: Vec<bool> = (0..self.headers.len())
+            .map(|c| self.rows.iter().any(|r| r[c].chars().count() > WRAP_AT))
+            .collect();
+        let wrapped = wraps.iter().filter(|&&w| w).count().max(1);
+        let equal = 0.5 / wrapped as f64;
+        let shares: Vec<f64> = (0..self.headers.len())
+            .map(|c| if wraps[c] { self.wrapped_share(c, equal) } else { 0.0 })
+            .collect();
+        let spec: String = (0..self.headers.len())
+            .map(|c| match (wraps[c], self.is_numeric(c)) {
+                (true, _) => format!("p{{{:.2}\\linewidth}}", shares[c]),
+                (false, true) => "r".to_owned(),
+                (false, false) => "l".to_owned(),
+            })
+            .collect();
+        (wraps, shares, spec)
+    }
+
+    /// One float of the table: part `k` of `count`, its rows `part` with the column spec `spec`,
+    /// each row's cells made by `cells`; the caption on the first part, the notes under the last.
+    fn latex_float(
+        &self,
+        label: &str,
+        (k, count): (usize, usize),
+        spec: &str,
+        part: &[Vec<String>],
+        cells: &impl Fn(&[String]) -> Vec<String>,
+    ) -> String {
+        let mut out = String::new();
+        out += "\\begin{table}[htbp]\n\\centering\n";
+        if k == 0 {
+            out += &format!(
+                "\\caption{{{}}}\n\\label{{{label}}}\n\\smallskip\n",
+                latex::inline(&self.caption)
+            );
+        } else {
+            // `\\caption*` needs the caption package; a plain line names the table instead.
+            out += &format!(
+                "{{\\small Table~\\ref{{{label}}} (continued, part {} of {}).}}\\par\\smallskip\n",
+                k + 1,
+                count
+            );
+        }
+        // Measure the tabular; scale it down only when it is wider than the line.
+        out += "\\ifdefined\\labtablebox\\else\\newsavebox{\\labtablebox}\\fi\n";
+        out += &format!(
+            "\\sbox{{\\labtablebox}}{{\\small\\setlength{{\\tabcolsep}}{{4pt}}%\n\\begin{{tabular}}{{{spec}}}\n\\toprule\n"
+        );
+        out += &format!("{} \\tabularnewline\n\\midrule\n", cells(&self.headers).join(" & "));
+        for row in part {
+            out += &format!("{} \\tabularnewline\n", cells(row).join(" & "));
+        }
+        out += "\\bottomrule\n\\end{tabular}}%\n";
+        // Far too wide (more than one and a half lines): turned a quarter and fitted to the
+        // page's height, so that 16-19 columns stay legible. Then, turned or not, a table
+        // wider than the line is scaled to it: the last resort, since it shrinks the text.
+        out += "\\ifdim\\wd\\labtablebox>1.5\\linewidth\n  \\sbox{\\labtablebox}{\\rotatebox{90}{\\resizebox{0.8\\textheight}{!}{\\usebox{\\labtablebox}}}}%\n\\fi\n";
+        out += "\\ifdim\\wd\\labtablebox>\\linewidth\n  \\resizebox{\\linewidth}{!}{\\usebox{\\labtablebox}}%\n\\else\n  \\usebox{\\labtablebox}%\n\\fi\n";
+        if k + 1 == count {
+            for note in &self.notes {
+                out += &format!(
+                    "\\par\\smallskip{{\\footnotesize\\raggedright {}\\par}}\n",
+                    latex::breakable(&latex::inline(note))
+                );
+            }
+        }
+        out += "\\end{table}\n";
         out
     }
 

@@ -9,14 +9,15 @@
 //! with an arrowhead, and its true values are printed beside the plot, so that one wild claim
 //! does not flatten the others.
 
-use super::lines::wrap_to_width;
+use super::legend::{self, wrap_to_width};
 use super::{CENTRE_LEFT, COLOURS, Drawing, FONT, both_sized, short_number, title_size};
-use anyhow::{Result, anyhow};
+use super::{Result, draw_error};
+use crate::output::OutputFile;
 use plotters::coord::Shift;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// One numeric claim of a paper, in units of its margin.
 #[derive(Debug, Clone, PartialEq)]
@@ -75,17 +76,17 @@ const LEGEND_FONT: f64 = 15.0;
 const NOTE_FONT: f64 = 14.0;
 
 impl ForestPlot {
-    /// Draws the plot to `<base>.png` and `<base>.svg`; returns both paths. A NaN or infinite
+    /// Draws the plot as `<base>.png` and `<base>.svg`; returns both files. A NaN or infinite
     /// number, an interval whose ends are the wrong way round, a negative band or no claim at
     /// all is an error naming the row, never a panic.
-    pub(crate) fn draw(&self, base: &Path) -> Result<Vec<PathBuf>> {
+    pub(crate) fn draw(&self, base: &Path) -> Result<Vec<OutputFile>> {
         if self.rows.is_empty() {
-            return Err(anyhow!("no claim to draw"));
+            return Err(draw_error!("no claim to draw"));
         }
         // The layout measures text before the canvas is made.
         super::register_fonts();
         for (i, row) in self.rows.iter().enumerate() {
-            row.check().map_err(|e| anyhow!("row {} ({:?}): {e}", i + 1, row.label))?;
+            row.check().map_err(|e| draw_error!("row {} ({:?}): {e}", i + 1, row.label))?;
         }
         let half = half_range(&self.rows);
         let placed: Vec<Placed> = self.rows.iter().map(|r| Placed::of(r, half)).collect();
@@ -112,14 +113,14 @@ impl ForestRow {
             ("paper_band", self.paper_band.unwrap_or(0.0)),
         ] {
             if !value.is_finite() {
-                return Err(anyhow!("{name} is {value}, not a finite number"));
+                return Err(draw_error!("{name} is {value}, not a finite number"));
             }
         }
         if self.lower > self.upper {
-            return Err(anyhow!("lower {} lies above upper {}", self.lower, self.upper));
+            return Err(draw_error!("lower {} lies above upper {}", self.lower, self.upper));
         }
         if self.paper_band.is_some_and(|b| b < 0.0) {
-            return Err(anyhow!("paper_band {:?} is negative", self.paper_band));
+            return Err(draw_error!("paper_band {:?} is negative", self.paper_band));
         }
         Ok(())
     }
@@ -326,18 +327,9 @@ impl Forest<'_> {
     /// Where each legend entry starts, `(x, line)`, flowing left to right and onto further
     /// lines, measured with `width`.
     fn legend_layout(&self, width: impl Fn(&str) -> f64) -> Vec<(i32, u32)> {
-        let right = f64::from(WIDTH) - 20.0;
-        let (mut x, mut line) = (20.0, 0);
-        let mut places = Vec::new();
-        for entry in self.entries() {
-            let w = f64::from(SAMPLE) + width(entry.text()) + 26.0;
-            if x > 20.0 && x + w > right {
-                (x, line) = (20.0, line + 1);
-            }
-            places.push((x as i32, line));
-            x += w;
-        }
-        places
+        let entries = self.entries();
+        let texts: Vec<&str> = entries.iter().map(Entry::text).collect();
+        legend::flow(&texts, width, (20.0, f64::from(WIDTH) - 20.0), SAMPLE)
     }
 
     /// The figure's height: the header, a row per claim and the axis.
@@ -349,11 +341,11 @@ impl Forest<'_> {
             let layout = self.legend_layout(|t| text_width(&canvas, t, LEGEND_FONT));
             layout.last().map_or(1, |p| p.1 + 1)
         };
-        let rows = u32::try_from(self.plot.rows.len()).map_err(|_| anyhow!("too many rows"))?;
+        let rows = u32::try_from(self.plot.rows.len()).map_err(|_| draw_error!("too many rows"))?;
         rows.checked_mul(ROW_HEIGHT)
             .and_then(|r| r.checked_add(header_height(lines, self.plot.rows.len()) + FOOTER))
             .filter(|h| *h <= 60_000)
-            .ok_or_else(|| anyhow!("{rows} rows make too tall a figure"))
+            .ok_or_else(|| draw_error!("{rows} rows make too tall a figure"))
     }
 }
 
@@ -452,40 +444,13 @@ fn label_lines(label: &str, room: f64, width: impl Fn(&str, f64) -> f64) -> (Vec
 
 impl Drawing for Forest<'_> {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
-        let e = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("drawing: {e}");
+        let e = |e: DrawingAreaErrorKind<DB::ErrorType>| draw_error!("drawing: {e}");
         root.fill(&WHITE).map_err(e)?;
         let title = &self.plot.title;
         let title_style =
             TextStyle::from((FONT, title_size(root, title))).pos(Pos::new(HPos::Center, VPos::Top));
         root.draw(&Text::new(title.clone(), (WIDTH as i32 / 2, 18), title_style)).map_err(e)?;
-
-        // The legend, under the title.
-        let layout = self.legend_layout(|t| text_width(root, t, LEGEND_FONT));
-        let legend_lines = layout.last().map_or(1, |p| p.1 + 1);
-        for (entry, (x, line)) in self.entries().iter().zip(&layout) {
-            let y = 20 + 40 + 13 + 26 * *line as i32;
-            match entry {
-                Entry::Outcome(style) => {
-                    let bar = PathElement::new(
-                        vec![(x + 2, y), (x + 28, y)],
-                        style.colour.stroke_width(3),
-                    );
-                    root.draw(&bar).map_err(e)?;
-                    draw_mark(root, (x + 15, y), style.mark, style.colour, 6).map_err(e)?;
-                }
-                Entry::PaperBand => {
-                    let corners = [(*x, y - 8), (x + 30, y + 8)];
-                    root.draw(&Rectangle::new(corners, GREY.mix(0.3).filled())).map_err(e)?;
-                }
-                Entry::MarginBand => {
-                    let corners = [(*x, y - 10), (x + 30, y + 10)];
-                    root.draw(&Rectangle::new(corners, MARGIN_SHADE.filled())).map_err(e)?;
-                }
-            }
-            let style = TextStyle::from((FONT, LEGEND_FONT)).pos(CENTRE_LEFT);
-            root.draw(&Text::new(entry.text().to_owned(), (x + SAMPLE + 6, y), style))
-                .map_err(e)?;
-        }
+        let legend_lines = self.draw_legend(root).map_err(e)?;
 
         // Room for the labels (left) and the values off the axis (right).
         let room = self
@@ -495,15 +460,10 @@ impl Drawing for Forest<'_> {
             .map(|r| text_width(root, &r.label, LABEL_FONT))
             .fold(0.0, f64::max)
             .min(LABEL_ROOM);
-        let notes: Vec<(usize, &String)> = self
-            .placed
-            .iter()
-            .enumerate()
-            .filter_map(|(i, p)| p.note.as_ref().map(|n| (i, n)))
-            .collect();
+        let notes: Vec<&String> = self.placed.iter().filter_map(|p| p.note.as_ref()).collect();
         let note_room = notes
             .iter()
-            .map(|(_, n)| text_width(root, n, NOTE_FONT))
+            .map(|n| text_width(root, n, NOTE_FONT))
             .chain(notes.first().map(|_| text_width(root, NOTE_HEADER, NOTE_FONT)))
             .fold(0.0, f64::max);
         let right = if notes.is_empty() { 30 } else { note_room as u32 + 40 };
@@ -545,90 +505,10 @@ impl Drawing for Forest<'_> {
                     .map_err(e)?;
             }
         }
-        // Row i sits at y = n - 1 - i, so that the first is at the top.
-        let y_of = |i: usize| n - 1.0 - i as f64;
         let px = |x: f64, y: f64| chart.backend_coord(&(x, y));
-
-        // Every other row shaded across the whole width, so that the eye keeps to a row from
-        // its label to its bar.
-        for i in (1..self.plot.rows.len()).step_by(2) {
-            let (_, top) = px(0.0, y_of(i) + 0.5);
-            let (_, bottom) = px(0.0, y_of(i) - 0.5);
-            let stripe = Rectangle::new([(16, top), (WIDTH as i32 - 16, bottom)], STRIPE.filled());
-            root.draw(&stripe).map_err(e)?;
-        }
-        // The margin band.
-        let (left, top) = px(-1.0, n - 0.5);
-        let (right_px, bottom) = px(1.0, -0.5);
-        root.draw(&Rectangle::new([(left, top), (right_px, bottom)], MARGIN_SHADE.filled()))
-            .map_err(e)?;
-        // Zero, and the margin's edges.
-        let (zero, _) = px(0.0, 0.0);
-        let axis_line = BLACK.mix(0.6).stroke_width(1);
-        root.draw(&PathElement::new(vec![(zero, ys.start), (zero, ys.end)], axis_line))
-            .map_err(e)?;
-        for edge in [-1.0, 1.0] {
-            let (x, _) = px(edge, 0.0);
-            let line = DashedPathElement::new(
-                vec![(x, ys.start), (x, ys.end)],
-                6,
-                4,
-                BLACK.mix(0.45).stroke_width(1),
-            );
-            root.draw(&line).map_err(e)?;
-        }
-
-        let label_at = 22;
-        for (i, (row, placed)) in self.plot.rows.iter().zip(self.placed).enumerate() {
-            let y = y_of(i);
-            let (_, y_px) = px(0.0, y);
-            let Some(style) = style_of(self.styles, &row.outcome) else { continue };
-            let c = style.colour;
-            if let Some((a, b)) = placed.band {
-                let (a_px, top) = px(a, y + 0.33);
-                let (b_px, bottom) = px(b, y - 0.33);
-                root.draw(&Rectangle::new(
-                    [(a_px, top), (b_px.max(a_px + 1), bottom)],
-                    c.mix(0.25).filled(),
-                ))
-                .map_err(e)?;
-            }
-            let (lo, _) = px(placed.lower.at, y);
-            let (hi, _) = px(placed.upper.at, y);
-            let bar = c.stroke_width(3);
-            root.draw(&PathElement::new(vec![(lo, y_px), (hi, y_px)], bar)).map_err(e)?;
-            let tick = c.stroke_width(2);
-            for (end, shown) in [(lo, placed.lower), (hi, placed.upper)] {
-                if shown.clipped == 0 {
-                    root.draw(&PathElement::new(vec![(end, y_px - 6), (end, y_px + 6)], tick))
-                        .map_err(e)?;
-                }
-            }
-            let estimate_off = placed.estimate.clipped != 0;
-            for shown in [placed.lower, placed.upper] {
-                if shown.clipped != 0 {
-                    let (x, _) = px(shown.at, y);
-                    let filled = estimate_off && shown.clipped == placed.estimate.clipped;
-                    draw_arrow(root, (x, y_px), shown.clipped, c, filled).map_err(e)?;
-                }
-            }
-            if !estimate_off {
-                let (x, _) = px(placed.estimate.at, y);
-                draw_mark(root, (x, y_px), style.mark, c, 6).map_err(e)?;
-            }
-
-            let (lines, size) = label_lines(&row.label, room, |t, size| text_width(root, t, size));
-            let font = TextStyle::from((FONT, size)).pos(CENTRE_LEFT);
-            let spacing = (size + 2.0) as i32;
-            let first = y_px - spacing * (lines.len() as i32 - 1) / 2;
-            for (k, line) in lines.into_iter().enumerate() {
-                root.draw(&Text::new(line, (label_at, first + spacing * k as i32), font.clone()))
-                    .map_err(e)?;
-            }
-            if let Some(note) = &placed.note {
-                let style = TextStyle::from((FONT, NOTE_FONT)).color(&c).pos(CENTRE_LEFT);
-                root.draw(&Text::new(note.clone(), (xs.end + 22, y_px), style)).map_err(e)?;
-            }
+        self.draw_guides(root, &px, ys.clone()).map_err(e)?;
+        for i in 0..self.plot.rows.len() {
+            self.draw_row(root, &px, i, (room, xs.end)).map_err(e)?;
         }
         if !notes.is_empty() {
             let grey = BLACK.mix(0.7);
@@ -640,6 +520,144 @@ impl Drawing for Forest<'_> {
         Ok(())
     }
 }
+
+impl Forest<'_> {
+    /// The y of row `i` on the chart: the first row at the top.
+    fn y_of(&self, i: usize) -> f64 {
+        self.plot.rows.len() as f64 - 1.0 - i as f64
+    }
+
+    /// The legend under the title, flowing onto as many lines as it needs; how many it took.
+    fn draw_legend<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+    ) -> Result<u32, DrawingAreaErrorKind<DB::ErrorType>> {
+        let layout = self.legend_layout(|t| text_width(root, t, LEGEND_FONT));
+        let entries = self.entries();
+        let texts: Vec<&str> = entries.iter().map(Entry::text).collect();
+        legend::draw_flowing(
+            root,
+            &texts,
+            &layout,
+            (20 + 40 + 13, 26),
+            LEGEND_FONT,
+            SAMPLE,
+            |k, (x, y)| match &entries[k] {
+                Entry::Outcome(style) => {
+                    let bar = PathElement::new(
+                        vec![(x + 2, y), (x + 28, y)],
+                        style.colour.stroke_width(3),
+                    );
+                    root.draw(&bar)?;
+                    draw_mark(root, (x + 15, y), style.mark, style.colour, 6)
+                }
+                Entry::PaperBand => {
+                    let corners = [(x, y - 8), (x + 30, y + 8)];
+                    root.draw(&Rectangle::new(corners, GREY.mix(0.3).filled()))
+                }
+                Entry::MarginBand => {
+                    let corners = [(x, y - 10), (x + 30, y + 10)];
+                    root.draw(&Rectangle::new(corners, MARGIN_SHADE.filled()))
+                }
+            },
+        )?;
+        Ok(layout.last().map_or(1, |p| p.1 + 1))
+    }
+
+    /// What guides the eye under the rows: every other row shaded across the whole width (so
+    /// that the eye keeps to a row from its label to its bar), the margin band, zero and the
+    /// margin's edges. `px` turns chart coordinates into pixels; `ys` is the plot's height.
+    fn draw_guides<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        px: &impl Fn(f64, f64) -> (i32, i32),
+        ys: std::ops::Range<i32>,
+    ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+        let n = self.plot.rows.len() as f64;
+        for i in (1..self.plot.rows.len()).step_by(2) {
+            let (_, top) = px(0.0, self.y_of(i) + 0.5);
+            let (_, bottom) = px(0.0, self.y_of(i) - 0.5);
+            let stripe = Rectangle::new([(16, top), (WIDTH as i32 - 16, bottom)], STRIPE.filled());
+            root.draw(&stripe)?;
+        }
+        let (left, top) = px(-1.0, n - 0.5);
+        let (right, bottom) = px(1.0, -0.5);
+        root.draw(&Rectangle::new([(left, top), (right, bottom)], MARGIN_SHADE.filled()))?;
+        let (zero, _) = px(0.0, 0.0);
+        let axis_line = BLACK.mix(0.6).stroke_width(1);
+        root.draw(&PathElement::new(vec![(zero, ys.start), (zero, ys.end)], axis_line))?;
+        for edge in [-1.0, 1.0] {
+            let (x, _) = px(edge, 0.0);
+            let line = DashedPathElement::new(
+                vec![(x, ys.start), (x, ys.end)],
+                6,
+                4,
+                BLACK.mix(0.45).stroke_width(1),
+            );
+            root.draw(&line)?;
+        }
+        Ok(())
+    }
+
+    /// Row `i`: the paper's band, the interval with its ends (an arrow where an end is off the
+    /// axis), the estimate's mark, the label in `room` pixels on the left and, for a claim off
+    /// the axis, its values printed right of `plot_right`.
+    fn draw_row<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        px: &impl Fn(f64, f64) -> (i32, i32),
+        i: usize,
+        (room, plot_right): (f64, i32),
+    ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+        let (row, placed) = (&self.plot.rows[i], &self.placed[i]);
+        let y = self.y_of(i);
+        let (_, y_px) = px(0.0, y);
+        let Some(style) = style_of(self.styles, &row.outcome) else { return Ok(()) };
+        let c = style.colour;
+        if let Some((a, b)) = placed.band {
+            let (a_px, top) = px(a, y + 0.33);
+            let (b_px, bottom) = px(b, y - 0.33);
+            let corners = [(a_px, top), (b_px.max(a_px + 1), bottom)];
+            root.draw(&Rectangle::new(corners, c.mix(0.25).filled()))?;
+        }
+        let (lo, _) = px(placed.lower.at, y);
+        let (hi, _) = px(placed.upper.at, y);
+        root.draw(&PathElement::new(vec![(lo, y_px), (hi, y_px)], c.stroke_width(3)))?;
+        let tick = c.stroke_width(2);
+        for (end, shown) in [(lo, placed.lower), (hi, placed.upper)] {
+            if shown.clipped == 0 {
+                root.draw(&PathElement::new(vec![(end, y_px - 6), (end, y_px + 6)], tick))?;
+            }
+        }
+        let estimate_off = placed.estimate.clipped != 0;
+        for shown in [placed.lower, placed.upper] {
+            if shown.clipped != 0 {
+                let (x, _) = px(shown.at, y);
+                let filled = estimate_off && shown.clipped == placed.estimate.clipped;
+                draw_arrow(root, (x, y_px), shown.clipped, c, filled)?;
+            }
+        }
+        if !estimate_off {
+            let (x, _) = px(placed.estimate.at, y);
+            draw_mark(root, (x, y_px), style.mark, c, 6)?;
+        }
+        let (lines, size) = label_lines(&row.label, room, |t, size| text_width(root, t, size));
+        let font = TextStyle::from((FONT, size)).pos(CENTRE_LEFT);
+        let spacing = (size + 2.0) as i32;
+        let first = y_px - spacing * (lines.len() as i32 - 1) / 2;
+        for (k, line) in lines.into_iter().enumerate() {
+            root.draw(&Text::new(line, (LABEL_AT, first + spacing * k as i32), font.clone()))?;
+        }
+        if let Some(note) = &placed.note {
+            let style = TextStyle::from((FONT, NOTE_FONT)).color(&c).pos(CENTRE_LEFT);
+            root.draw(&Text::new(note.clone(), (plot_right + 22, y_px), style))?;
+        }
+        Ok(())
+    }
+}
+
+/// Where the claims' labels start, in pixels from the left.
+const LABEL_AT: i32 = 22;
 
 /// The heading of the values printed beside the plot for claims clipped at its edge.
 const NOTE_HEADER: &str = "off the axis: est. [interval]";
@@ -665,24 +683,6 @@ mod tests {
             upper,
             paper_band: None,
             outcome: outcome.into(),
-        }
-    }
-
-    /// A folder of its own under the system's temporary folder, removed when dropped.
-    struct Scratch(PathBuf);
-
-    impl Scratch {
-        fn new(tag: &str) -> Scratch {
-            let root = std::env::temp_dir()
-                .join(format!("mastermind-forest-{tag}-{}", std::process::id()));
-            let _ = std::fs::remove_dir_all(&root);
-            Scratch(root)
-        }
-    }
-
-    impl Drop for Scratch {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.0);
         }
     }
 
@@ -773,7 +773,6 @@ mod tests {
 
     #[test]
     fn non_finite_or_inverted_rows_are_refused_with_their_name() {
-        let scratch = Scratch::new("refused");
         for (what, bad) in [
             ("NaN", row("nan row", f64::NAN, 0.0, 1.0, "reproduced")),
             ("infinite", row("inf row", 0.0, 0.0, f64::INFINITY, "reproduced")),
@@ -783,27 +782,26 @@ mod tests {
                 title: "t".into(),
                 rows: vec![row("fine", 0.0, -0.5, 0.5, "reproduced"), bad],
             };
-            let error = super::super::Figure::from(plot).draw(&scratch.0.join("f")).unwrap_err();
+            let error = super::super::Figure::from(plot).draw(Path::new("f")).unwrap_err();
             assert!(format!("{error:#}").contains("row 2"), "{what}: {error:#}");
         }
         let mut banded = row("band", 0.0, -0.5, 0.5, "reproduced");
         banded.paper_band = Some(f64::NAN);
         let plot = ForestPlot { title: "t".into(), rows: vec![banded] };
-        assert!(plot.draw(&scratch.0.join("g")).is_err());
-        assert!(ForestPlot { title: "t".into(), rows: vec![] }.draw(&scratch.0.join("h")).is_err());
+        assert!(plot.draw(Path::new("g")).is_err());
+        assert!(ForestPlot { title: "t".into(), rows: vec![] }.draw(Path::new("h")).is_err());
     }
 
     #[test]
     fn the_largest_finite_values_are_clipped_not_refused() {
-        let scratch = Scratch::new("extreme");
         let mut huge = row("huge", f64::MAX, -f64::MAX, f64::MAX, "contradicted");
         huge.paper_band = Some(f64::MAX);
         let plot = ForestPlot {
             title: "t".into(),
             rows: vec![huge, row("tiny", 1e-300, -1e-300, 2e-300, "something else")],
         };
-        let paths = plot.draw(&scratch.0.join("f")).unwrap();
-        let svg = std::fs::read_to_string(&paths[1]).unwrap();
+        let files = plot.draw(Path::new("f")).unwrap();
+        let svg = files[1].text().unwrap();
         assert!(svg.contains("+1.8e308 [-1.8e308, +1.8e308]"), "the values are printed");
     }
 
@@ -842,18 +840,20 @@ mod tests {
 
     #[test]
     fn a_plot_of_five_and_of_fifty_claims_is_drawn_as_png_and_svg() {
-        let scratch = Scratch::new("drawn");
         let mut heights = Vec::new();
         for n in [5, 50] {
-            let paths = super::super::Figure::from(mixed(n))
-                .draw(&scratch.0.join(format!("forest-{n}")))
+            let files = super::super::Figure::from(mixed(n))
+                .draw(Path::new(&format!("forest-{n}")))
                 .unwrap();
-            assert_eq!(paths.len(), 2);
-            for path in &paths {
-                let bytes = std::fs::metadata(path).unwrap().len();
-                assert!(bytes > 10_000, "{}: {bytes} bytes", path.display());
+            let paths: Vec<_> =
+                files.iter().map(|f| f.path.to_string_lossy().into_owned()).collect();
+            assert_eq!(paths, [format!("forest-{n}.png"), format!("forest-{n}.svg")]);
+            for file in &files {
+                let bytes = file.bytes.len();
+                assert!(bytes > 10_000, "{}: {bytes} bytes", file.path.display());
             }
-            let svg = std::fs::read_to_string(&paths[1]).unwrap();
+            assert!(files[0].bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "a PNG");
+            let svg = files[1].text().unwrap();
             assert!(svg.contains("+20.3 [+19.1, +21.5]"), "the wild claim's values are printed");
             assert!(svg.contains(&format!("claim number {} of a paper", n - 1)));
             let height = svg

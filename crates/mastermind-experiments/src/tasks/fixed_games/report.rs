@@ -3,11 +3,11 @@
 
 use super::spec::PaperRow;
 use super::{FIRST_FALSE_SCRIPT, FixedGamesPlan};
+use crate::error::Result;
 use crate::spec::raw::Judging;
 use crate::spec::values::Finite;
 use crate::tasks::games::frame::PlayedGame;
 use crate::tasks::{Rendered, ReportContext};
-use anyhow::Result;
 use mastermind_report::table::{Table, num};
 use mastermind_report::verdict::{Claimed, Part, Parts, Printed, Rule, Side, Test, Verdict};
 use mastermind_stats::Summary;
@@ -126,6 +126,35 @@ pub(crate) fn render(
         plan.simulations, plan.script_seed
     ));
 
+    let per_game = per_game_table(plan, rows);
+    let mut notes = Vec::new();
+    let mut verdicts = Vec::new();
+    if let (Some(human), Some(st), Some(ft)) = (plan.paper_rows.first(), st, ft) {
+        let beats = human.standard_turns.0 > st.mean && human.false_turns.0 > ft.mean;
+        let claim = format!(
+            "the M-H algorithm outperforms the {} on the standard and the 20%-false games",
+            human.label.to_lowercase()
+        );
+        let ours = format!(
+            "{:.2} vs {:.2} turns (standard), {:.2} vs {:.2} (20%-false)",
+            st.mean, human.standard_turns.0, ft.mean, human.false_turns.0
+        );
+        verdicts.push(outperforms(claim, ours, human, (&st, &ft), ctx.judging));
+        notes.push(format!(
+            "The thesis's conclusion, that the M-H algorithm outperforms the {} on both the standard and the 20%-false games, {} here: {:.2} vs {:.2} turns (standard) and {:.2} vs {:.2} (20%-false). These are the thesis's games in kind, not its exact scripts, which it does not print.",
+            human.label.to_lowercase(),
+            if beats { "holds" } else { "does not hold" },
+            st.mean,
+            human.standard_turns.0,
+            ft.mean,
+            human.false_turns.0
+        ));
+    }
+    Ok(Rendered { tables: vec![table, per_game], notes, verdicts, ..Rendered::default() })
+}
+
+/// Per game: its script (secret, lie turns, lies) and the reproduced player's results.
+fn per_game_table(plan: &FixedGamesPlan, rows: &[ScoredGame]) -> Table {
     let mut per_game = Table::new(
         "Per game: the script and the reproduced player's results.",
         &[
@@ -154,31 +183,7 @@ pub(crate) fn render(
             num(Some(turns), 2),
         ]);
     }
-
-    let mut notes = Vec::new();
-    let mut verdicts = Vec::new();
-    if let (Some(human), Some(st), Some(ft)) = (plan.paper_rows.first(), st, ft) {
-        let beats = human.standard_turns.0 > st.mean && human.false_turns.0 > ft.mean;
-        let claim = format!(
-            "the M-H algorithm outperforms the {} on the standard and the 20%-false games",
-            human.label.to_lowercase()
-        );
-        let ours = format!(
-            "{:.2} vs {:.2} turns (standard), {:.2} vs {:.2} (20%-false)",
-            st.mean, human.standard_turns.0, ft.mean, human.false_turns.0
-        );
-        verdicts.push(outperforms(claim, ours, human, (&st, &ft), ctx.judging));
-        notes.push(format!(
-            "The thesis's conclusion, that the M-H algorithm outperforms the {} on both the standard and the 20%-false games, {} here: {:.2} vs {:.2} turns (standard) and {:.2} vs {:.2} (20%-false). These are the thesis's games in kind, not its exact scripts, which it does not print.",
-            human.label.to_lowercase(),
-            if beats { "holds" } else { "does not hold" },
-            st.mean,
-            human.standard_turns.0,
-            ft.mean,
-            human.false_turns.0
-        ));
-    }
-    Ok(Rendered { tables: vec![table, per_game], notes, verdicts, ..Rendered::default() })
+    per_game
 }
 
 /// The thesis's "the M-H algorithm outperformed the human subjects": on the standard and on the

@@ -5,10 +5,10 @@
 use super::columns::thinned;
 use super::spec::TrainingPlan;
 use super::training::TrainingRow;
+use crate::error::Result;
 use crate::spec::raw::Judging;
 use crate::spec::values::Finite;
 use crate::tasks::{Rendered, ReportContext};
-use anyhow::Result;
 use mastermind_players::families::importance::Theta;
 use mastermind_report::plot::panels::{Level, Mark, Panel, PathSeries};
 use mastermind_report::plot::{Figure, Labels, NamedFigure};
@@ -117,13 +117,31 @@ pub fn render(
     let r = read(rows);
     let paper = &plan.paper;
     let (Some(fitted), Some(baseline)) = (r.arms.first(), r.arms.get(1)) else {
-        anyhow::bail!("the results hold no evaluation games");
+        crate::error::bail!("the results hold no evaluation games");
     };
     let base_name = baseline_name(plan);
     let steps_done = r.steps.len();
-    let mut tables = Vec::new();
+    let paper_theta = paper.theta.map(|t| t.to_array());
+    let pooled = pooled_t_test(&fitted.guesses, &baseline.guesses, Alternative::Less).ok();
+    let tables = vec![
+        theta_table(ctx, plan, fitted, steps_done),
+        play_table(ctx, plan, (fitted, baseline), base_name),
+        tests_table(ctx, plan, (fitted, baseline), base_name),
+    ];
+    let figures = figures(ctx, &r, base_name, paper_theta);
+    let notes = vec![conclusions(plan, &r, fitted, baseline, pooled, base_name)];
+    let verdicts = verdicts(plan, fitted, baseline, base_name, ctx.judging);
+    Ok(Rendered { tables, figures, notes, verdicts, ..Rendered::default() })
+}
 
-    // The fitted theta.
+/// The fitted theta after `steps_done` steps, beside θ0 and the paper's.
+fn theta_table(
+    ctx: &ReportContext<'_>,
+    plan: &TrainingPlan,
+    fitted: &Arm,
+    steps_done: usize,
+) -> Table {
+    let paper = &plan.paper;
     let paper_header = match paper.steps {
         Some(s) => format!("Paper ({s} steps)"),
         None => "Paper".to_owned(),
@@ -145,9 +163,17 @@ pub fn render(
             num(paper_theta.map(|t| t[j]), 3),
         ]);
     }
-    tables.push(theta_table);
+    theta_table
+}
 
-    // Play.
+/// Play under the fitted theta and under the baseline, beside the paper's means and sds.
+fn play_table(
+    ctx: &ReportContext<'_>,
+    plan: &TrainingPlan,
+    (fitted, baseline): (&Arm, &Arm),
+    base_name: &str,
+) -> Table {
+    let paper = &plan.paper;
     let mut play = Table::new(
         format!("{}: play under the fitted theta and under {base_name} play", ctx.title),
         &[
@@ -178,9 +204,18 @@ pub fn render(
             num(ps, 4),
         ]);
     }
-    tables.push(play);
+    play
+}
 
-    // The one-sided tests.
+/// The one-sided tests that the fitted theta plays shorter games than the baseline: the
+/// thesis's pooled test and Welch's.
+fn tests_table(
+    ctx: &ReportContext<'_>,
+    plan: &TrainingPlan,
+    (fitted, baseline): (&Arm, &Arm),
+    base_name: &str,
+) -> Table {
+    let paper = &plan.paper;
     let pooled = pooled_t_test(&fitted.guesses, &baseline.guesses, Alternative::Less).ok();
     let welch = welch_t_test(&fitted.guesses, &baseline.guesses, Alternative::Less).ok();
     let mut tests = Table::new(
@@ -208,12 +243,7 @@ pub fn render(
          multiple comparisons applies."
             .to_owned(),
     );
-    tables.push(tests);
-
-    let figures = figures(ctx, &r, base_name, paper_theta);
-    let notes = vec![conclusions(plan, &r, fitted, baseline, pooled, base_name)];
-    let verdicts = verdicts(plan, fitted, baseline, base_name, ctx.judging);
-    Ok(Rendered { tables, figures, notes, verdicts, ..Rendered::default() })
+    tests
 }
 
 /// Figure 1 (theta along the descent, with the thesis's fitted theta as dashed lines where it

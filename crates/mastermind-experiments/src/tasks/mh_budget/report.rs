@@ -2,11 +2,11 @@
 //! (Figure 6) and log(budget) against pegs + colours with its least-squares line (Figure 7).
 
 use super::plan::{MhBudgetPlan, budget_label, optimal_label, reading_label, size_label};
+use crate::error::Result;
 use crate::spec::raw::Judging;
 use crate::spec::values::Finite;
 use crate::tasks::games::frame::{GamesByArm, PlayedGame};
 use crate::tasks::{Rendered, ReportContext};
-use anyhow::Result;
 use mastermind_report::plot::{self, Labels, LineSeries, NamedFigure};
 use mastermind_report::table::{Table, num};
 use mastermind_report::verdict::{
