@@ -404,7 +404,8 @@ mod tests {
     #[test]
     fn rosus_draws_play_consistent_codes_and_count_every_draw() {
         let game = Game::CLASSIC;
-        let rosu = OnePlyConfig { draws: Draws::UntilConsistent, ..OnePlyConfig::new(Heuristic::Random) };
+        let rosu =
+            OnePlyConfig { draws: Draws::UntilConsistent, ..OnePlyConfig::new(Heuristic::Random) };
         let (total, worst) = total_guesses(rosu.clone(), 4);
         // The same play as random consistent play: about 4.63 guesses a game.
         let mean = total as f64 / 1296.0;
@@ -449,10 +450,8 @@ mod tests {
             OnePlyConfig { prior: Prior::Pooled, ..OnePlyConfig::new(Heuristic::Entropy) };
         let err = OnePlyStrategy::new(game, pooled_entropy).unwrap_err();
         assert_eq!(err.field, "readings.prior", "{err}");
-        let rosu_entropy = OnePlyConfig {
-            draws: Draws::UntilConsistent,
-            ..OnePlyConfig::new(Heuristic::Entropy)
-        };
+        let rosu_entropy =
+            OnePlyConfig { draws: Draws::UntilConsistent, ..OnePlyConfig::new(Heuristic::Entropy) };
         let err = OnePlyStrategy::new(game, rosu_entropy).unwrap_err();
         assert_eq!(err.field, "readings.draws", "{err}");
         let huge = Game::new(10, 10).unwrap();

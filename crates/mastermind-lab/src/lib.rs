@@ -23,8 +23,8 @@
 
 pub mod merge;
 pub mod pdf;
-pub mod progress;
 pub mod power;
+pub mod progress;
 pub mod provenance;
 pub mod report;
 pub mod runner;

@@ -86,9 +86,7 @@ impl ClaimPower {
             }
             None => Planned::Untested,
             Some(Needed::Never) => Planned::Never,
-            Some(Needed::Games { per_arm, .. }) if per_arm as f64 <= self.stored => {
-                Planned::Stored
-            }
+            Some(Needed::Games { per_arm, .. }) if per_arm as f64 <= self.stored => Planned::Stored,
             Some(Needed::Games { per_arm, .. }) if per_arm as f64 <= self.cap * self.stored => {
                 Planned::Raise(per_arm)
             }
@@ -338,7 +336,8 @@ mod tests {
 
     #[test]
     fn a_plan_raises_the_size_only_within_the_cap() {
-        let games = |per_arm| Some(Needed::Games { per_arm, factor: 1.0, outcome: Outcome::Reproduced });
+        let games =
+            |per_arm| Some(Needed::Games { per_arm, factor: 1.0, outcome: Outcome::Reproduced });
         let inconclusive = Outcome::Inconclusive;
         assert_eq!(claim(None, Outcome::Reproduced).planned(), Planned::Stored);
         assert_eq!(claim(games(800), inconclusive).planned(), Planned::Stored);

@@ -322,7 +322,11 @@ fn a_latched_full_reply_rule_keeps_permuting_after_a_partial_reply() {
         for (scope, count) in
             [(FullReplyScope::Latched, &mut latched), (FullReplyScope::Latest, &mut latest)]
         {
-            let mut player = strategy(MhConfig { readings: MhReadings { full_reply_scope: scope, ..one_step.readings }, ..one_step }).player();
+            let mut player = strategy(MhConfig {
+                readings: MhReadings { full_reply_scope: scope, ..one_step.readings },
+                ..one_step
+            })
+            .player();
             let (guess, _) = next(&mut player, &history, &mut rng_for(4, &[k]));
             if sorted(guess) == sorted(last) {
                 *count += 1;
@@ -338,11 +342,10 @@ fn the_full_reply_scope_does_not_change_truthful_games() {
     use mastermind_mcmc::FullReplyScope;
     let game = Game::CLASSIC;
     let latched = strategy(MhConfig::default());
-    let latest =
-        strategy(MhConfig {
-            readings: MhReadings { full_reply_scope: FullReplyScope::Latest, ..MhReadings::default() },
-            ..MhConfig::default()
-        });
+    let latest = strategy(MhConfig {
+        readings: MhReadings { full_reply_scope: FullReplyScope::Latest, ..MhReadings::default() },
+        ..MhConfig::default()
+    });
     // The stuck rule's restart can leave the walk off the full reply's colours; with it off, every
     // guess after a full reply is a permutation of that guess, so the scopes must agree exactly.
     let no_stuck = |s: &MhStrategy| {

@@ -186,7 +186,11 @@ fn samples_cell(v: &Verdict) -> String {
         None => ours,
         Some(Needed::Never) => format!("{ours} → none decides"),
         Some(Needed::Games { per_arm, factor, .. }) => {
-            let beyond = if factor > v.cap { format!(" (beyond the {}x cap)", v.cap) } else { String::new() };
+            let beyond = if factor > v.cap {
+                format!(" (beyond the {}x cap)", v.cap)
+            } else {
+                String::new()
+            };
             format!("{ours} → {}{beyond}", super::thousands(per_arm))
         }
     }

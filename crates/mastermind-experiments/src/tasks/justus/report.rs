@@ -300,8 +300,11 @@ pub fn verdicts(
         };
         if arm.batches > 1 {
             let claim = format!("{target}: mean generations");
-            let best = super::batches::verdict(claim, &samples, arm.batches, (value, paper), judging);
-            verdicts.extend(best.map(|v| v.with_hypothesis(paper.explained.as_deref()).with_reading(tag)));
+            let best =
+                super::batches::verdict(claim, &samples, arm.batches, (value, paper), judging);
+            verdicts.extend(
+                best.map(|v| v.with_hypothesis(paper.explained.as_deref()).with_reading(tag)),
+            );
             continue;
         }
         // Justus prints no sd: ours stands in, over the paper's own number of runs where the

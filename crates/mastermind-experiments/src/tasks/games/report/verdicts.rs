@@ -45,7 +45,8 @@ pub fn verdicts(
             // counter the games record, as readings of what the paper calls an evaluation.
             let mut counters = vec![(counter, tag.clone())];
             counters.extend(arm.counters.iter().map(|name| {
-                let meaning = COUNTERS.iter().find(|(n, _)| n == name).map_or(name.as_str(), |c| c.1);
+                let meaning =
+                    COUNTERS.iter().find(|(n, _)| n == name).map_or(name.as_str(), |c| c.1);
                 (name.as_str(), Some(counted_reading(&arm.label, tag.as_ref(), name, meaning)))
             }));
             if tag.as_ref().is_none_or(|t| !t.alternative) {
