@@ -179,8 +179,16 @@ mod wire {
         subset: Option<Subset>,
         #[serde(default, skip_serializing_if = "OnePlyReadings::is_default")]
         readings: OnePlyReadings,
-        #[serde(default, skip_serializing)]
+        #[serde(default, skip_serializing, deserialize_with = "given")]
         prior: Option<Prior>,
+    }
+
+    /// A field written before the readings were grouped: its bare value, read as given
+    /// (RON would otherwise ask for `Some(...)` around it).
+    fn given<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(
+        d: D,
+    ) -> Result<Option<T>, D::Error> {
+        T::deserialize(d).map(Some)
     }
 
     impl From<OnePlyConfig> for OnePlyWire {

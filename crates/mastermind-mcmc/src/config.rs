@@ -285,18 +285,26 @@ mod wire {
         stuck: StuckRule,
         #[serde(skip_serializing_if = "MhReadings::is_default")]
         readings: MhReadings,
-        #[serde(skip_serializing)]
+        #[serde(skip_serializing, deserialize_with = "given")]
         full_reply_scope: Option<FullReplyScope>,
-        #[serde(skip_serializing)]
+        #[serde(skip_serializing, deserialize_with = "given")]
         full_reply_rule_in_restarts: Option<bool>,
-        #[serde(skip_serializing)]
+        #[serde(skip_serializing, deserialize_with = "given")]
         avoid_replays: Option<bool>,
-        #[serde(skip_serializing)]
+        #[serde(skip_serializing, deserialize_with = "given")]
         cost_scale: Option<CostScale>,
-        #[serde(skip_serializing)]
+        #[serde(skip_serializing, deserialize_with = "given")]
         subset_move: Option<SubsetMove>,
-        #[serde(skip_serializing)]
+        #[serde(skip_serializing, deserialize_with = "given")]
         step: Option<Step>,
+    }
+
+    /// A field written before the readings were grouped: its bare value, read as given
+    /// (RON would otherwise ask for `Some(...)` around it).
+    fn given<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(
+        d: D,
+    ) -> Result<Option<T>, D::Error> {
+        T::deserialize(d).map(Some)
     }
 
     impl Default for MhConfigWire {
