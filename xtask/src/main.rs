@@ -13,7 +13,8 @@ use commands::Failure;
 use std::process::ExitCode;
 
 /// The commands handed to the `mastermind-lab` runner.
-const LAB_COMMANDS: [&str; 7] = ["reproduce", "run", "merge", "report", "latex", "check", "list"];
+const LAB_COMMANDS: [&str; 8] =
+    ["reproduce", "run", "merge", "report", "latex", "check", "list", "power"];
 
 const USAGE: &str = "\
 usage: cargo xtask <command> [options]
@@ -30,6 +31,9 @@ usage: cargo xtask <command> [options]
   latex [--full]
                  build figures/<profile>/report.tex into report.pdf with latexmk (TeX must be
                  installed; says so when latexmk is not on PATH)
+  power [PREFIX...] [--full] [--force] [--threads N]
+                 plan each claim's samples per arm from a pilot (the quick profile's sizes, seeds
+                 of its own, stored under data/pilot/) and print the power analysis
   check [SPEC...] [--full] [budget options]
                  validate specs and check them against the budget without running anything
   list           list the specs

@@ -17,12 +17,15 @@
 //! 5. [`workspace`]: where a checkout keeps its specs, results and figures.
 //! 6. [`error`]: why a run or a report failed, typed; a spec's mistakes are
 //!    [`SpecError`](spec::SpecError)s.
+//! 7. [`pilot`]: a spec's pilot, which shares no random stream with its confirmatory runs, for
+//!    the power analysis that sets their sizes.
 //!
 //! Nothing here writes results: a kind's run returns its table, and the runner stores it.
 #![deny(missing_docs)]
 
 pub mod budget;
 pub mod error;
+pub mod pilot;
 pub mod plan;
 pub mod spec;
 pub mod tasks;

@@ -68,6 +68,34 @@ impl Prior {
     }
 }
 
+/// How a Random player comes to its uniformly random consistent code: both give the same
+/// distribution of games, and count the work differently.
+///
+/// Temporel & Kovacs's slides list "at random (Rosu)" among the ways of "selecting potential
+/// guesses to score against our last guess": potential guesses are drawn at random and one is
+/// played only when it scores like the earlier guesses ("If NPG does not score the same as
+/// previous guesses go to (2)"). Its cost is the number of draws until a consistent one. The
+/// papers' other random players keep the list of consistent codes and draw from it, and examine
+/// the codes the list's filter checks.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Draws {
+    /// (Default.) Draw from the consistent codes kept from turn to turn (the filter's checks are
+    /// the evaluations).
+    #[default]
+    FromConsistentSet,
+    /// Rosu's method: draw codes of the whole game uniformly, each checked against every reply
+    /// (one evaluation a draw), until one is consistent.
+    UntilConsistent,
+}
+
+impl Draws {
+    /// Whether this is the default, a draw from the kept consistent set (left out when a config
+    /// is written).
+    pub fn is_from_consistent_set(&self) -> bool {
+        *self == Draws::FromConsistentSet
+    }
+}
+
 /// Which set a subset player partitions.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum PartitionOver {
@@ -89,27 +117,114 @@ pub struct Subset {
     pub partition: PartitionOver,
 }
 
-/// A one-ply strategy as written in an experiment spec.
+/// A one-ply strategy as written in an experiment spec: its parameters, then the readings of what
+/// the papers leave open.
+///
+/// A spec writes the readings inside `readings: (...)` (`OnePly((heuristic: ExpectedSize,
+/// readings: (prior: Pooled)))`); a spec written before they were grouped gives `prior` beside the
+/// parameters, which is still read (never written), unless `readings` is given too. The fields
+/// stay flat here, where the strategy-tree builder reads them.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(try_from = "wire::OnePlyWire", into = "wire::OnePlyWire")]
 pub struct OnePlyConfig {
     /// The score to optimise.
     pub heuristic: Heuristic,
     /// The first guess as letters (`"AABC"`); none means: apply the heuristic to the whole set.
-    #[serde(default)]
     pub first_guess: Option<String>,
     /// Which codes may be played.
-    #[serde(default)]
     pub pool: Pool,
     /// How ties are broken.
-    #[serde(default)]
     pub ties: Ties,
     /// Score only a random subset of the consistent set.
-    #[serde(default)]
     pub subset: Option<Subset>,
-    /// The prior of the Expected size heuristic (refused with any other heuristic).
-    #[serde(default, skip_serializing_if = "Prior::is_own_parts")]
+    /// Reading: the prior of the Expected size heuristic (refused with any other heuristic).
     pub prior: Prior,
+    /// Reading: how the Random heuristic draws its code (refused with any other heuristic).
+    pub draws: Draws,
+}
+
+/// The configuration as RON and JSON write it: the parameters, the readings grouped, and
+/// `prior` where a spec wrote it before the readings were grouped (read, never written).
+mod wire {
+    use super::{Draws, Heuristic, OnePlyConfig, Pool, Prior, Subset, Ties};
+    use serde::{Deserialize, Serialize};
+
+    /// The readings of a one-ply player.
+    #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+    #[serde(deny_unknown_fields, default)]
+    pub(super) struct OnePlyReadings {
+        #[serde(skip_serializing_if = "Prior::is_own_parts")]
+        prior: Prior,
+        #[serde(skip_serializing_if = "Draws::is_from_consistent_set")]
+        draws: Draws,
+    }
+
+    impl OnePlyReadings {
+        fn is_default(&self) -> bool {
+            *self == OnePlyReadings::default()
+        }
+    }
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(rename = "OnePlyConfig", deny_unknown_fields)]
+    pub(super) struct OnePlyWire {
+        heuristic: Heuristic,
+        #[serde(default)]
+        first_guess: Option<String>,
+        #[serde(default)]
+        pool: Pool,
+        #[serde(default)]
+        ties: Ties,
+        #[serde(default)]
+        subset: Option<Subset>,
+        #[serde(default, skip_serializing_if = "OnePlyReadings::is_default")]
+        readings: OnePlyReadings,
+        #[serde(default, skip_serializing, deserialize_with = "given")]
+        prior: Option<Prior>,
+    }
+
+    /// A field written before the readings were grouped: its bare value, read as given
+    /// (RON would otherwise ask for `Some(...)` around it).
+    fn given<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(
+        d: D,
+    ) -> Result<Option<T>, D::Error> {
+        T::deserialize(d).map(Some)
+    }
+
+    impl From<OnePlyConfig> for OnePlyWire {
+        fn from(c: OnePlyConfig) -> OnePlyWire {
+            OnePlyWire {
+                heuristic: c.heuristic,
+                first_guess: c.first_guess,
+                pool: c.pool,
+                ties: c.ties,
+                subset: c.subset,
+                readings: OnePlyReadings { prior: c.prior, draws: c.draws },
+                prior: None,
+            }
+        }
+    }
+
+    impl TryFrom<OnePlyWire> for OnePlyConfig {
+        type Error = String;
+
+        fn try_from(w: OnePlyWire) -> Result<OnePlyConfig, String> {
+            if w.prior.is_some() && !w.readings.is_default() {
+                return Err("`prior` stands beside `readings`: write every reading inside \
+                            `readings: (...)`"
+                    .to_owned());
+            }
+            Ok(OnePlyConfig {
+                heuristic: w.heuristic,
+                first_guess: w.first_guess,
+                pool: w.pool,
+                ties: w.ties,
+                subset: w.subset,
+                prior: w.prior.unwrap_or(w.readings.prior),
+                draws: w.readings.draws,
+            })
+        }
+    }
 }
 
 impl OnePlyConfig {
@@ -122,6 +237,7 @@ impl OnePlyConfig {
             ties: Ties::default(),
             subset: None,
             prior: Prior::default(),
+            draws: Draws::default(),
         }
     }
 
@@ -129,7 +245,11 @@ impl OnePlyConfig {
     pub(crate) fn validate(&self, game: Game) -> Result<Option<Code>, InvalidParameter> {
         if self.prior == Prior::Pooled && self.heuristic != Heuristic::ExpectedSize {
             let reason = "only the ExpectedSize heuristic weighs its parts by a prior; remove it";
-            return Err(InvalidParameter::refused("prior", "Pooled", reason));
+            return Err(InvalidParameter::refused("readings.prior", "Pooled", reason));
+        }
+        if self.draws == Draws::UntilConsistent && self.heuristic != Heuristic::Random {
+            let reason = "only the Random heuristic draws its code; remove it";
+            return Err(InvalidParameter::refused("readings.draws", "UntilConsistent", reason));
         }
         if let Some(subset) = self.subset {
             if subset.mu == 0 {

@@ -7,9 +7,9 @@
 //! |---|---|
 //! | `Entropy` | the largest Shannon entropy of the part sizes |
 //! | `MostParts` | the most non-empty parts |
-//! | `ExpectedSize` | the smallest expected part size (sum of squared sizes / n; or with `prior: Pooled`, part sizes weighed by the replies' frequencies over all candidates) |
+//! | `ExpectedSize` | the smallest expected part size (sum of squared sizes / n; or with `readings: (prior: Pooled)`, part sizes weighed by the replies' frequencies over all candidates) |
 //! | `WorstCase` | the smallest largest part |
-//! | `Random` | (no score) a uniformly random consistent code |
+//! | `Random` | (no score) a uniformly random consistent code (drawn from the consistent set kept, or with `readings: (draws: UntilConsistent)` by Rosu's method: codes of the whole game until one is consistent) |
 //! | `LocalEntropy` | the largest local entropy next to the guesses played (no partition) |
 //!
 //! A [`OnePlyConfig`] chooses the heuristic, the first guess, the candidate [`Pool`], the
@@ -29,6 +29,6 @@ mod config;
 mod player;
 mod ranking;
 
-pub use config::{Heuristic, OnePlyConfig, PartitionOver, Pool, Prior, Subset, Ties};
+pub use config::{Draws, Heuristic, OnePlyConfig, PartitionOver, Pool, Prior, Subset, Ties};
 pub use player::{OnePlyPlayer, OnePlyStrategy};
 pub use ranking::Best;

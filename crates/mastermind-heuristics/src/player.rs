@@ -1,6 +1,6 @@
 //! The one-ply player: keeps the consistent set, scores candidates, breaks ties.
 
-use crate::config::{Heuristic, OnePlyConfig, PartitionOver, Pool, Prior, Ties};
+use crate::config::{Draws, Heuristic, OnePlyConfig, PartitionOver, Pool, Prior, Ties};
 use crate::ranking::{Best, PartTable, value};
 use mastermind_core::local_entropy::PlayedSymbols;
 use mastermind_core::{
@@ -30,11 +30,13 @@ impl OnePlyStrategy {
 
     /// A player for one game.
     pub fn player(&self) -> OnePlyPlayer {
+        // A player that draws until a consistent code keeps no list of them.
+        let keeps_list = self.config.draws == Draws::FromConsistentSet;
         OnePlyPlayer {
             config: self.config.clone(),
             first_guess: self.first_guess,
             all: Arc::clone(&self.all),
-            consistent: self.all.to_vec(),
+            consistent: if keeps_list { self.all.to_vec() } else { Vec::new() },
             scratch: None,
             subset: Vec::new(),
         }
@@ -174,6 +176,31 @@ impl Scratch {
     }
 }
 
+/// Rosu's draws give up after this many times the game's codes without a consistent one: a
+/// game with one consistent code misses it that long with probability `exp(-64)`, so the player
+/// stops only where no code is consistent (a lying codemaker's game).
+const DRAWS_PER_CODE: u64 = 64;
+
+impl OnePlyPlayer {
+    /// Rosu's method: codes of the whole game drawn uniformly, each checked for consistency with
+    /// every reply (one evaluation a draw), until one is consistent.
+    fn draw_until_consistent(
+        &self,
+        oracle: &mut Oracle<'_>,
+        rng: &mut LabRng,
+    ) -> Result<Code, PlayerError> {
+        let game = oracle.game();
+        let limit = DRAWS_PER_CODE.saturating_mul(self.all.len() as u64);
+        for _ in 0..limit {
+            let code = Code::random(game, rng);
+            if oracle.is_consistent(&code) {
+                return Ok(code);
+            }
+        }
+        Err(PlayerError(format!("no consistent code in {limit} random draws")))
+    }
+}
+
 impl Player for OnePlyPlayer {
     fn next_guess(
         &mut self,
@@ -185,7 +212,11 @@ impl Player for OnePlyPlayer {
             if let Some(first) = self.first_guess {
                 return Ok(first);
             }
-        } else {
+        }
+        if self.config.draws == Draws::UntilConsistent {
+            return self.draw_until_consistent(oracle, rng);
+        }
+        if !oracle.history().is_empty() {
             oracle.retain_consistent_with_last(&mut self.consistent);
         }
         let chosen = match (self.consistent.len(), self.config.heuristic) {
@@ -371,6 +402,36 @@ mod tests {
     }
 
     #[test]
+    fn rosus_draws_play_consistent_codes_and_count_every_draw() {
+        let game = Game::CLASSIC;
+        let rosu =
+            OnePlyConfig { draws: Draws::UntilConsistent, ..OnePlyConfig::new(Heuristic::Random) };
+        let (total, worst) = total_guesses(rosu.clone(), 4);
+        // The same play as random consistent play: about 4.63 guesses a game.
+        let mean = total as f64 / 1296.0;
+        assert!((4.5..4.75).contains(&mean) && worst <= 9, "{mean} {worst}");
+        // Every draw is one consistency check: a game's evaluations are its draws, each at least
+        // one a turn, and on average about as many in the last turns as the game has codes.
+        let strategy = OnePlyStrategy::new(game, rosu).unwrap();
+        let (mut draws, mut games) = (0, 0);
+        for (rank, secret) in CodeSet::enumerate(game).unwrap().iter().enumerate().step_by(7) {
+            let mut rng = rng_for(6, &[rank as u64]);
+            let out = play_game(
+                game,
+                &mut strategy.player(),
+                &mut TruthfulCodemaker::new(*secret),
+                20,
+                &mut rng,
+            );
+            assert!(out.counters.evaluations >= u64::from(out.guesses));
+            draws += out.counters.evaluations;
+            games += 1;
+        }
+        let per_game = draws as f64 / f64::from(games);
+        assert!((600.0..2500.0).contains(&per_game), "{per_game} draws a game");
+    }
+
+    #[test]
     fn configuration_errors_name_the_field() {
         let game = Game::CLASSIC;
         let bad_first = OnePlyConfig {
@@ -388,7 +449,11 @@ mod tests {
         let pooled_entropy =
             OnePlyConfig { prior: Prior::Pooled, ..OnePlyConfig::new(Heuristic::Entropy) };
         let err = OnePlyStrategy::new(game, pooled_entropy).unwrap_err();
-        assert_eq!(err.field, "prior", "{err}");
+        assert_eq!(err.field, "readings.prior", "{err}");
+        let rosu_entropy =
+            OnePlyConfig { draws: Draws::UntilConsistent, ..OnePlyConfig::new(Heuristic::Entropy) };
+        let err = OnePlyStrategy::new(game, rosu_entropy).unwrap_err();
+        assert_eq!(err.field, "readings.draws", "{err}");
         let huge = Game::new(10, 10).unwrap();
         let err = OnePlyStrategy::new(huge, OnePlyConfig::new(Heuristic::Entropy)).unwrap_err();
         assert_eq!(err.field, "game", "{err}");

@@ -67,6 +67,20 @@ pub enum Command {
         #[command(flatten)]
         profile: ProfileArgs,
     },
+    /// Plan each claim's samples per arm from a pilot (the quick profile's sizes with seeds of
+    /// its own, stored under data/pilot/) and print the power analysis for a profile.
+    Power {
+        /// Analyse only the specs whose name starts with one of these prefixes (a paper's level
+        /// counts the claims of the specs analysed: give whole papers).
+        #[arg(value_name = "SPEC_PREFIX")]
+        prefixes: Vec<String>,
+        /// The profile whose sizes are planned (the pilot is the same for both).
+        #[command(flatten)]
+        profile: ProfileArgs,
+        /// Force and threads, for the pilots.
+        #[command(flatten)]
+        run: RunArgs,
+    },
     /// Validate specs (and check them against the budget) without running anything.
     Check {
         /// The specs to check (default: every spec).
@@ -153,6 +167,7 @@ impl Command {
             Command::Reproduce { options, .. } | Command::Run { options, .. } => {
                 options.run.threads
             }
+            Command::Power { run, .. } => run.threads,
             _ => None,
         }
     }
@@ -286,6 +301,8 @@ mod tests {
             &["check", "--threads", "2"],
             &["report", "--no-budget"],
             &["list", "--full"],
+            &["power", "--shard", "0/2"],
+            &["power", "--no-budget"],
             &["run", "a", "--bogus"],
             &["bogus"],
             &[],

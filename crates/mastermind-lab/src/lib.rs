@@ -14,6 +14,8 @@
 //!    tables (Markdown, LaTeX) with the paper's numbers beside the reproduced ones, significance
 //!    groups, verdicts and figures (PNG, SVG), every file written atomically; [`pdf`]: the
 //!    document built by latexmk.
+//! 6. [`power`]: the power analysis, from each spec's pilot (stored under `data/pilot/`), of the
+//!    samples per arm that decide each claim.
 //!
 //! Only this crate writes results and the report to the file system; the player crates and the
 //! report crate do no I/O.
@@ -21,6 +23,7 @@
 
 pub mod merge;
 pub mod pdf;
+pub mod power;
 pub mod progress;
 pub mod provenance;
 pub mod report;

@@ -66,6 +66,10 @@ fn try_main(command: Command) -> Result<()> {
                 None => run_all(&workspace, &plans, profile, run.force),
             }
         }
+        Command::Power { prefixes, profile, run } => {
+            let selected = with_prefixes(&workspace, &prefixes)?;
+            power(&workspace, &selected, profile.profile(), run.force)
+        }
         Command::Reproduce { prefixes, options: RunOptions { profile, run, budget } } => {
             let selected = with_prefixes(&workspace, &prefixes)?;
             let profile = profile.profile();
@@ -73,6 +77,14 @@ fn try_main(command: Command) -> Result<()> {
             run_all(&workspace, &plans, profile, run.force)
         }
     }
+}
+
+/// Runs (or reuses) the pilots of `selected` and prints the power analysis for `profile`.
+fn power(workspace: &Workspace, selected: &[PathBuf], profile: Profile, force: bool) -> Result<()> {
+    let analysis = mastermind_lab::power::analyse(workspace, selected, profile, force)?;
+    println!("{}", analysis.claims_table().markdown());
+    println!("{}", analysis.specs_table().markdown());
+    Ok(())
 }
 
 /// Lists every spec with its paper, section and title (or why it does not parse).

@@ -94,21 +94,30 @@ pub fn run(
     provenance: &Provenance,
     force: bool,
 ) -> Result<Outcome> {
-    let profile = plan.profile.name();
-    let paths = ResultPaths::new(&workspace.data(), profile, &plan.name);
-    let key = provenance.cache_key(&plan.keyed_text(), profile);
-    // One run of a spec at a time: a second waits, then finds the first one's result current.
-    let lock = lock_and_repair(&paths, &plan.name)?;
-    let mut ran = false;
-    let mut seconds = 0.0;
-    if force || !paths.is_current(&key) {
-        let run = |progress: &dyn Progress| Ok(plan.task.run(plan.raw.seed, progress)?);
-        seconds = run_and_store(plan, provenance, key, &paths, &plan.name, run)?;
-        ran = true;
-    }
-    drop(lock);
+    let (ran, seconds) = run_into(workspace, plan, provenance, plan.profile.name(), force)?;
     let section = render(workspace, plan)?;
     Ok(Outcome { name: plan.name.clone(), ran, seconds, section })
+}
+
+/// Runs `plan` with its own seed into `data/<store_as>/` (its profile's folder, or the pilots'),
+/// unless the result there is current (or `force`); whether it ran, and the seconds it took.
+pub fn run_into(
+    workspace: &Workspace,
+    plan: &Plan,
+    provenance: &Provenance,
+    store_as: &str,
+    force: bool,
+) -> Result<(bool, f64)> {
+    let paths = ResultPaths::new(&workspace.data(), store_as, &plan.name);
+    let key = provenance.cache_key(&plan.keyed_text(), store_as);
+    // One run of a spec at a time: a second waits, then finds the first one's result current.
+    let _lock = lock_and_repair(&paths, &plan.name)?;
+    if !force && paths.is_current(&key) {
+        return Ok((false, 0.0));
+    }
+    let run = |progress: &dyn Progress| Ok(plan.task.run(plan.raw.seed, progress)?);
+    let seconds = run_and_store(plan, provenance, key, &paths, &plan.name, run)?;
+    Ok((true, seconds))
 }
 
 /// Renders one plan's tables and figures from its stored results.

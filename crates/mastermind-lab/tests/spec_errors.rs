@@ -333,3 +333,24 @@ fn a_search_player_on_a_game_without_repeats_is_refused_by_its_arm() {
     // Every secret of 3x4 without repeats (24 of them), once per arm.
     assert_eq!(frame.height(), 2 * 24);
 }
+
+#[test]
+fn a_sample_cap_below_the_stored_size_or_without_a_reason_is_refused() {
+    let scratch = Scratch::new("sample-cap");
+    let with_cap = |cap: &str| {
+        small_spec("2", "").replace(
+            "    seed: 7,\n",
+            &format!("    seed: 7,\n    judging: (sample_cap: Some({cap})),\n"),
+        )
+    };
+    let below = scratch.rejected(&with_cap(r#"(factor: 0.5, because: "half")"#));
+    assert_eq!(below.field, "judging.sample_cap.factor", "{below}");
+    assert_eq!(below.line, Some(6), "{below}");
+    let silent = scratch.rejected(&with_cap(r#"(factor: 2.5, because: " ")"#));
+    assert_eq!(silent.field, "judging.sample_cap.because", "{silent}");
+    let argued = with_cap(r#"(factor: 2.5, because: "10x the 500 games stored before")"#);
+    let path = scratch.spec("argued", &argued);
+    let spec = mastermind_experiments::spec::load(&scratch.workspace().experiments(), &path);
+    let plan = spec.and_then(|s| mastermind_experiments::spec::validate(&s, Profile::Quick));
+    assert!(plan.is_ok(), "{:?}", plan.err());
+}

@@ -69,7 +69,8 @@ fn paper_numbers_and_comparisons_are_judged_from_the_data() {
     let rows = verdict_rows(&scratch, &spec(&knuth, &told, claims));
     assert_eq!(rows.len(), 4, "{rows:#?}");
     assert!(rows[0].starts_with("| Knuth: mean guesses |"), "{}", rows[0]);
-    assert!(rows[0].contains("| ±0.0005 | reproduced |"), "{}", rows[0]);
+    // An exact value has no sampling error: no games would change it.
+    assert!(rows[0].contains("| ±0.0005 | exact | reproduced |"), "{}", rows[0]);
     // A sentence without an arm that measures it is a hypothesis: the verdict stands.
     assert!(rows[1].contains("| contradicted |"), "{}", rows[1]);
     assert!(rows[1].ends_with("| A known reason. |"), "{}", rows[1]);

@@ -4,9 +4,10 @@
 //! Every field has the thesis's value as its default, so `MhConfig::default()` (or `()` in RON) is
 //! Snyder's final "M-H algorithm": theta = 2, swap probability 0.5, no subset permutation, the step
 //! budget of her eq. (38), swaps only once a reply's pegs have totalled the code length, and the
-//! three-turn stuck rule. The fields are in two groups: the thesis's parameters, then the readings
-//! of what it leaves open that a spec compares (each documented where it is declared, with the
-//! spec that stores the comparison).
+//! three-turn stuck rule. The thesis's parameters are the config's fields; the readings of what it
+//! leaves open that a spec compares are grouped apart in [`MhReadings`] (each documented where it
+//! is declared, with the spec that stores the comparison), so a spec reads
+//! `MetropolisHastings((theta: 1.0, readings: (step: AcceptedMove)))`.
 //!
 //! What the thesis leaves open and this player fixes, without an option since no spec compares
 //! the alternatives:
@@ -188,29 +189,12 @@ impl Step {
     }
 }
 
-/// The configuration of [`MhStrategy`](crate::MhStrategy): Snyder's M-H player.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+/// The readings of what the thesis leaves open, which specs compare: each field is one open
+/// choice, documented at its type with the spec that stores the comparison. The default is the
+/// reading this player takes when a spec names none.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
-pub struct MhConfig {
-    // The thesis's algorithm.
-    /// Model parameter: the walk targets `exp(-theta cost)`. Finite, in `(0, 1000]`; default 2
-    /// (the thesis's final choice; its Figure 5 and Table 3 use 5, its Table 4 uses 1).
-    pub theta: f64,
-    /// Probability that a proposal swaps two pegs rather than recolouring one, in `[0, 1]`
-    /// (default 0.5). With a subset permutation, this splits the remaining `1 - p_subset`.
-    pub p_swap: f64,
-    /// Probability of the thesis's extra "subset permutation" move, in `[0, 1]` (default 0; the
-    /// thesis's Table 3 tries 0.1, giving 0.1 / 0.45 / 0.45).
-    pub p_subset: f64,
-    /// Steps per walk (see `step` for what a step is).
-    pub budget: Budget,
-    /// After a reply whose black and white pegs total the code length, propose only permutations
-    /// (section 4.3.3; default true).
-    pub permutations_after_full_reply: bool,
-    /// The restart rule for a walk stuck in a local minimum.
-    pub stuck: StuckRule,
-
-    // Readings of what the thesis leaves open, compared by specs.
+pub struct MhReadings {
     /// Whether the switch to permutations lasts while the latest reply is full or for the rest of
     /// the game.
     pub full_reply_scope: FullReplyScope,
@@ -233,6 +217,42 @@ pub struct MhConfig {
     pub step: Step,
 }
 
+impl MhReadings {
+    /// Whether every reading is the default (left out when a config is written).
+    pub fn is_default(&self) -> bool {
+        *self == MhReadings::default()
+    }
+}
+
+/// The configuration of [`MhStrategy`](crate::MhStrategy): Snyder's M-H player, the thesis's
+/// parameters apart from its `readings`.
+///
+/// Specs write the readings inside `readings: (...)`; a spec written before they were grouped
+/// gives them beside the parameters (`cost_scale: Mean`), which is still read (never written),
+/// unless `readings` is given too.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "wire::MhConfigWire", into = "wire::MhConfigWire")]
+pub struct MhConfig {
+    /// Model parameter: the walk targets `exp(-theta cost)`. Finite, in `(0, 1000]`; default 2
+    /// (the thesis's final choice; its Figure 5 and Table 3 use 5, its Table 4 uses 1).
+    pub theta: f64,
+    /// Probability that a proposal swaps two pegs rather than recolouring one, in `[0, 1]`
+    /// (default 0.5). With a subset permutation, this splits the remaining `1 - p_subset`.
+    pub p_swap: f64,
+    /// Probability of the thesis's extra "subset permutation" move, in `[0, 1]` (default 0; the
+    /// thesis's Table 3 tries 0.1, giving 0.1 / 0.45 / 0.45).
+    pub p_subset: f64,
+    /// Steps per walk (see `readings.step` for what a step is).
+    pub budget: Budget,
+    /// After a reply whose black and white pegs total the code length, propose only permutations
+    /// (section 4.3.3; default true).
+    pub permutations_after_full_reply: bool,
+    /// The restart rule for a walk stuck in a local minimum.
+    pub stuck: StuckRule,
+    /// The readings of what the thesis leaves open.
+    pub readings: MhReadings,
+}
+
 impl Default for MhConfig {
     fn default() -> MhConfig {
         MhConfig {
@@ -242,12 +262,118 @@ impl Default for MhConfig {
             budget: Budget::default(),
             permutations_after_full_reply: true,
             stuck: StuckRule::default(),
-            full_reply_scope: FullReplyScope::Latched,
-            full_reply_rule_in_restarts: false,
-            avoid_replays: false,
-            cost_scale: CostScale::Sum,
-            subset_move: SubsetMove::RandomPermutation,
-            step: Step::Proposal,
+            readings: MhReadings::default(),
+        }
+    }
+}
+
+/// The configuration as RON and JSON write it: the parameters, the grouped readings, and the
+/// readings as specs wrote them before they were grouped (read, never written).
+mod wire {
+    use super::{Budget, CostScale, FullReplyScope, MhConfig, MhReadings, Step, StuckRule};
+    use crate::moves::SubsetMove;
+    use serde::{Deserialize, Serialize};
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(rename = "MhConfig", deny_unknown_fields, default)]
+    pub(super) struct MhConfigWire {
+        theta: f64,
+        p_swap: f64,
+        p_subset: f64,
+        budget: Budget,
+        permutations_after_full_reply: bool,
+        stuck: StuckRule,
+        #[serde(skip_serializing_if = "MhReadings::is_default")]
+        readings: MhReadings,
+        #[serde(skip_serializing, deserialize_with = "given")]
+        full_reply_scope: Option<FullReplyScope>,
+        #[serde(skip_serializing, deserialize_with = "given")]
+        full_reply_rule_in_restarts: Option<bool>,
+        #[serde(skip_serializing, deserialize_with = "given")]
+        avoid_replays: Option<bool>,
+        #[serde(skip_serializing, deserialize_with = "given")]
+        cost_scale: Option<CostScale>,
+        #[serde(skip_serializing, deserialize_with = "given")]
+        subset_move: Option<SubsetMove>,
+        #[serde(skip_serializing, deserialize_with = "given")]
+        step: Option<Step>,
+    }
+
+    /// A field written before the readings were grouped: its bare value, read as given
+    /// (RON would otherwise ask for `Some(...)` around it).
+    fn given<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(
+        d: D,
+    ) -> Result<Option<T>, D::Error> {
+        T::deserialize(d).map(Some)
+    }
+
+    impl Default for MhConfigWire {
+        fn default() -> MhConfigWire {
+            MhConfigWire::from(MhConfig::default())
+        }
+    }
+
+    impl From<MhConfig> for MhConfigWire {
+        fn from(c: MhConfig) -> MhConfigWire {
+            MhConfigWire {
+                theta: c.theta,
+                p_swap: c.p_swap,
+                p_subset: c.p_subset,
+                budget: c.budget,
+                permutations_after_full_reply: c.permutations_after_full_reply,
+                stuck: c.stuck,
+                readings: c.readings,
+                full_reply_scope: None,
+                full_reply_rule_in_restarts: None,
+                avoid_replays: None,
+                cost_scale: None,
+                subset_move: None,
+                step: None,
+            }
+        }
+    }
+
+    impl TryFrom<MhConfigWire> for MhConfig {
+        type Error = String;
+
+        fn try_from(w: MhConfigWire) -> Result<MhConfig, String> {
+            let flat = [
+                ("full_reply_scope", w.full_reply_scope.is_some()),
+                ("full_reply_rule_in_restarts", w.full_reply_rule_in_restarts.is_some()),
+                ("avoid_replays", w.avoid_replays.is_some()),
+                ("cost_scale", w.cost_scale.is_some()),
+                ("subset_move", w.subset_move.is_some()),
+                ("step", w.step.is_some()),
+            ];
+            let given: Vec<&str> =
+                flat.iter().filter(|(_, given)| *given).map(|(name, _)| *name).collect();
+            if !given.is_empty() && !w.readings.is_default() {
+                return Err(format!(
+                    "the reading(s) {} stand beside `readings`: write every reading inside \
+                     `readings: (...)`",
+                    given.join(", ")
+                ));
+            }
+            let d = w.readings;
+            let readings = MhReadings {
+                full_reply_scope: w.full_reply_scope.unwrap_or(d.full_reply_scope),
+                full_reply_rule_in_restarts: w
+                    .full_reply_rule_in_restarts
+                    .unwrap_or(d.full_reply_rule_in_restarts),
+                avoid_replays: w.avoid_replays.unwrap_or(d.avoid_replays),
+                cost_scale: w.cost_scale.unwrap_or(d.cost_scale),
+                subset_move: w.subset_move.unwrap_or(d.subset_move),
+                step: w.step.unwrap_or(d.step),
+            };
+            Ok(MhConfig {
+                theta: w.theta,
+                p_swap: w.p_swap,
+                p_subset: w.p_subset,
+                budget: w.budget,
+                permutations_after_full_reply: w.permutations_after_full_reply,
+                stuck: w.stuck,
+                readings,
+            })
         }
     }
 }
@@ -260,9 +386,9 @@ impl MhConfig {
         }
         check_probability("p_swap", self.p_swap)?;
         check_probability("p_subset", self.p_subset)?;
-        if self.p_subset == 0.0 && !self.subset_move.is_random_permutation() {
+        if self.p_subset == 0.0 && !self.readings.subset_move.is_random_permutation() {
             let reason = "has no effect without a subset permutation (p_subset > 0); remove it";
-            return Err(InvalidParameter::refused("subset_move", "CyclicShift", reason));
+            return Err(InvalidParameter::refused("readings.subset_move", "CyclicShift", reason));
         }
         self.budget.validate()?;
         if !(1..=1000).contains(&self.stuck.turns) {
@@ -299,9 +425,9 @@ mod tests {
         assert_eq!(bad(MhConfig { theta: f64::NAN, ..ok }), "theta");
         assert_eq!(bad(MhConfig { p_swap: 1.5, ..ok }), "p_swap");
         assert_eq!(bad(MhConfig { p_subset: -0.1, ..ok }), "p_subset");
-        let shift = SubsetMove::CyclicShift;
-        assert_eq!(bad(MhConfig { subset_move: shift, ..ok }), "subset_move");
-        assert!(MhConfig { subset_move: shift, p_subset: 0.1, ..ok }.validate().is_ok());
+        let shift = MhReadings { subset_move: SubsetMove::CyclicShift, ..MhReadings::default() };
+        assert_eq!(bad(MhConfig { readings: shift, ..ok }), "readings.subset_move");
+        assert!(MhConfig { readings: shift, p_subset: 0.1, ..ok }.validate().is_ok());
         assert_eq!(bad(MhConfig { budget: Budget::Fixed { steps: 0 }, ..ok }), "budget.steps");
         assert_eq!(bad(MhConfig { budget: Budget::UntilCandidate { cap: 0 }, ..ok }), "budget.cap");
         let slope = Budget::Formula { slope: -1.0, intercept: 0.0 };

@@ -51,8 +51,8 @@ mod walk;
 pub mod walker;
 
 pub use config::{
-    Budget, CostScale, FullReplyScope, MAX_STEPS, MhConfig, PROPOSALS_PER_ACCEPTED_MOVE, Step,
-    StuckRule,
+    Budget, CostScale, FullReplyScope, MAX_STEPS, MhConfig, MhReadings,
+    PROPOSALS_PER_ACCEPTED_MOVE, Step, StuckRule,
 };
 pub use cost::{cost, reply_cost};
 pub use moves::{Kernel, Move, SubsetMove};

@@ -131,7 +131,7 @@ impl MhPlayer {
 
     /// The walk's model parameter once `turns` turns are fed (see [`CostScale`]).
     fn theta_for(&self, turns: usize) -> f64 {
-        match self.config.cost_scale {
+        match self.config.readings.cost_scale {
             CostScale::Sum => self.config.theta,
             CostScale::Mean => self.config.theta / turns.max(1) as f64,
         }
@@ -142,7 +142,7 @@ impl MhPlayer {
     fn kernel_after(&self, game: Game, latest: &Turn, fed: &[Turn]) -> Kernel {
         let full = |t: &Turn| t.feedback.total() == game.pegs();
         let permutations_only = self.config.permutations_after_full_reply
-            && match self.config.full_reply_scope {
+            && match self.config.readings.full_reply_scope {
                 FullReplyScope::Latest => full(latest),
                 FullReplyScope::Latched => fed.iter().any(full),
             };
@@ -151,7 +151,7 @@ impl MhPlayer {
 
     fn kernel(&self, game: Game) -> Kernel {
         Kernel::new(self.config.p_swap, self.config.p_subset)
-            .with_subset_move(self.config.subset_move)
+            .with_subset_move(self.config.readings.subset_move)
             .keeping_colours_distinct(!game.repeats())
     }
 
@@ -192,12 +192,12 @@ impl MhPlayer {
         for (fed, turn) in turns.iter().rev().enumerate() {
             walker.push_turn(turn, oracle);
             walker.set_theta(self.theta_for(walker.turn_count()));
-            let kernel = if self.config.full_reply_rule_in_restarts {
+            let kernel = if self.config.readings.full_reply_rule_in_restarts {
                 self.kernel_after(game, turn, &turns[turns.len() - 1 - fed..])
             } else {
                 full_kernel
             };
-            let end = walk(&mut walker, oracle, &kernel, budget, self.config.step, rng);
+            let end = walk(&mut walker, oracle, &kernel, budget, self.config.readings.step, rng);
             walker.take_visits(&mut self.visited);
             self.count_walk(&end);
             steps += end.steps;
@@ -312,7 +312,7 @@ impl Player for MhPlayer {
         let kernel = self.kernel_after(game, latest, turns);
 
         let theta = self.theta_for(turns.len());
-        let step = self.config.step;
+        let step = self.config.readings.step;
         let walker = self.sync(game, turns, oracle);
         walker.set_theta(theta);
         let end = walk(walker, oracle, &kernel, budget, step, rng);
@@ -331,7 +331,7 @@ impl Player for MhPlayer {
             kernel = full_kernel;
         }
 
-        let avoid_replays = self.config.avoid_replays;
+        let avoid_replays = self.config.readings.avoid_replays;
         let walker = self.walker.as_mut().expect("synced above");
         let mut code = walker.code();
         let mut replay_avoided = false;

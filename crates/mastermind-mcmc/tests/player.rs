@@ -10,7 +10,7 @@ use mastermind_core::{
     Code, CodeSet, Counters, FalseReplies, Feedback, Game, History, LabRng, LyingCodemaker, Oracle,
     Player, TruthfulCodemaker, play_game, rng_for, score,
 };
-use mastermind_mcmc::{Budget, MhConfig, MhPlayer, MhStrategy, Step, StuckRule, cost};
+use mastermind_mcmc::{Budget, MhConfig, MhPlayer, MhReadings, MhStrategy, Step, StuckRule, cost};
 use rand::RngExt;
 
 fn strategy(config: MhConfig) -> MhStrategy {
@@ -19,7 +19,7 @@ fn strategy(config: MhConfig) -> MhStrategy {
 
 /// `config` with replay avoidance on (the thesis's player has none): it never plays a code twice.
 fn avoiding_replays(config: MhConfig) -> MhConfig {
-    MhConfig { avoid_replays: true, ..config }
+    MhConfig { readings: MhReadings { avoid_replays: true, ..config.readings }, ..config }
 }
 
 fn distinct(history: &History) -> bool {
@@ -52,7 +52,7 @@ fn finds_every_secret_of_the_classic_game() {
             let mut codemaker = TruthfulCodemaker::new(secret);
             let out = play_game(game, &mut player, &mut codemaker, 40, &mut rng);
             assert!(out.solved(), "{secret}: {:?}", out.history.turns());
-            if config.avoid_replays {
+            if config.readings.avoid_replays {
                 assert!(distinct(&out.history), "{secret} replayed a code");
             }
             assert_eq!(player.stats().turns.len() as u32, out.guesses);
@@ -86,7 +86,6 @@ fn evaluations_are_steps_plus_walk_starts() {
     // Without replay avoidance and restarts, every evaluation is a proposal or a walk's start.
     let game = Game::new(5, 8).unwrap();
     let config = MhConfig {
-        avoid_replays: false,
         stuck: StuckRule { enabled: false, ..StuckRule::default() },
         ..MhConfig::default()
     };
@@ -199,7 +198,7 @@ fn the_stuck_rule_fires_when_the_walk_cannot_move() {
             assert!(cost_in(&worst, &x.with_swap(game, i, j)) > cx);
         }
     }
-    let config = MhConfig { theta: 1000.0, avoid_replays: false, ..MhConfig::default() };
+    let config = MhConfig { theta: 1000.0, ..MhConfig::default() };
     let mut rng = rng_for(6, &[1]);
     let base = history.clone();
     let mut player = strategy(config).player();
@@ -236,7 +235,7 @@ fn plays_the_false_reply_game_to_the_end() {
             let mut liar = LyingCodemaker::new(game, secret, lies, rng_for(12, &[k, 1])).unwrap();
             let out = play_game(game, &mut s.player(), &mut liar, 300, &mut rng);
             assert!(out.solved(), "secret {secret}");
-            assert!(!config.avoid_replays || distinct(&out.history));
+            assert!(!config.readings.avoid_replays || distinct(&out.history));
             assert_eq!(liar.replies() + 1, out.guesses);
         }
     }
@@ -274,7 +273,7 @@ fn other_sizes_and_options_finish() {
                     &mut rng,
                 );
                 assert!(out.solved(), "{game} {config:?}");
-                assert!(!config.avoid_replays || distinct(&out.history));
+                assert!(!config.readings.avoid_replays || distinct(&out.history));
             }
         }
     }
@@ -297,7 +296,8 @@ fn wins_every_seventh_secret_without_replaying(config: MhConfig, seed: u64) {
 #[test]
 fn the_mean_cost_reading_still_wins_every_game_without_replaying() {
     let cost_scale = mastermind_mcmc::CostScale::Mean;
-    wins_every_seventh_secret_without_replaying(MhConfig { cost_scale, ..MhConfig::default() }, 98);
+    let readings = MhReadings { cost_scale, ..MhReadings::default() };
+    wins_every_seventh_secret_without_replaying(MhConfig { readings, ..MhConfig::default() }, 98);
 }
 
 #[test]
@@ -322,7 +322,11 @@ fn a_latched_full_reply_rule_keeps_permuting_after_a_partial_reply() {
         for (scope, count) in
             [(FullReplyScope::Latched, &mut latched), (FullReplyScope::Latest, &mut latest)]
         {
-            let mut player = strategy(MhConfig { full_reply_scope: scope, ..one_step }).player();
+            let mut player = strategy(MhConfig {
+                readings: MhReadings { full_reply_scope: scope, ..one_step.readings },
+                ..one_step
+            })
+            .player();
             let (guess, _) = next(&mut player, &history, &mut rng_for(4, &[k]));
             if sorted(guess) == sorted(last) {
                 *count += 1;
@@ -338,8 +342,10 @@ fn the_full_reply_scope_does_not_change_truthful_games() {
     use mastermind_mcmc::FullReplyScope;
     let game = Game::CLASSIC;
     let latched = strategy(MhConfig::default());
-    let latest =
-        strategy(MhConfig { full_reply_scope: FullReplyScope::Latest, ..MhConfig::default() });
+    let latest = strategy(MhConfig {
+        readings: MhReadings { full_reply_scope: FullReplyScope::Latest, ..MhReadings::default() },
+        ..MhConfig::default()
+    });
     // The stuck rule's restart can leave the walk off the full reply's colours; with it off, every
     // guess after a full reply is a permutation of that guess, so the scopes must agree exactly.
     let no_stuck = |s: &MhStrategy| {
@@ -399,7 +405,8 @@ fn a_step_that_is_an_accepted_move_counts_moves_and_caps_proposals() {
     let stuck = StuckRule { enabled: false, ..StuckRule::default() };
     let budget = Budget::Fixed { steps: 5 };
     for (step, counted) in [(Step::AcceptedMove, true), (Step::Proposal, false)] {
-        let s = strategy(MhConfig { budget, stuck, step, ..MhConfig::default() });
+        let readings = MhReadings { step, ..MhReadings::default() };
+        let s = strategy(MhConfig { budget, stuck, readings, ..MhConfig::default() });
         let mut rng = rng_for(11, &[]);
         let secret = Code::random(game, &mut rng);
         let mut player = s.player();

@@ -24,7 +24,8 @@ pub mod evolution {
 /// Snyder's Metropolis-Hastings player and the scripts of his Table 7.
 pub mod mcmc {
     pub use mastermind_mcmc::{
-        Budget, CostScale, FullReplyScope, MAX_STEPS, MhConfig, Step, StuckRule, table7_scripts,
+        Budget, CostScale, FullReplyScope, MAX_STEPS, MhConfig, MhReadings, Step, StuckRule,
+        table7_scripts,
     };
 }
 

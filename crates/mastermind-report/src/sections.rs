@@ -246,6 +246,7 @@ fn verdicts_overview(sections: &[Section], papers: &[&str], beyond: &[&str]) -> 
             "difference [interval]",
             "half-widths: paper's, ours",
             "margin",
+            "per arm: ours → to decide",
             "verdict",
             "why",
             "hypothesis",

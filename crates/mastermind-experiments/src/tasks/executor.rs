@@ -57,6 +57,11 @@ pub trait Kind: Send + Sync {
     fn build_times(&self) -> Vec<(String, f64)> {
         Vec::new()
     }
+
+    /// How many samples the plan plays itself (default: every unit).
+    fn size(&self) -> u64 {
+        self.units().len() as u64
+    }
 }
 
 /// Runs the units `keep` accepts (by index), in parallel or in turn; their index and rows, in
@@ -148,5 +153,13 @@ impl<K: Kind> Task for K {
 
     fn build_times(&self) -> Vec<(String, f64)> {
         Kind::build_times(self)
+    }
+
+    fn stream_seeds(&self, seed: u64) -> Vec<u64> {
+        self.units().iter().map(|unit| derive_seed(seed, &self.identity(unit))).collect()
+    }
+
+    fn size(&self) -> u64 {
+        Kind::size(self)
     }
 }

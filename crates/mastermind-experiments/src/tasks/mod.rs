@@ -79,6 +79,21 @@ pub trait Task: Send + Sync {
     fn build_times(&self) -> Vec<(String, f64)> {
         Vec::new()
     }
+
+    /// The seed of every random stream a run with `seed` starts, for the check that a pilot
+    /// shares none with a confirmatory run ([`crate::pilot`]). A kind made of units gives each
+    /// unit's; a kind that runs as one piece derives its streams from `seed` by labels of its
+    /// own, and gives `seed` (the default).
+    fn stream_seeds(&self, seed: u64) -> Vec<u64> {
+        vec![seed]
+    }
+
+    /// How many samples the plan plays itself (games another program recorded left out): the
+    /// power analysis scales a pilot's samples per arm by the ratio of two plans' sizes
+    /// (default: the units).
+    fn size(&self) -> u64 {
+        self.units()
+    }
 }
 
 /// The default estimate of `units` units of work: a hundredth of a second and one result row

@@ -219,8 +219,8 @@ fn needed_sentence(v: &Verdict) -> String {
     }
 }
 
-/// A count with thin spaces between thousands (`66 000`).
-pub(super) fn thousands(n: u64) -> String {
+/// A count with spaces between thousands (`66 000`), as the report writes counts.
+pub fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {

@@ -1,16 +1,18 @@
 //! A spec's verdicts as tables: its claims, and the sensitivity of each to the paper's readings.
 
+use super::power::Needed;
 use super::{Outcome, Verdict};
 use crate::table::Table;
 
 /// The header of a verdict table.
-pub const HEADER: [&str; 9] = [
+pub const HEADER: [&str; 10] = [
     "claim",
     "ours (95% CI)",
     "paper",
     "difference [interval]",
     "half-widths: paper's, ours",
     "margin",
+    "per arm: ours → to decide",
     "verdict",
     "why",
     "hypothesis",
@@ -165,6 +167,35 @@ fn margin_cell(v: &Verdict) -> String {
     }
 }
 
+/// Our samples per arm behind a claim with a sampling error and, where it is undecided, how many
+/// would decide it at the observed difference (the verdict's power search), as a cell.
+fn samples_cell(v: &Verdict) -> String {
+    let first_part = v.parts.as_ref().and_then(|p| p.parts.first().map(|part| &part.test));
+    let Some(test) = v.test.as_ref().or(first_part) else { return "–".to_owned() };
+    let sampled = |t: &super::Test| t.difference().se > 0.0 || t.bootstrap.is_some();
+    let any_sampled = match &v.parts {
+        Some(parts) => parts.parts.iter().any(|p| sampled(&p.test)),
+        None => sampled(test),
+    };
+    if !any_sampled {
+        return "exact".to_owned();
+    }
+    let samples = v.parts.as_ref().map_or(test.samples, |p| p.samples());
+    let ours = format!("{} {}", super::thousands(samples as u64), test.unit);
+    match v.needed {
+        None => ours,
+        Some(Needed::Never) => format!("{ours} → none decides"),
+        Some(Needed::Games { per_arm, factor, .. }) => {
+            let beyond = if factor > v.cap {
+                format!(" (beyond the {}x cap)", v.cap)
+            } else {
+                String::new()
+            };
+            format!("{ours} → {}{beyond}", super::thousands(per_arm))
+        }
+    }
+}
+
 /// The cells of one verdict, as [`HEADER`] names them.
 pub fn row(v: &Verdict) -> Vec<String> {
     let dash = |s: &str| if s.is_empty() { "–".to_owned() } else { s.to_owned() };
@@ -175,6 +206,7 @@ pub fn row(v: &Verdict) -> Vec<String> {
         interval_cell(v),
         half_widths_cell(v),
         margin_cell(v),
+        samples_cell(v),
         v.outcome.name().to_owned(),
         dash(&v.why()),
         dash(v.hypothesis.as_deref().unwrap_or_default()),

@@ -99,6 +99,7 @@ impl crate::tasks::Validate for spec::FixedGamesTask {
                 paper: None,
                 reading: None,
                 recorded: None,
+                counters: Vec::new(),
             })
             .collect();
         let games = GamesPlan {

@@ -62,6 +62,10 @@ impl<T: BuiltOnGames> Kind for T {
         self.games().build_times()
     }
 
+    fn size(&self) -> u64 {
+        self.games().played()
+    }
+
     fn report(&self, ctx: &ReportContext<'_>, games: Vec<PlayedGame>) -> Result<Rendered> {
         self.render(ctx, games)
     }
@@ -93,6 +97,10 @@ impl Kind for GamesPlan {
 
     fn build_times(&self) -> Vec<(String, f64)> {
         GamesPlan::build_times(self)
+    }
+
+    fn size(&self) -> u64 {
+        self.played()
     }
 
     fn report(&self, ctx: &ReportContext<'_>, games: Vec<PlayedGame>) -> Result<Rendered> {

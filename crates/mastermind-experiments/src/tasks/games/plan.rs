@@ -44,6 +44,12 @@ impl GamesPlan {
         self.arms.iter().map(|a| a.secrets.len() as u64 * u64::from(self.runs_of(a))).sum()
     }
 
+    /// The games the plan plays itself (those of recorded arms left out).
+    pub fn played(&self) -> u64 {
+        let played = self.arms.iter().filter(|a| a.recorded.is_none());
+        played.map(|a| a.secrets.len() as u64 * u64::from(self.runs)).sum()
+    }
+
     /// The runs of `arm`: the plan's, or one for an arm whose games are recorded.
     pub fn runs_of(&self, arm: &PlannedArm) -> u32 {
         if arm.recorded.is_some() { 1 } else { self.runs }
@@ -95,6 +101,8 @@ pub struct PlannedArm {
     pub reading: Option<Reading>,
     /// Games another program played, read instead of played (its `secrets` are theirs).
     pub recorded: Option<Arc<RecordedGames>>,
+    /// Other counters its evaluations are also judged by (see the spec's `Arm::counters`).
+    pub counters: Vec<String>,
 }
 
 impl readings::PairedArm for PlannedArm {
@@ -558,6 +566,7 @@ fn plan_arm(
         paper,
         reading: arm.reading.clone(),
         recorded: None,
+        counters: arm.counters.iter().map(ToString::to_string).collect(),
     })
 }
 

@@ -96,6 +96,11 @@ pub struct Arm {
     /// [`recorded`](super::recorded) for the format.
     #[serde(default)]
     pub recorded: Option<Label>,
+    /// Other counters of the games' work (`current_and_proposed`, a player's metric) this arm's
+    /// evaluations are also judged by, each as a further reading of what the paper counts; an
+    /// arm of the default reading is judged by every counter its games record anyway.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub counters: Vec<Label>,
 }
 
 /// One arm per value of a player parameter.

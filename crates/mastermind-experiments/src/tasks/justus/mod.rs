@@ -9,6 +9,7 @@
 //! sweep meets its own secrets and the table does not depend on the thread count (only `nanos`
 //! does, being wall time).
 
+pub mod batches;
 pub mod plan;
 pub mod report;
 pub mod run;

@@ -47,8 +47,11 @@ pub struct PlannedJustusArm {
     pub strategy: JustusStrategy,
     /// The paper's numbers for this point.
     pub paper: Option<JustusPaper>,
-    /// Runs of this arm (the task's, unless the arm gives its own).
+    /// Runs of this arm (the task's, unless the arm gives its own), every batch's together.
     pub runs: u32,
+    /// The batches its runs are split into, in run order, where the paper's number is read as
+    /// the best of batch means (1: one batch, a mean).
+    pub batches: u32,
     /// The reading of the paper the arm plays, where the spec names one (a swept arm's points
     /// all share it; its `of` names the spec arm whose points carry the paper's numbers, paired
     /// by x).
@@ -117,7 +120,8 @@ fn plan(
         if let Some(sweep) = &arm.sweep {
             swept.get_or_insert_with(|| sweep.parameter.to_string());
         }
-        let expanded = expand(ctx, task.game, arm, arm_runs(ctx, arm, profile, runs)?)?;
+        let batches = arm_batches(ctx, arm)?;
+        let expanded = expand(ctx, task.game, arm, arm_runs(ctx, arm, profile, runs)? * batches)?;
         written_as.extend(std::iter::repeat_n(arm.label.as_str(), expanded.len()));
         arms.extend(expanded);
     }
@@ -163,6 +167,22 @@ fn arm_runs(
         ));
     }
     Ok(own)
+}
+
+/// The batches an arm's runs are split into (1 unless it reads the paper's number as the best
+/// of batch means), refused on a swept arm or out of 1 to 1000.
+fn arm_batches(ctx: &PlanContext<'_>, arm: &JustusArm) -> Result<u32, SpecError> {
+    let batches = arm.batches.unwrap_or(1);
+    if !(1..=1000).contains(&batches) || (batches > 1 && arm.sweep.is_some()) {
+        return Err(ctx.error(
+            Some(&arm.label),
+            "batches",
+            &format!("task.arms[{:?}].batches", arm.label),
+            format!("{batches} batches for this arm; use 1 to 1000, on an arm without a sweep"),
+            "leave it out to read the paper's number as one mean",
+        ));
+    }
+    Ok(batches)
 }
 
 /// Every arm's label is its own, and every reading names an arm that carries the paper's
@@ -229,6 +249,7 @@ fn expand(
             strategy,
             paper,
             runs,
+            batches: arm.batches.unwrap_or(1),
             reading: arm.reading.clone(),
         })
     };

@@ -298,6 +298,15 @@ pub fn verdicts(
         let (Some(value), Some(ours)) = (paper.generations, Estimate::of(&samples)) else {
             continue;
         };
+        if arm.batches > 1 {
+            let claim = format!("{target}: mean generations");
+            let best =
+                super::batches::verdict(claim, &samples, arm.batches, (value, paper), judging);
+            verdicts.extend(
+                best.map(|v| v.with_hypothesis(paper.explained.as_deref()).with_reading(tag)),
+            );
+            continue;
+        }
         // Justus prints no sd: ours stands in, over the paper's own number of runs where the
         // spec states it from the text (judged as a point otherwise).
         let printed = Printed {

@@ -44,6 +44,11 @@ pub struct JustusArm {
     /// reading that runs to a high generation cap may run fewer times in the quick profile.
     #[serde(default)]
     pub runs: Option<Scaled<u32>>,
+    /// The reading that the paper's number is the best (smallest) of this many batch means, each
+    /// over the arm's runs, rather than one mean: the arm plays `batches` times its runs, and its
+    /// claim is judged as such a minimum ([`batches`](super::batches)). None: one batch, a mean.
+    #[serde(default)]
+    pub batches: Option<u32>,
 }
 
 /// One arm per value of a GA parameter (`w_pos`, `w_sym`, `mutation_rate`, `population`,

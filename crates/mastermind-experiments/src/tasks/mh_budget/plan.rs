@@ -268,6 +268,7 @@ impl ArmOf<'_> {
             paper: None,
             reading,
             recorded: None,
+            counters: Vec::new(),
         })
     }
 }

@@ -40,14 +40,21 @@ pub fn verdicts(
             let metric = plan.report.evaluations_metric.as_deref();
             let counter = metric.unwrap_or("evaluations");
             let claim = format!("{target}: evaluations per game (ours: {counter})");
-            // The spec's counter first; then, for an arm of the default reading, every other
+            // The spec's counter first; then the counters the arm names, each as one more
+            // reading (with the arm's own); then, for an arm of the default reading, every other
             // counter the games record, as readings of what the paper calls an evaluation.
             let mut counters = vec![(counter, tag.clone())];
+            counters.extend(arm.counters.iter().map(|name| {
+                let meaning =
+                    COUNTERS.iter().find(|(n, _)| n == name).map_or(name.as_str(), |c| c.1);
+                (name.as_str(), Some(counted_reading(&arm.label, tag.as_ref(), name, meaning)))
+            }));
             if tag.as_ref().is_none_or(|t| !t.alternative) {
                 counters.extend(
                     COUNTERS
                         .iter()
                         .filter(|(name, _)| *name != counter)
+                        .filter(|(name, _)| !arm.counters.iter().any(|c| c == name))
                         .filter(|(name, _)| games.iter().any(|g| counted(g, name).is_some()))
                         .map(|&(name, meaning)| {
                             (name, Some(counter_reading(&arm.label, name, meaning)))
@@ -175,7 +182,7 @@ fn group_verdicts(plan: &GamesPlan, results: &[ArmResult], judging: &Judging) ->
 
 /// The cost counters a game may record, each with what it counts: the readings of what a paper
 /// calls an evaluation (none of the papers defines one).
-const COUNTERS: [(&str, &str); 3] = [
+const COUNTERS: [(&str, &str); 5] = [
     (
         "evaluations",
         "every candidate code examined (a consistency check, a score or a fitness value)",
@@ -185,6 +192,12 @@ const COUNTERS: [(&str, &str); 3] = [
         "authors_evaluations",
         "every fitness computation, repeats included, as Algorithm::MasterMind counts",
     ),
+    (
+        "current_and_proposed",
+        "the current and the proposed code of every step of the walks, plus each walk's start \
+         (as a plain implementation that scores both codes at every step would count)",
+    ),
+    ("distinct_visited", "the distinct codes the walks stood on"),
 ];
 
 /// A game's count by the counter `name`: `evaluations`, `score_calls`, or a player's metric.
@@ -205,6 +218,20 @@ fn counter_reading(arm: &str, name: &str, meaning: &str) -> ReadingTag {
             "The paper does not define an evaluation; read as {meaning} (the {name} counter)."
         ),
         alternative: true,
+    }
+}
+
+/// The reading that an evaluation is what the counter `name` counts, for an arm that names the
+/// counter itself: with the arm's own reading, where it plays one.
+fn counted_reading(arm: &str, own: Option<&ReadingTag>, name: &str, meaning: &str) -> ReadingTag {
+    let counted = counter_reading(arm, name, meaning);
+    match own {
+        Some(own) => ReadingTag {
+            name: format!("{}, {}", own.name, counted.name),
+            because: format!("{} {}", own.because, counted.because),
+            ..counted
+        },
+        None => counted,
     }
 }
 
