@@ -47,7 +47,8 @@ pub fn pilot_spec(spec: &SpecFile) -> SpecFile {
         | RawTask::FixedSampleDescent(_)
         | RawTask::MhBudget(_)
         | RawTask::StrategyTrees(_)
-        | RawTask::FirstGuessPartitions(_) => {}
+        | RawTask::FirstGuessPartitions(_)
+        | RawTask::TreesInPieces(_) => {}
     }
     pilot
 }

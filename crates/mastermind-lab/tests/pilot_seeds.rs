@@ -25,10 +25,11 @@ fn kind(task: &RawTask) -> &'static str {
         RawTask::FixedGames(_) => "FixedGames",
         RawTask::StrategyTrees(_) => "StrategyTrees",
         RawTask::FirstGuessPartitions(_) => "FirstGuessPartitions",
+        RawTask::TreesInPieces(_) => "TreesInPieces",
     }
 }
 
-const EVERY_KIND: [&str; 9] = [
+const EVERY_KIND: [&str; 10] = [
     "Games",
     "Justus",
     "FirstGuess",
@@ -38,6 +39,7 @@ const EVERY_KIND: [&str; 9] = [
     "FixedGames",
     "StrategyTrees",
     "FirstGuessPartitions",
+    "TreesInPieces",
 ];
 
 /// Every seed a run of `spec` validated for `profile` uses: the seeds the spec states and the
