@@ -133,7 +133,9 @@ pub fn tree_named(name: &str) -> Result<Named, NotATree> {
         Some(tree @ (Named::Preset(_) | Named::Optimal)) => return Ok(tree),
         Some(Named::Spec(PlayerSpec::OnePly(config))) => {
             let preset = |pool| {
-                Preset::ALL.into_iter().find(|p| p.heuristic() == config.heuristic && p.pool() == pool)
+                Preset::ALL
+                    .into_iter()
+                    .find(|p| p.heuristic() == config.heuristic && p.pool() == pool)
             };
             match (preset(Pool::AllPreferConsistent), preset(Pool::Consistent)) {
                 (Some(all_codes), Some(consistent)) => {
@@ -216,9 +218,15 @@ mod tests {
             "{entropy}"
         );
         let worst = tree_named("worst-case").unwrap_err().to_string();
-        assert!(worst.contains("is 'knuth'") && worst.contains("'worst-case-consistent'"), "{worst}");
+        assert!(
+            worst.contains("is 'knuth'") && worst.contains("'worst-case-consistent'"),
+            "{worst}"
+        );
         assert_eq!(tree_named("mh"), Err(NotATree::Random { name: "mh".into() }));
-        assert_eq!(tree_named("local-entropy"), Err(NotATree::Random { name: "local-entropy".into() }));
+        assert_eq!(
+            tree_named("local-entropy"),
+            Err(NotATree::Random { name: "local-entropy".into() })
+        );
         assert_eq!(tree_named("knoth"), Err(NotATree::Unknown { name: "knoth".into() }));
         assert_eq!(tree_named("kooi"), Ok(Named::Preset(Preset::Kooi)));
         assert_eq!(tree_named(OPTIMAL), Ok(Named::Optimal));
