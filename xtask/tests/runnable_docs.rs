@@ -15,16 +15,18 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// The files whose blocks may be marked runnable (every page of `docs/` besides).
-const FILES: [&str; 5] = [
+const FILES: [&str; 6] = [
     "README.md",
     "experiments/README.md",
     "data/README.md",
+    "data/speed/README.md",
     "crates/mastermind-cli/README.md",
     "PROTOCOL.md",
 ];
 
 /// What the blocks see of the checkout: copied, never linked, so nothing can write back.
-const COPIED: [&str; 5] = ["Cargo.toml", "experiments", "players", "data/full", "data/peers"];
+const COPIED: [&str; 6] =
+    ["Cargo.toml", "experiments", "players", "data/full", "data/peers", "data/speed"];
 
 /// The longest a block may take: blocks are meant to run in seconds, on small games.
 const BLOCK_LIMIT: Duration = Duration::from_secs(180);
