@@ -1,6 +1,6 @@
 //! The report of a games experiment: what each arm's games came to ([`ArmResult`]), and from it
-//! the tables ([`tables`]: results beside the paper's, significance groups, pairwise
-//! comparisons, metrics), the figures ([`figures`]) and the verdicts on the paper's claims
+//! the tables ([`results_table`]: results beside the paper's and their significance groups;
+//! [`comparison_table`]: pairwise comparisons; [`metrics_table`]), the figures ([`figures`]) and the verdicts on the paper's claims
 //! ([`verdicts`]).
 
 mod figures;
