@@ -17,7 +17,7 @@ use mastermind_core::{Code, Game, LabRng, Oracle, Player, PlayerError, Strategy}
 pub use mastermind_players::PlayerSpec;
 use mastermind_players::families::one_ply::OnePlyConfig;
 use mastermind_players::families::tree::{StrategyTree, TreeStrategy};
-use mastermind_players::{Named, named, player_names, tree_player_names};
+use mastermind_players::{Named, named, player_names, tree_named, tree_player_names};
 use std::sync::Arc;
 
 /// `--player` of `solve` and `suggest`: one of the façade's short names, which clap lists in its
@@ -30,9 +30,45 @@ pub fn player_parser() -> clap::builder::PossibleValuesParser {
     )
 }
 
-/// `--player` of `tree`: a preset or the optimum (the players that have a strategy tree).
-pub fn tree_player_parser() -> clap::builder::PossibleValuesParser {
-    clap::builder::PossibleValuesParser::new(tree_player_names())
+/// `--player` of `tree`: a preset or the optimum (the players that have a strategy tree). Every
+/// other name `solve` takes is refused with the tree meant (`entropy` breaks ties at random; its
+/// trees are `entropy-all` and `entropy-consistent`), so one name never means two things.
+pub fn tree_player_parser() -> TreePlayerParser {
+    TreePlayerParser
+}
+
+/// The value parser of `tree --player`: [`tree_named`]'s answer, with the tree players offered
+/// to shell completions.
+#[derive(Debug, Clone, Copy)]
+pub struct TreePlayerParser;
+
+impl clap::builder::TypedValueParser for TreePlayerParser {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        command: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        let text = value.to_string_lossy();
+        match tree_named(&text) {
+            Ok(Named::Preset(preset)) => Ok(preset.name().to_string()),
+            Ok(_) => Ok(text.into_owned()),
+            Err(why) => {
+                let arg = arg.map_or_else(|| "--player".to_string(), ToString::to_string);
+                let message = format!("invalid value '{text}' for '{arg}': {why}\n");
+                Err(clap::Error::raw(clap::error::ErrorKind::InvalidValue, message)
+                    .with_cmd(command))
+            }
+        }
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(tree_player_names().into_iter().map(clap::builder::PossibleValue::new)))
+    }
 }
 
 /// A codebreaker chosen on the command line, validated for one game.

@@ -1,6 +1,6 @@
 //! Sharded runs (issue 15): three shards run through GNU parallel and merged equal the unsharded
 //! run row for row; an interrupted shard reruns idempotently; a merge refuses missing parts and
-//! parts of another spec text; the README's SLURM script is valid bash. The GNU parallel test
+//! parts of another spec text; the SLURM script of docs/cluster.md is valid bash. The GNU parallel test
 //! skips, saying so, where `parallel` is not installed (and fails there under
 //! `MASTERMIND_REQUIRE_TOOLS=1`).
 
@@ -176,15 +176,15 @@ fn a_kind_with_several_rows_per_unit_merges_back_row_for_row() {
 }
 
 #[test]
-fn the_readme_slurm_script_is_valid_bash() {
-    let readme = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../README.md");
-    let text = std::fs::read_to_string(readme).unwrap();
+fn the_cluster_pages_slurm_script_is_valid_bash() {
+    let page = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/cluster.md");
+    let text = std::fs::read_to_string(page).unwrap();
     let script = text
         .split("```sh\n")
         .skip(1)
         .filter_map(|block| block.split("```").next())
         .find(|block| block.contains("#SBATCH --array=0-"))
-        .expect("the README has a SLURM array script");
+        .expect("docs/cluster.md has a SLURM array script");
     assert!(script.contains("--shard \"${SLURM_ARRAY_TASK_ID}/"), "{script}");
     let checked = Command::new("bash").args(["-n", "-c", script]).output().unwrap();
     assert!(checked.status.success(), "{}", String::from_utf8_lossy(&checked.stderr));

@@ -24,7 +24,7 @@ pub mod prepared;
 pub mod spec;
 pub mod trees;
 
-pub use names::{Named, OPTIMAL, named, player_names, tree_player_names};
+pub use names::{Named, NotATree, OPTIMAL, named, player_names, tree_named, tree_player_names};
 pub use prepared::Prepared;
 pub use spec::PlayerSpec;
 pub use trees::{BuildHooks, BuiltTree, OptimalSpec, TreeRecipe, TreeSpec};

@@ -1,5 +1,5 @@
 //! Measures one thread against two as whole processes, in rounds, and prints the statistics of the
-//! README's speed tables.
+//! speed tables of docs/performance.md.
 //!
 //! `cargo run --release -p mastermind-tree --example sitting -- 5x8 knuth,kooi [ROUNDS] [BUILDS]`
 //!

@@ -3,6 +3,7 @@
 mod common;
 mod errors;
 mod help;
+mod names;
 mod pieces;
 mod play;
 mod queries;
