@@ -7,6 +7,9 @@
 //! scratch files) and looks for the calls that open, create, list, remove or rename files, and
 //! for plotters' backends that write to a path.
 
+mod common;
+use common::rust_files;
+
 use std::path::{Path, PathBuf};
 
 /// Calls that reach the file system or start a process.
@@ -58,18 +61,6 @@ const WRITES_ALLOWED: [(&str, &str); 1] = [(
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
-}
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
 }
 
 /// Every library source file, by its path from the workspace root (`/`-separated), with its

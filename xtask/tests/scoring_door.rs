@@ -11,7 +11,10 @@
 //! [`NOT_YET`] with the reason (they allow the lint on the item concerned, with the same reason),
 //! and the list only shrinks: an entry whose file no longer computes a feedback fails too.
 
-use std::path::{Path, PathBuf};
+mod common;
+use common::rust_files;
+
+use std::path::Path;
 
 /// The crates whose players `play_game` drives.
 const PLAYER_CRATES: [&str; 4] =
@@ -59,18 +62,6 @@ const NOT_YET: &[(&str, &str)] = &[
          player's search: nothing is counted",
     ),
 ];
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
 
 /// `source` without comments and without what follows a `#[cfg(test)]` line (the workspace keeps
 /// its unit tests in a `mod tests` at the end of a file).

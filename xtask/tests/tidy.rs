@@ -1,20 +1,9 @@
 //! House rules checked on every test run: every Rust source file says what it is for.
 
-use std::path::{Path, PathBuf};
+mod common;
+use common::rust_files;
 
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            if path.file_name().is_some_and(|n| n != "target") {
-                rust_files(&path, out);
-            }
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
+use std::path::Path;
 
 #[test]
 fn every_source_file_starts_with_a_doc_line() {

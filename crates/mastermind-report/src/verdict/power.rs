@@ -72,19 +72,12 @@ mod tests {
     use crate::verdict::test::{Claimed, Side, Test};
 
     fn equal_to_paper(mean: f64, se: f64, paper_se: f64) -> Test {
-        Test {
-            claimed: Claimed::Equal,
-            first: Side { mean, se, df: None, ours: true },
-            second: Side { mean: 0.0, se: paper_se, df: None, ours: false },
-            margin: 0.02,
-            margin_reason: "test".into(),
-            digits: 3,
-            censored: None,
-            bootstrap: None,
-            samples: 100,
-            unit: "games",
-            paper: None,
-        }
+        Test::for_tests(
+            Claimed::Equal,
+            Side { mean, se, df: None, ours: true },
+            Side { mean: 0.0, se: paper_se, df: None, ours: false },
+            0.02,
+        )
     }
 
     #[test]

@@ -105,6 +105,25 @@ pub struct Test {
 }
 
 impl Test {
+    /// A test of `claimed` between two sides within `margin`, 100 games each, three digits, for
+    /// the tests of this module and its neighbours.
+    #[cfg(test)]
+    pub(crate) fn for_tests(claimed: Claimed, first: Side, second: Side, margin: f64) -> Test {
+        Test {
+            claimed,
+            first,
+            second,
+            margin,
+            margin_reason: "test".into(),
+            digits: 3,
+            censored: None,
+            bootstrap: None,
+            samples: 100,
+            unit: "games",
+            paper: None,
+        }
+    }
+
     /// The difference at the games stored.
     pub fn difference(&self) -> Difference {
         self.difference_at(1.0)
@@ -198,19 +217,7 @@ mod tests {
     }
 
     fn test(claimed: Claimed, first: Side, second: Side) -> Test {
-        Test {
-            claimed,
-            first,
-            second,
-            margin: 0.02,
-            margin_reason: "test".into(),
-            digits: 3,
-            censored: None,
-            bootstrap: None,
-            samples: 100,
-            unit: "games",
-            paper: None,
-        }
+        Test::for_tests(claimed, first, second, 0.02)
     }
 
     #[test]

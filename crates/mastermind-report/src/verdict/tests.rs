@@ -383,19 +383,7 @@ fn claims_made_of_parts_never_flip_as_the_games_grow() {
     for offset in [0.0, 0.01, 0.02, 0.03, 0.05, 0.1, -0.02] {
         let parts = |se: f64| {
             let side = |mean| Side { mean, se, df: Some(99.0), ours: true };
-            let test = |claimed, a, b| Test {
-                claimed,
-                first: side(a),
-                second: side(b),
-                margin: 0.022,
-                margin_reason: "test".into(),
-                digits: 3,
-                censored: None,
-                bootstrap: None,
-                samples: 100,
-                unit: "games",
-                paper: None,
-            };
+            let test = |claimed, a, b| Test::for_tests(claimed, side(a), side(b), 0.022);
             let group = Parts {
                 parts: vec![
                     Part::new("together".into(), test(Claimed::NotDifferent, 4.4 + offset, 4.4)),
