@@ -2,7 +2,7 @@
 //! lower bound each one's partition gives.
 
 use crate::Rules;
-use crate::context::{Context, INFEASIBLE, MAX_CODES, SizeBound};
+use crate::context::{Context, INFEASIBLE, SizeBound};
 use crate::counting::{BLOCK, for_each_block};
 use crate::symmetry::AbsentColours;
 
@@ -209,7 +209,10 @@ fn score_small(
     // As in the counting of large nodes: when most codes are wanted, every code is scored from
     // contiguous rows (vectorised), else the wanted ones are gathered.
     let dense = kept.len() * 4 >= ctx.size();
-    let mut replies_seen = vec![0u32; if dense { ctx.size() } else { kept.len() }];
+    let scored = if dense { ctx.size() } else { kept.len() };
+    // One allocation holds the reply sets and, after them, the least bound of each run of codes.
+    let mut buffer = vec![0u32; scored + scored.div_ceil(LEAST_RUN)];
+    let (replies_seen, run_least) = buffer.split_at_mut(scored);
     for &s in secrets {
         let replies = ctx.replies_to(s);
         if dense {
@@ -225,7 +228,7 @@ fn score_small(
     // Each reply set becomes its guess's bound in one pass (vectorised), `u32::MAX` for a guess
     // that splits nothing; then the kept guesses are filed.
     let win_bit = 1u32 << ctx.win;
-    for seen in &mut replies_seen {
+    for seen in replies_seen.iter_mut() {
         let wins = u32::from(*seen & win_bit != 0);
         let parts = (*seen & !win_bit).count_ones();
         let bound = if rules.size_bound { 3 * n - 2 * wins - parts } else { 2 * n - wins };
@@ -235,7 +238,6 @@ fn score_small(
     // kept that is the least bound of every code: a vectorised pass, and no guess filed. The
     // pass keeps the least bound of each run of codes, where the guesses at the least are then
     // looked for.
-    let mut run_least = [u32::MAX; MAX_CODES / LEAST_RUN];
     let mut unfiled_from = INFEASIBLE;
     if dense && every_class {
         let runs = replies_seen.chunks(LEAST_RUN);
@@ -267,7 +269,7 @@ fn score_small(
         // Only the few guesses at the least bound are filed: in the runs that hold it, the codes
         // at it that are in `kept`.
         let least = unfiled_from - 1;
-        let runs = replies_seen.chunks(LEAST_RUN).zip(run_least).enumerate();
+        let runs = replies_seen.chunks(LEAST_RUN).zip(run_least.iter().copied()).enumerate();
         for (run_index, (run, _)) in runs.filter(|(_, (_, run_least))| *run_least == least) {
             for (i, &packed) in run.iter().enumerate() {
                 let g = (run_index * LEAST_RUN + i) as u16;

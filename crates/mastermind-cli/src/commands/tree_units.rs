@@ -4,13 +4,15 @@
 //! SLURM array); `--merge` only merges what the shards stored.
 
 use crate::progress;
+use crate::unit_folder::UnitFolder;
 use anyhow::{Context, Result};
 use mastermind_core::Game;
 use mastermind_players::OptimalSpec;
 use mastermind_players::families::optimal::Progress;
 use mastermind_players::families::optimal::Solution;
 use mastermind_players::families::optimal::units::{
-    Board, Bounds, Plan, Selection, Shard, Sharing, UnitStore, raise_lower_bound, run_selected,
+    Board, Bounds, Loaded, Plan, REFUSED_SUFFIX, Selection, Shard, Sharing, StoreError, UnitStore,
+    raise_lower_bound, run_selected,
 };
 use mastermind_players::families::tree::StrategyTree;
 use serde_json::{Value, json};
@@ -29,8 +31,30 @@ fn plan(game: Game, optimum: &OptimalSpec) -> Result<Plan> {
 /// The plan of `optimum` at `game` and its store in `dir`.
 fn open(game: Game, optimum: &OptimalSpec, dir: &Path) -> Result<(Plan, UnitStore)> {
     let plan = plan(game, optimum)?;
-    let store = UnitStore::open(dir, &plan)?;
+    let store = store_in(dir, &plan)?;
     Ok((plan, store))
+}
+
+/// The store of `plan`'s units in the folder `dir` (created if missing).
+fn store_in(dir: &Path, plan: &Plan) -> Result<UnitStore> {
+    let folder = UnitFolder::open(dir)
+        .with_context(|| format!("opening the units folder {}", dir.display()))?;
+    Ok(UnitStore::new(folder, plan))
+}
+
+/// The board of the units stored for `plan`, each file that does not belong said once on the
+/// standard error (and set aside; its unit is solved again where the proof needs it).
+fn stored_board<'p>(store: &UnitStore, plan: &'p Plan) -> Result<Board<'p>> {
+    let Loaded { board, refused } = store.load(plan)?;
+    warn_refused(&refused);
+    Ok(board)
+}
+
+/// One line per refused unit file, and what becomes of it.
+fn warn_refused(refused: &[StoreError]) {
+    for error in refused {
+        eprintln!("warning: unit file refused and set aside ({REFUSED_SUFFIX}): {error}");
+    }
 }
 
 /// Solves the units of `shard` not yet in `dir` and returns the summary of what it did.
@@ -43,7 +67,7 @@ pub fn run_shard(
 ) -> Result<Vec<(&'static str, Value)>> {
     let start = Instant::now();
     let (plan, store) = open(game, optimum, dir)?;
-    let board = store.board(&plan)?;
+    let board = stored_board(&store, &plan)?;
     let in_shard = (0..plan.units().len()).filter(|&u| shard.holds(u));
     let done_before = in_shard.clone().filter(|&u| board.results()[u].is_some()).count();
     let what = format!("units of shard {shard} of the optimum of {game}");
@@ -85,44 +109,46 @@ pub fn solve(
 ) -> Result<Solution> {
     let start = Instant::now();
     let (plan, store) = open(game, optimum, dir)?;
-    if !merge_only {
-        let board: Board<'_> = store.board(&plan)?;
-        let what = format!("units of the optimum of {game}");
-        let stopped = Arc::clone(&stop);
-        let board = progress::search(&what, |progress| {
-            let store = Some(&store);
-            let selection = Selection { sharing: Sharing::Nothing, shard: None, store, progress };
-            run_selected(&plan, &selection, board, Some(stop))
-        })?;
-        if stopped.load(Ordering::Relaxed) && !board.is_proved() {
-            let solution = board.solution(start)?;
-            solution.tree.verify().context("the best tree of the stored units fails its replay")?;
-            eprintln!(
-                "{} of {} units are stored in {}; the same command continues the search",
-                board.units_done(),
-                plan.units().len(),
-                dir.display()
-            );
-            return Ok(solution);
-        }
+    let board = stored_board(&store, &plan)?;
+    if merge_only {
+        return Ok(board.merge()?);
     }
-    Ok(store.merge(&plan)?)
+    let what = format!("units of the optimum of {game}");
+    let stopped = Arc::clone(&stop);
+    let board = progress::search(&what, |progress| {
+        let store = Some(&store);
+        let selection = Selection { sharing: Sharing::Nothing, shard: None, store, progress };
+        run_selected(&plan, &selection, board, Some(stop))
+    })?;
+    if stopped.load(Ordering::Relaxed) && !board.is_proved() {
+        let solution = board.solution(start)?;
+        solution.tree.verify().context("the best tree of the stored units fails its replay")?;
+        eprintln!(
+            "{} of {} units are stored in {}; the same command continues the search",
+            board.units_done(),
+            plan.units().len(),
+            dir.display()
+        );
+        return Ok(solution);
+    }
+    Ok(board.merge()?)
 }
 
-/// Raises the proved lower bound of `optimum` at `game` for `limit` (or until `stop`) and
-/// returns the summary and the best known tree (the plan's starting tree). With `dir`, the
-/// bounds start from those saved there and are saved after every round, so that the same
-/// command continues.
+/// Raises the proved lower bound of `optimum` at `game` until its rounds have searched
+/// `node_budget` nodes in all (or until `stop`) and returns the summary and the best known tree
+/// (the plan's starting tree). The same budget proves the same bound on any machine. With
+/// `dir`, the bounds start from those saved there and are saved after every round, so that the
+/// same command continues an interrupted run (and a larger budget goes further).
 pub fn lower_bound(
     game: Game,
     optimum: &OptimalSpec,
     dir: Option<&Path>,
-    limit: std::time::Duration,
+    node_budget: u64,
     stop: Arc<AtomicBool>,
 ) -> Result<(Vec<(&'static str, Value)>, StrategyTree)> {
     let start = Instant::now();
     let plan = plan(game, optimum)?;
-    let store = dir.map(|dir| UnitStore::open(dir, &plan)).transpose()?;
+    let store = dir.map(|dir| store_in(dir, &plan)).transpose()?;
     let saved = match &store {
         Some(store) => store.load_bounds(&plan)?,
         None => None,
@@ -133,7 +159,7 @@ pub fn lower_bound(
     let what = format!("raising the lower bound of the optimum of {game}");
     let upper = plan.upper_bound();
     let bounds = progress::search(&what, |progress| {
-        raise_lower_bound(&plan, from, limit, Some(stop), |b| {
+        raise_lower_bound(&plan, from, node_budget, Some(stop), |b| {
             if let Some(store) = &store
                 && let Err(e) = store.save_bounds(b)
             {
@@ -178,6 +204,7 @@ pub fn lower_bound(
         ("resumed_from", json!(resumed_from)),
         ("rounds", json!(bounds.rounds)),
         ("nodes_searched", json!(bounds.nodes)),
+        ("node_budget", json!(node_budget)),
         ("seconds", json!((start.elapsed().as_secs_f64() * 10.0).round() / 10.0)),
     ];
     Ok((lines, plan.known_tree().clone()))

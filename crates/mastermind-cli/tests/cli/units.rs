@@ -143,9 +143,13 @@ fn a_merge_names_missing_units_and_refuses_units_of_another_search() {
     assert!(!missing.success, "a merge with shard 1 missing succeeded");
     assert!(missing.stderr.contains("units are missing"), "{}", missing.stderr);
     run_ok(&args(&["--shard", "1/2"]));
-    run_ok(&args(&["--merge", "--stats"]));
+    // The optimal tree's first guess, after `{` and before `:` in the text export.
+    let tree = run_ok(&args(&["--merge"]));
+    let first_guess = tree.trim_start_matches('{').split(':').next().unwrap().to_owned();
 
-    // The same folder for another search: every file names what differs.
+    // The same folder for another search: refused whole, naming a file and what differs, and
+    // left as it is.
+    let files = unit_files(&dir);
     let other = run(
         &["tree", "--game", "3x4", "--player", "optimal", "--max-depth", "4", "--units"]
             .into_iter()
@@ -154,18 +158,38 @@ fn a_merge_names_missing_units_and_refuses_units_of_another_search() {
         "",
     );
     assert!(!other.success);
-    assert!(other.stderr.contains("another search (max_depth"), "{}", other.stderr);
+    let differs = "written for another search (max_depth: None in the file, Some(4) here)";
+    assert_eq!(other.stderr.matches(differs).count(), 1, "{}", other.stderr);
+    assert_eq!(unit_files(&dir), files);
 
-    // A damaged file is named, with what is wrong in it.
-    let first = dir.join(&unit_files(&dir)[0]);
-    std::fs::write(&first, "{ \"stamp\": 1 ").unwrap();
+    // A truncated file of the optimum's first guess is named once, with what is wrong in it;
+    // the merge then misses its unit, and the search solves it again from the other files and
+    // replaces it.
+    let needed = format!("\"first_guess\":\"{first_guess}\"");
+    let first = files
+        .iter()
+        .map(|name| dir.join(name))
+        .find(|path| std::fs::read_to_string(path).unwrap().contains(&needed))
+        .unwrap();
+    let text = std::fs::read_to_string(&first).unwrap();
+    std::fs::write(&first, &text[..text.len() / 2]).unwrap();
     let damaged = run(&args(&["--merge"]), "");
     assert!(!damaged.success);
-    assert!(
-        damaged.stderr.contains(first.file_name().unwrap().to_str().unwrap()),
-        "{}",
-        damaged.stderr
-    );
+    let name = first.file_name().unwrap().to_str().unwrap();
+    assert_eq!(damaged.stderr.matches(name).count(), 1, "{}", damaged.stderr);
+    assert!(damaged.stderr.contains("not a unit file of this form"), "{}", damaged.stderr);
+    assert!(damaged.stderr.contains("1 of"), "{}", damaged.stderr);
+    assert!(dir.join(format!("{name}.refused")).exists(), "the refused file is set aside");
+    let resumed = run(&args(&["--stats"]), "");
+    assert!(resumed.success && !resumed.stderr.contains(name), "{}", resumed.stderr);
+    let outcome = |text: &str| {
+        let file: serde_json::Value = serde_json::from_str(text).unwrap();
+        file["unit"]["outcome"].clone()
+    };
+    let solved_again = std::fs::read_to_string(&first).unwrap();
+    assert_eq!(outcome(&solved_again), outcome(&text), "the unit is solved again");
+    let merged = run(&args(&["--merge", "--stats"]), "");
+    assert!(merged.success && !merged.stderr.contains("warning"), "{}", merged.stderr);
     let _ = std::fs::remove_dir_all(&root);
 }
 
@@ -182,8 +206,8 @@ fn raising_the_lower_bound_of_a_small_game_reaches_its_optimum() {
             "3x5",
             "--player",
             "optimal",
-            "--lower-bound-for",
-            "60",
+            "--lower-bound-nodes",
+            "1e12",
             "--json",
         ])
         .trim(),
@@ -194,17 +218,27 @@ fn raising_the_lower_bound_of_a_small_game_reaches_its_optimum() {
 }
 
 #[test]
-fn raised_bounds_saved_in_the_units_folder_are_continued_by_the_same_command() {
+fn raised_bounds_saved_in_the_units_folder_are_continued_by_a_larger_budget() {
     let root = scratch("bounds-resumed");
-    let dir = root.join("units");
-    let command = optimum_in_units("4x7", dir.to_str().unwrap());
-    let args =
-        [command.as_slice(), &["--lower-bound-for", "1", "--threads", "1", "--json"]].concat();
-    let first: serde_json::Value = serde_json::from_str(run_ok(&args).trim()).unwrap();
-    let second: serde_json::Value = serde_json::from_str(run_ok(&args).trim()).unwrap();
+    let (dir, alone) = (root.join("units"), root.join("alone"));
+    let raise = |dir: &Path, nodes: &str| -> serde_json::Value {
+        let command = optimum_in_units("4x7", dir.to_str().unwrap());
+        let args = [command.as_slice(), &["--lower-bound-nodes", nodes, "--json"]].concat();
+        serde_json::from_str(run_ok(&args).trim()).unwrap()
+    };
+    let first = raise(&dir, "5e5");
+    let again = raise(&dir, "5e5");
+    let further = raise(&dir, "1e6");
+    let at_once = raise(&alone, "1e6");
     assert!(first["resumed_from"].is_null(), "{first}");
-    assert_eq!(second["resumed_from"], first["lower_bound"], "{second}");
-    assert!(second["lower_bound"].as_u64() >= first["lower_bound"].as_u64(), "{second}");
-    assert!(second["rounds"].as_u64() > first["rounds"].as_u64(), "{second}");
+    // The same command again has nothing left to spend.
+    assert_eq!(again["rounds"], first["rounds"], "{again}");
+    assert_eq!(again["lower_bound"], first["lower_bound"], "{again}");
+    assert_eq!(further["resumed_from"], first["lower_bound"], "{further}");
+    assert!(further["rounds"].as_u64() > first["rounds"].as_u64(), "{further}");
+    // A budget reached in two runs proves what it proves in one.
+    for key in ["lower_bound", "rounds", "nodes_searched", "units_exact"] {
+        assert_eq!(further[key], at_once[key], "{key}: {further} against {at_once}");
+    }
     let _ = std::fs::remove_dir_all(&root);
 }

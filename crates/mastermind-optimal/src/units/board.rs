@@ -3,6 +3,7 @@
 
 use super::plan::{Plan, UnitOutcome, UnitResult};
 use super::schedule::Standings;
+use super::store::StoreError;
 use super::tree_codec::rebuild;
 use crate::{Progress, Solution, SolveError};
 use mastermind_tree::{Branch, Node, StrategyTree};
@@ -108,11 +109,12 @@ impl<'a> Board<'a> {
         self.results.iter().flatten().count()
     }
 
-    /// A progress report of the board (nodes of the units done).
-    pub(super) fn progress(&self, start: Instant) -> Progress {
+    /// A progress report of the board, with the nodes `searched` so far by this run (the units
+    /// done and those in flight).
+    pub(super) fn progress(&self, start: Instant, searched: u64) -> Progress {
         let upper = self.best().map_or(self.plan.upper_bound, |(_, total)| total);
         Progress {
-            nodes: self.results.iter().flatten().map(|r| r.nodes).sum(),
+            nodes: searched,
             lower_bound: self.lower_bound().min(upper),
             upper_bound: upper,
             elapsed: start.elapsed(),
@@ -142,6 +144,22 @@ impl<'a> Board<'a> {
         branches.sort_by_key(|b| b.reply.index());
         let root = Node { guess: first.guess, secrets: ctx.size() as u32, branches };
         StrategyTree::new(ctx.game, root).map_err(SolveError::Tree)
+    }
+
+    /// The proved optimum from the board's results: fails, naming them, while units are missing
+    /// that the proof needs; the merged tree is replayed against every secret.
+    pub fn merge(&self) -> Result<Solution, StoreError> {
+        let start = Instant::now();
+        if !self.is_proved() {
+            let units = &self.plan.units;
+            let missing: Vec<usize> = (0..units.len())
+                .filter(|&u| self.results[u].is_none() && !self.is_out(units[u].first_guess))
+                .collect();
+            return Err(StoreError::Incomplete { missing, total: units.len() });
+        }
+        let solution = self.solution(start).map_err(|e| StoreError::Merge(e.to_string()))?;
+        solution.tree.verify().map_err(|e| StoreError::Merge(e.to_string()))?;
+        Ok(solution)
     }
 
     /// The solution the board holds: the best tree, proved or not, with the lower bound.

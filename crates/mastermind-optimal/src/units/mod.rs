@@ -23,8 +23,10 @@ mod tree_codec;
 mod watch;
 
 pub use board::{Board, Standing};
-pub use bounds::{Bounds, UnitBound, raise_lower_bound};
+pub use bounds::{Bounds, FIRST_ROUND_NODES, Rounds, UnitBound, raise_lower_bound};
 pub use plan::{FirstGuess, Plan, Unit, UnitOutcome, UnitResult};
 pub(crate) use run::solve_shared;
 pub use run::{Selection, Sharing, run, run_selected};
-pub use store::{Shard, Stamp, StoreError, UnitStore};
+pub use store::{
+    InMemoryFiles, Loaded, REFUSED_SUFFIX, Shard, Stamp, StoreError, UnitFiles, UnitStore,
+};

@@ -1,14 +1,14 @@
 //! Running the units of a plan on the rayon pool.
 
 use super::board::Board;
-use super::plan::Plan;
+use super::plan::{Plan, UnitSearch};
 use super::schedule::{Next, Pending, Schedule};
 use super::store::{Shard, StoreError, UnitStore};
 use super::watch::while_watching;
 use crate::memo::SharedMemo;
 use crate::{PROGRESS_INTERVAL, ProgressCallback, Solution, SolveError, SolveOptions};
 use mastermind_core::Game;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -76,6 +76,7 @@ pub fn run_selected<'p>(
         Mutex::new(Schedule::new(plan.first_guesses.len(), &pending, sharing))
     };
     let memo = Arc::new(SharedMemo::default());
+    let live_nodes = Arc::new(AtomicU64::new(0));
     let stopped = || {
         stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed))
             || failure.lock().expect("no unit panics").is_some()
@@ -123,9 +124,13 @@ pub fn run_selected<'p>(
                 _ => unit.budget,
             }
         };
-        let memo = (sharing == Sharing::MemoAndBounds).then_some(&memo);
-        let flag = Some(Arc::clone(&flags[first]));
-        let Some(result) = plan.solve_unit_within(index, budget, memo, flag) else {
+        let how = UnitSearch {
+            memo: (sharing == Sharing::MemoAndBounds).then_some(&memo),
+            stop: Some(Arc::clone(&flags[first])),
+            live_nodes: Some(&live_nodes),
+            ..UnitSearch::within(budget)
+        };
+        let Some(result) = plan.solve_unit(index, &how) else {
             return true;
         };
         if let Some(store) = selection.store
@@ -140,7 +145,7 @@ pub fn run_selected<'p>(
         if board.best() != best_before
             && let Some(progress) = &selection.progress
         {
-            progress(&board.progress(start));
+            progress(&board.progress(start, live_nodes.load(Ordering::Relaxed)));
         }
         for (i, flag) in flags.iter().enumerate() {
             if board.is_out(i) {
@@ -171,7 +176,8 @@ pub fn run_selected<'p>(
             && last_report.elapsed() >= PROGRESS_INTERVAL
         {
             last_report = Instant::now();
-            let report = board.lock().expect("no unit panics").progress(start);
+            let searched = live_nodes.load(Ordering::Relaxed);
+            let report = board.lock().expect("no unit panics").progress(start, searched);
             progress(&report);
         }
     };
