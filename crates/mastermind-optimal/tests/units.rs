@@ -132,7 +132,7 @@ fn names(error: &StoreError, name: &str, what: &str) -> bool {
 }
 
 #[test]
-fn unit_files_truncated_edited_or_of_another_search_are_refused_by_name_and_solved_again() {
+fn unit_files_truncated_edited_or_of_another_game_or_format_are_refused_by_name_and_solved_again() {
     let game = Game::new(4, 4).unwrap();
     let plan = Plan::new(game, &SolveOptions::default()).unwrap();
     let files = std::sync::Arc::new(InMemoryFiles::default());
@@ -152,12 +152,14 @@ fn unit_files_truncated_edited_or_of_another_search_are_refused_by_name_and_solv
     let other_game = Plan::new(Game::new(3, 4).unwrap(), &SolveOptions::default()).unwrap();
     let other = UnitStore::new(InMemoryFiles::default(), &other_game);
     run_shard(&other_game, &other, Shard { index: 0, count: 1 });
-    let other_names = other.files().names().unwrap();
-    let foreign = other_names.iter().find(|n| whole.contains(n) && !solved.contains(n)).unwrap();
-    files.write(foreign, &other.files().read(foreign).unwrap().unwrap()).unwrap();
+    let other_name = &other.files().names().unwrap()[0];
+    let foreign = whole.iter().find(|n| !solved.contains(n)).unwrap();
+    files.write(foreign, &other.files().read(other_name).unwrap().unwrap()).unwrap();
+    let older = whole.iter().rfind(|n| !solved.contains(n) && *n != foreign).unwrap();
+    files.write(older, text(older).replace("\"format\":2", "\"format\":1").as_bytes()).unwrap();
 
     let Loaded { board, refused } = store.load(&plan).unwrap();
-    assert_eq!(refused.len(), 4, "{refused:?}");
+    assert_eq!(refused.len(), 5, "{refused:?}");
     let not_json = "not a unit file of this form";
     assert!(refused.iter().any(|e| names(e, truncated, not_json)), "{refused:?}");
     assert!(refused.iter().any(|e| names(e, edited, "does not match its digest")), "{refused:?}");
@@ -165,11 +167,13 @@ fn unit_files_truncated_edited_or_of_another_search_are_refused_by_name_and_solv
     assert!(refused.iter().any(|e| names(e, total_changed, disagrees)), "{refused:?}");
     let other_search = "written for another search (game: 3x4 in the file, 4x4 here)";
     assert!(refused.iter().any(|e| names(e, foreign, other_search)), "{refused:?}");
-    assert_eq!(board.units_done(), whole.len() - 4);
+    let other_format = "written for another search (format: 1 in the file, 2 here)";
+    assert!(refused.iter().any(|e| names(e, older, other_format)), "{refused:?}");
+    assert_eq!(board.units_done(), whole.len() - 5);
 
     // Each is set aside, refused once; the search goes on from the others, solves again the
     // units the proof needs, and the merge gives the tree of the whole run.
-    let aside: Vec<String> = [truncated, edited, total_changed, foreign]
+    let aside: Vec<String> = [truncated, edited, total_changed, foreign, older]
         .iter()
         .map(|name| format!("{name}{REFUSED_SUFFIX}"))
         .collect();

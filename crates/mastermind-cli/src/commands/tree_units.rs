@@ -1,7 +1,9 @@
 //! `mastermind tree --player optimal --units DIR`: the exact search split into units, each
 //! stored in its own file in DIR as soon as it is solved. A killed run loses only the units in
-//! flight and a rerun continues; `--shard I/N` solves one shard's units (for GNU parallel or a
-//! SLURM array); `--merge` only merges what the shards stored.
+//! flight and a rerun continues. Alone, the units share one memo and the best total found (the
+//! fastest search on one machine); `--shard I/N` solves one shard's units each on its own, so
+//! that its results depend on nothing else (for GNU parallel or a SLURM array); `--merge` only
+//! merges what is stored.
 
 use crate::progress;
 use crate::unit_folder::UnitFolder;
@@ -69,7 +71,7 @@ pub fn run_shard(
     let (plan, store) = open(game, optimum, dir)?;
     let board = stored_board(&store, &plan)?;
     let in_shard = (0..plan.units().len()).filter(|&u| shard.holds(u));
-    let done_before = in_shard.clone().filter(|&u| board.results()[u].is_some()).count();
+    let done_before = in_shard.clone().filter(|&u| board.is_settled(u)).count();
     let what = format!("units of shard {shard} of the optimum of {game}");
     let board = progress::search(&what, |progress| {
         let store = Some(&store);
@@ -77,9 +79,8 @@ pub fn run_shard(
             Selection { sharing: Sharing::Nothing, shard: Some(shard), store, progress };
         run_selected(&plan, &selection, board, Some(stop))
     })?;
-    let done = in_shard.clone().filter(|&u| board.results()[u].is_some()).count();
-    let out =
-        |u: &usize| board.results()[*u].is_none() && board.is_out(plan.units()[*u].first_guess);
+    let done = in_shard.clone().filter(|&u| board.is_settled(u)).count();
+    let out = |u: &usize| !board.is_settled(*u) && board.is_out(plan.units()[*u].first_guess);
     let skipped = in_shard.clone().filter(out).count();
     let left = in_shard.clone().count() - done - skipped;
     Ok(vec![
@@ -96,8 +97,9 @@ pub fn run_shard(
     ])
 }
 
-/// The proved optimum from the units in `dir`: the units not yet stored are solved first
-/// (each stored as it is found) unless `merge_only`, then everything is merged. A run stopped
+/// The proved optimum from the units in `dir`: the units not yet stored are solved first, sharing
+/// one memo and the best total (each stored as it is found) unless `merge_only`, then
+/// everything is merged. A run stopped
 /// (Ctrl-C, `--time-limit`) returns the best tree the stored units give, not proved, with the
 /// proved lower bound; the same command continues it.
 pub fn solve(
@@ -117,7 +119,7 @@ pub fn solve(
     let stopped = Arc::clone(&stop);
     let board = progress::search(&what, |progress| {
         let store = Some(&store);
-        let selection = Selection { sharing: Sharing::Nothing, shard: None, store, progress };
+        let selection = Selection { sharing: Sharing::MemoAndBounds, shard: None, store, progress };
         run_selected(&plan, &selection, board, Some(stop))
     })?;
     if stopped.load(Ordering::Relaxed) && !board.is_proved() {
@@ -161,7 +163,7 @@ pub fn lower_bound(
     let bounds = progress::search(&what, |progress| {
         raise_lower_bound(&plan, from, node_budget, Some(stop), |b| {
             if let Some(store) = &store
-                && let Err(e) = store.save_bounds(b)
+                && let Err(e) = store.save_bounds(&plan, b)
             {
                 failure.lock().expect("one writer").get_or_insert(e);
             }

@@ -117,7 +117,10 @@ fn three_shards_through_gnu_parallel_one_killed_merge_into_the_unsharded_tree() 
 
     let merge = [units(sharded_dir), vec!["--merge", "--format", "json", "-o"]].concat();
     run_ok(&[merge.as_slice(), &[merged.to_str().unwrap()]].concat());
-    let unsharded = [units(whole_dir), vec!["--threads", "2", "--format", "json", "-o"]].concat();
+    // One shard of one: every unit on its own, as the shards solve them.
+    let unsharded = [units(whole_dir), vec!["--threads", "2", "--shard", "0/1"]].concat();
+    run_ok(&unsharded);
+    let unsharded = [units(whole_dir), vec!["--merge", "--format", "json", "-o"]].concat();
     run_ok(&[unsharded.as_slice(), &[whole.to_str().unwrap()]].concat());
     let (merged_text, whole_text) =
         (std::fs::read_to_string(&merged).unwrap(), std::fs::read_to_string(&whole).unwrap());
@@ -125,6 +128,35 @@ fn three_shards_through_gnu_parallel_one_killed_merge_into_the_unsharded_tree() 
     // And it is the optimum the search alone proves (4x7: 11 228).
     let check = run_ok(&["tree", "--check", merged.to_str().unwrap()]);
     assert_eq!(field(&check, "total"), "11228", "{check}");
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn a_search_in_units_that_share_killed_mid_way_is_continued_by_the_same_command() {
+    let root = scratch("units-shared");
+    let dir = root.join("units");
+    let args = [optimum_in_units("4x7", dir.to_str().unwrap()), vec!["--threads", "2"]].concat();
+    let mut first = mastermind()
+        .args(&args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while unit_files(&dir).len() < 3 {
+        assert!(started.elapsed() < Duration::from_secs(120), "no units stored in two minutes");
+        assert!(first.try_wait().unwrap().is_none(), "the search ended before it was killed");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    first.kill().unwrap();
+    first.wait().unwrap();
+    let stored = unit_files(&dir).len();
+    let summary = run_ok(&[args.as_slice(), &["--stats"]].concat());
+    assert_eq!(field(&summary, "total"), "11228", "{summary}");
+    assert_eq!(field(&summary, "proved"), "true", "{summary}");
+    assert!(unit_files(&dir).len() >= stored);
+    let merged = run_ok(&[args.as_slice(), &["--merge", "--stats"]].concat());
+    assert_eq!(field(&merged, "total"), "11228", "{merged}");
     let _ = std::fs::remove_dir_all(&root);
 }
 

@@ -32,6 +32,17 @@ impl<'a> Board<'a> {
         &self.results
     }
 
+    /// Whether unit `index` has a result that holds within its own budget: solved, or refuted
+    /// within it. (A unit refuted within a smaller budget, by a search that shared the best
+    /// total, has only a lower bound; it is searched again if its first guess is still in.)
+    pub fn is_settled(&self, index: usize) -> bool {
+        match self.results[index].as_ref().map(|r| &r.outcome) {
+            Some(UnitOutcome::Solved { .. }) => true,
+            Some(UnitOutcome::Refuted { at_least }) => *at_least >= self.plan.units[index].budget,
+            None => false,
+        }
+    }
+
     /// What first guess `index` is known to cost: its lower bound from the units done, and
     /// whether that is exact (every unit solved) or it is refuted (a unit reached its budget).
     pub fn standing(&self, index: usize) -> Standing {
@@ -47,7 +58,7 @@ impl<'a> Board<'a> {
                 }
                 Some(UnitOutcome::Refuted { at_least }) => {
                     lower += u64::from(at_least.saturating_sub(unit.bound));
-                    refuted = true;
+                    refuted |= *at_least >= unit.budget;
                 }
                 None => {}
             }
@@ -104,9 +115,10 @@ impl<'a> Board<'a> {
         }
     }
 
-    /// Units with a result.
+    /// Units with a result that holds within their own budget (see
+    /// [`is_settled`](Self::is_settled)).
     pub fn units_done(&self) -> usize {
-        self.results.iter().flatten().count()
+        (0..self.results.len()).filter(|&u| self.is_settled(u)).count()
     }
 
     /// A progress report of the board, with the nodes `searched` so far by this run (the units
@@ -153,7 +165,7 @@ impl<'a> Board<'a> {
         if !self.is_proved() {
             let units = &self.plan.units;
             let missing: Vec<usize> = (0..units.len())
-                .filter(|&u| self.results[u].is_none() && !self.is_out(units[u].first_guess))
+                .filter(|&u| !self.is_settled(u) && !self.is_out(units[u].first_guess))
                 .collect();
             return Err(StoreError::Incomplete { missing, total: units.len() });
         }

@@ -15,18 +15,20 @@
 
 mod board;
 mod bounds;
+mod files;
 mod plan;
 mod run;
 mod schedule;
+mod shard;
 mod store;
 mod tree_codec;
 mod watch;
 
 pub use board::{Board, Standing};
 pub use bounds::{Bounds, FIRST_ROUND_NODES, Rounds, UnitBound, raise_lower_bound};
+pub use files::{InMemoryFiles, UnitFiles};
 pub use plan::{FirstGuess, Plan, Unit, UnitOutcome, UnitResult};
 pub(crate) use run::solve_shared;
 pub use run::{Selection, Sharing, run, run_selected};
-pub use store::{
-    InMemoryFiles, Loaded, REFUSED_SUFFIX, Shard, Stamp, StoreError, UnitFiles, UnitStore,
-};
+pub use shard::Shard;
+pub use store::{Loaded, REFUSED_SUFFIX, Stamp, StoreError, UnitStore};

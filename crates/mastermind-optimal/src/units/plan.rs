@@ -74,9 +74,11 @@ pub enum UnitOutcome {
         /// The tree's guesses (code ranks) in preorder.
         guesses: Vec<u16>,
     },
-    /// The optimum reaches the budget: at least `at_least` guesses.
+    /// The optimum reaches the budget the unit was searched within: at least `at_least`
+    /// guesses. Within the unit's own budget, that refutes its first guess; within a smaller one
+    /// (a search that shares the best total found), it is a lower bound on the unit.
     Refuted {
-        /// A proved lower bound, at least the budget.
+        /// A proved lower bound, at least the budget searched within.
         at_least: u32,
     },
 }
@@ -118,6 +120,9 @@ pub(super) enum Searched {
 pub struct UnitResult {
     /// The unit's index in the plan.
     pub unit: usize,
+    /// The budget it was searched within: the unit's own, or less when the search shared the
+    /// best total found.
+    pub budget: u32,
     /// What it found.
     pub outcome: UnitOutcome,
     /// Nodes its search visited.
@@ -240,6 +245,7 @@ impl Plan {
         };
         Some(UnitResult {
             unit: index,
+            budget: how.budget,
             outcome,
             nodes: searcher.nodes(),
             seconds: start.elapsed().as_secs_f64(),

@@ -3,7 +3,8 @@
 use super::board::Board;
 use super::plan::{Plan, UnitSearch};
 use super::schedule::{Next, Pending, Schedule};
-use super::store::{Shard, StoreError, UnitStore};
+use super::shard::Shard;
+use super::store::{StoreError, UnitStore};
 use super::watch::while_watching;
 use crate::memo::SharedMemo;
 use crate::{PROGRESS_INTERVAL, ProgressCallback, Solution, SolveError, SolveOptions};
@@ -65,7 +66,7 @@ pub fn run_selected<'p>(
         let board = board.lock().expect("no unit panics");
         let pending: Vec<Pending> = (0..plan.units.len())
             .filter(|&u| selection.shard.is_none_or(|s| s.holds(u)))
-            .filter(|&u| board.results()[u].is_none())
+            .filter(|&u| !board.is_settled(u))
             .map(|unit| Pending {
                 unit,
                 first_guess: plan.units[unit].first_guess,
