@@ -32,15 +32,16 @@
 //! # Beyond one search
 //!
 //! [`units`] splits the search into independent units (a first guess and a reply), for every
-//! core ([`SolveOptions::parallel`]) and for shards stored on disk, resumed after a kill and
-//! merged; [`solve_worst_case`] finds the least maximum number of guesses any strategy keeps and
+//! core ([`SolveOptions::parallel`]) and for shards whose results the caller stores (the crate
+//! does no file I/O: see [`units::UnitFiles`]), resumed after a kill and merged; [`solve_worst_case`] finds the least maximum number of guesses any strategy keeps and
 //! the optimum within it.
 //!
 //! # What makes it fast
 //!
 //! Nearly all the time goes into scoring every guess against the secrets of a node. The replies
-//! of all codes to each other are one table (`codes²` bytes, hence [`MAX_CODES`]); it is
-//! symmetric, so the replies of one secret to every guess are one contiguous row, and counting
+//! of all codes to each other are one table (`codes²` bytes: 100 MB at 4x10, 1 GiB at 5x8;
+//! [`memory_estimate`] says what a game needs, and codes are ranked in a `u16`, hence
+//! [`MAX_CODES`]); it is symmetric, so the replies of one secret to every guess are one contiguous row, and counting
 //! replies for a block of guesses is a byte compare per reply over that row, which the compiler
 //! vectorises. At nodes of at most `b + 1` secrets every part's bound is `2k - 1`, so a guess's
 //! bound needs only the set of replies it gets, a bit-or per secret. The history's symmetry

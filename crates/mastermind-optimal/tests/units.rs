@@ -243,3 +243,21 @@ fn a_budget_of_nodes_raises_the_same_bounds_on_any_pool_and_when_resumed() {
     assert!(one.nodes >= budget && one.rounds >= 3, "{:?}", one.progress());
     assert!(one.units.iter().any(|u| !u.exact), "the budget finished every unit");
 }
+
+#[test]
+fn raised_bounds_on_a_board_prove_the_lower_bound_and_the_search_finishes_from_them() {
+    for game in games_up_to_4x5().into_iter().filter(|g| g.size().unwrap() >= 100) {
+        let optimum = solve(game, &SolveOptions::default()).unwrap().total;
+        let plan = Plan::new(game, &SolveOptions::default()).unwrap();
+        let bounds = raise_lower_bound(&plan, Bounds::new(&plan), u64::MAX, None, |_| {});
+        let mut board = mastermind_optimal::units::Board::new(&plan);
+        board.add_floors(&bounds);
+        assert_eq!(board.lower_bound(), optimum, "{game}");
+        assert!(!board.is_proved(), "{game}: proved without a tree");
+        let selection =
+            Selection { sharing: Sharing::MemoAndBounds, shard: None, store: None, progress: None };
+        let board = pool(2).install(|| run_selected(&plan, &selection, board, None)).unwrap();
+        let solution = board.merge().unwrap();
+        assert_eq!(solution.total, optimum, "{game}");
+    }
+}

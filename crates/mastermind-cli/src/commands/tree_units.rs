@@ -46,9 +46,15 @@ fn store_in(dir: &Path, plan: &Plan) -> Result<UnitStore> {
 
 /// The board of the units stored for `plan`, each file that does not belong said once on the
 /// standard error (and set aside; its unit is solved again where the proof needs it).
+/// The lower bounds raised earlier in the folder count where no unit result says more.
 fn stored_board<'p>(store: &UnitStore, plan: &'p Plan) -> Result<Board<'p>> {
-    let Loaded { board, refused } = store.load(plan)?;
+    let Loaded { mut board, refused } = store.load(plan)?;
     warn_refused(&refused);
+    match store.load_bounds(plan) {
+        Ok(Some(bounds)) => board.add_floors(&bounds),
+        Ok(None) => {}
+        Err(error) => eprintln!("warning: raised lower bounds not used: {error}"),
+    }
     Ok(board)
 }
 
@@ -113,6 +119,9 @@ pub fn solve(
     let (plan, store) = open(game, optimum, dir)?;
     let board = stored_board(&store, &plan)?;
     if merge_only {
+        if !board.is_proved() {
+            eprintln!("{}", standing(&board, &plan, dir));
+        }
         return Ok(board.merge()?);
     }
     let what = format!("units of the optimum of {game}");
@@ -125,15 +134,26 @@ pub fn solve(
     if stopped.load(Ordering::Relaxed) && !board.is_proved() {
         let solution = board.solution(start)?;
         solution.tree.verify().context("the best tree of the stored units fails its replay")?;
-        eprintln!(
-            "{} of {} units are stored in {}; the same command continues the search",
-            board.units_done(),
-            plan.units().len(),
-            dir.display()
-        );
+        eprintln!("{}; the same command continues the search", standing(&board, &plan, dir));
         return Ok(solution);
     }
     Ok(board.merge()?)
+}
+
+/// Where a proof in units stands: units settled, the bounds and the gap, and the time the
+/// units' searches took (each unit's own wall time, added up).
+fn standing(board: &Board<'_>, plan: &Plan, dir: &Path) -> String {
+    let best = board.best().map_or(plan.upper_bound(), |(_, total)| total);
+    let lower = board.lower_bound().min(best);
+    let hours: f64 = board.results().iter().flatten().map(|r| r.seconds).sum::<f64>() / 3600.0;
+    format!(
+        "{} of {} units settled in {}; the optimum is between {lower} and {best} ({}); the \
+         units' searches took {hours:.2} hours",
+        board.units_done(),
+        plan.units().len(),
+        dir.display(),
+        progress::gap(lower, best),
+    )
 }
 
 /// Raises the proved lower bound of `optimum` at `game` until its rounds have searched

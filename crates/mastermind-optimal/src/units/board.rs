@@ -1,6 +1,7 @@
 //! Where the units of a search stand, and what follows: each first guess's total or bound, the
 //! best tree, the proof.
 
+use super::bounds::Bounds;
 use super::plan::{Plan, UnitOutcome, UnitResult};
 use super::schedule::Standings;
 use super::store::StoreError;
@@ -13,12 +14,25 @@ use std::time::Instant;
 pub struct Board<'a> {
     plan: &'a Plan,
     results: Vec<Option<UnitResult>>,
+    /// Per unit, a proved lower bound from elsewhere (raised bounds), at least its size bound.
+    floors: Vec<u32>,
 }
 
 impl<'a> Board<'a> {
     /// A board with no unit done.
     pub fn new(plan: &'a Plan) -> Board<'a> {
-        Board { plan, results: vec![None; plan.units.len()] }
+        let floors = plan.units.iter().map(|u| u.bound).collect();
+        Board { plan, results: vec![None; plan.units.len()], floors }
+    }
+
+    /// Counts the lower bounds raised for the plan's units (see
+    /// [`raise_lower_bound`](super::raise_lower_bound)) where no result says more: a first
+    /// guess whose units' bounds pass the best total is out without being searched, and the
+    /// budgets of a search that shares the best total count them.
+    pub fn add_floors(&mut self, bounds: &Bounds) {
+        for (floor, raised) in self.floors.iter_mut().zip(&bounds.units) {
+            *floor = (*floor).max(raised.at_least);
+        }
     }
 
     /// Records a unit's result.
@@ -33,14 +47,15 @@ impl<'a> Board<'a> {
     }
 
     /// Whether unit `index` has a result that holds within its own budget: solved, or refuted
-    /// within it. (A unit refuted within a smaller budget, by a search that shared the best
+    /// within it (by its search or a raised bound). (A unit refuted within a smaller budget, by a search that shared the best
     /// total, has only a lower bound; it is searched again if its first guess is still in.)
     pub fn is_settled(&self, index: usize) -> bool {
-        match self.results[index].as_ref().map(|r| &r.outcome) {
-            Some(UnitOutcome::Solved { .. }) => true,
-            Some(UnitOutcome::Refuted { at_least }) => *at_least >= self.plan.units[index].budget,
-            None => false,
-        }
+        let at_least = match self.results[index].as_ref().map(|r| &r.outcome) {
+            Some(UnitOutcome::Solved { .. }) => return true,
+            Some(UnitOutcome::Refuted { at_least }) => self.floors[index].max(*at_least),
+            None => self.floors[index],
+        };
+        at_least >= self.plan.units[index].budget
     }
 
     /// What first guess `index` is known to cost: its lower bound from the units done, and
@@ -51,17 +66,17 @@ impl<'a> Board<'a> {
         let mut solved = 0;
         let mut refuted = false;
         for unit in &self.plan.units[first.units.clone()] {
-            match self.results[unit.index].as_ref().map(|r| &r.outcome) {
+            let floor = self.floors[unit.index];
+            let at_least = match self.results[unit.index].as_ref().map(|r| &r.outcome) {
                 Some(UnitOutcome::Solved { total, .. }) => {
-                    lower += u64::from(total - unit.bound);
                     solved += 1;
+                    *total
                 }
-                Some(UnitOutcome::Refuted { at_least }) => {
-                    lower += u64::from(at_least.saturating_sub(unit.bound));
-                    refuted |= *at_least >= unit.budget;
-                }
-                None => {}
-            }
+                Some(UnitOutcome::Refuted { at_least }) => floor.max(*at_least),
+                None => floor,
+            };
+            lower += u64::from(at_least - unit.bound);
+            refuted |= at_least >= unit.budget;
         }
         Standing { lower, exact: solved == first.units.len(), refuted }
     }
