@@ -56,6 +56,26 @@ fn unit_files(dir: &Path) -> Vec<String> {
     names
 }
 
+/// Runs `mastermind ARGS` until it has stored `units` unit files in `dir`, kills it, and returns
+/// how many it stored.
+fn killed_once_it_stored(args: &[&str], dir: &Path, units: usize) -> usize {
+    let mut child = mastermind()
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while unit_files(dir).len() < units {
+        assert!(started.elapsed() < Duration::from_secs(120), "{units} units not stored in 2 min");
+        assert!(child.try_wait().unwrap().is_none(), "{args:?} ended before it was killed");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    unit_files(dir).len()
+}
+
 /// The value of `key` in a summary printed one `name value` line each.
 fn field(summary: &str, key: &str) -> String {
     summary
@@ -79,22 +99,8 @@ fn three_shards_through_gnu_parallel_one_killed_merge_into_the_unsharded_tree() 
     let units = |dir| optimum_in_units("4x7", dir);
 
     // Shard 1 alone, killed once its first unit is stored: it is then inside another unit.
-    let mut shard = mastermind()
-        .args(units(sharded_dir))
-        .args(["--shard", "1/3", "--threads", "1"])
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    let started = Instant::now();
-    while unit_files(&sharded_path).is_empty() {
-        assert!(started.elapsed() < Duration::from_secs(120), "no unit stored in two minutes");
-        assert!(shard.try_wait().unwrap().is_none(), "shard 1 ended before storing a unit");
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    shard.kill().unwrap();
-    shard.wait().unwrap();
-    let survived = unit_files(&sharded_path).len();
+    let shard_one = [units(sharded_dir), vec!["--shard", "1/3", "--threads", "1"]].concat();
+    let survived = killed_once_it_stored(&shard_one, &sharded_path, 1);
 
     // All three shards through GNU parallel: shard 1 resumes.
     let sharded = Command::new("parallel")
@@ -136,21 +142,7 @@ fn a_search_in_units_that_share_killed_mid_way_is_continued_by_the_same_command(
     let root = scratch("units-shared");
     let dir = root.join("units");
     let args = [optimum_in_units("4x7", dir.to_str().unwrap()), vec!["--threads", "2"]].concat();
-    let mut first = mastermind()
-        .args(&args)
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    let started = Instant::now();
-    while unit_files(&dir).len() < 3 {
-        assert!(started.elapsed() < Duration::from_secs(120), "no units stored in two minutes");
-        assert!(first.try_wait().unwrap().is_none(), "the search ended before it was killed");
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    first.kill().unwrap();
-    first.wait().unwrap();
-    let stored = unit_files(&dir).len();
+    let stored = killed_once_it_stored(&args, &dir, 3);
     let summary = run_ok(&[args.as_slice(), &["--stats"]].concat());
     assert_eq!(field(&summary, "total"), "11228", "{summary}");
     assert_eq!(field(&summary, "proved"), "true", "{summary}");
