@@ -5,7 +5,9 @@
 //! fields (but the hash) are also stored in the Parquet file's key-value metadata, so the data
 //! file alone says where it came from. A write goes:
 //!
-//! 1. the new data and the new manifest to temporary files, flushed to disk;
+//! 1. the new data and the new manifest to temporary files, synced to disk (each staged by
+//!    [`mastermind_files::Staged`], the workspace's one atomic writer, whose `commit` renames a
+//!    file into place and syncs the directory);
 //! 2. the old data file hard-linked to `<name>.parquet.previous` (it still matches the old
 //!    manifest);
 //! 3. the new data renamed over the old, then the new manifest renamed over the old: this last
@@ -20,12 +22,12 @@
 
 use crate::provenance::Provenance;
 use anyhow::{Context, Result, bail};
+use mastermind_files::Staged;
 use polars::prelude::{
     DataFrame, KeyValueMetadata, ParquetCompression, ParquetReader, ParquetWriter, SerReader,
 };
 use serde::{Deserialize, Serialize};
 use std::fs::File;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// What is recorded beside every result file.
@@ -185,22 +187,20 @@ pub fn write_with_hook(
         .with_context(|| format!("encoding {}", paths.data.display()))?;
     let manifest = Manifest { data_hash: content_hash(&bytes), ..manifest.clone() };
 
-    let data_tmp = temporary(&paths.data);
     before("write the new data to a temporary file")?;
-    write_synced(&data_tmp, &bytes)?;
-    let manifest_tmp = temporary(&paths.manifest);
+    let data = Staged::write(&paths.data, &bytes)?;
     before("write the new manifest to a temporary file")?;
-    write_synced(&manifest_tmp, serde_json::to_string_pretty(&manifest)?.as_bytes())?;
+    let manifest =
+        Staged::write(&paths.manifest, serde_json::to_string_pretty(&manifest)?.as_bytes())?;
     if paths.data.exists() {
         before("keep the old data file as .previous")?;
         std::fs::hard_link(&paths.data, paths.previous())
             .with_context(|| format!("keeping {}", paths.data.display()))?;
     }
     before("move the new data into place")?;
-    rename(&data_tmp, &paths.data)?;
+    data.commit()?;
     before("move the new manifest into place (the commit)")?;
-    rename(&manifest_tmp, &paths.manifest)?;
-    sync_directory(&paths.data);
+    manifest.commit()?;
     if paths.previous().exists() {
         before("remove the old data file's copy")?;
         remove(&paths.previous())?;
@@ -231,7 +231,9 @@ fn repair_with_hook(
     let hash_of = |p: &Path| std::fs::read(p).ok().map(|b| content_hash(&b));
     if wanted.is_some() && wanted == hash_of(&previous) && wanted != hash_of(&paths.data) {
         before("restore the old data file")?;
-        rename(&previous, &paths.data)?;
+        std::fs::rename(&previous, &paths.data)
+            .with_context(|| format!("restoring {}", paths.data.display()))?;
+        mastermind_files::sync_directory_of(&paths.data)?;
     } else {
         before("remove the old data file's copy")?;
         remove(&previous)?;
@@ -239,25 +241,21 @@ fn repair_with_hook(
     Ok(())
 }
 
-/// Temporary files of this spec left by killed runs: `<stem>.parquet.<pid>.tmp`,
-/// `<stem>.json.<pid>.tmp` and the journal's `<stem>.journal.jsonl.tmp`.
+/// Temporary files of this spec left by killed runs: those of its data file, its manifest and
+/// its importance journal ([`mastermind_files::leftover_temporaries`]), and
+/// `<stem>.journal.jsonl.tmp`, the journal's temporary file before it was written through
+/// `mastermind-files`.
 fn temporaries(paths: &ResultPaths) -> Vec<PathBuf> {
-    let Some(dir) = paths.data.parent() else { return Vec::new() };
-    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
-    let stem = paths.stem();
-    let journal = format!("{stem}.journal.jsonl.tmp");
-    entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| {
-            let name = p.file_name().unwrap_or_default().to_string_lossy();
-            let pid_tmp = |kind: &str| {
-                name.strip_prefix(&format!("{stem}.{kind}."))
-                    .and_then(|rest| rest.strip_suffix(".tmp"))
-                    .is_some_and(|pid| !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()))
-            };
-            pid_tmp("parquet") || pid_tmp("json") || *name == journal
-        })
-        .collect()
+    let journal = with_suffix(&paths.data.with_file_name(paths.stem()), ".journal.jsonl");
+    let mut found: Vec<PathBuf> = [&paths.data, &paths.manifest, &journal]
+        .into_iter()
+        .flat_map(|target| mastermind_files::leftover_temporaries(target))
+        .collect();
+    let old_journal_temporary = with_suffix(&journal, ".tmp");
+    if old_journal_temporary.exists() {
+        found.push(old_journal_temporary);
+    }
+    found
 }
 
 /// Reads a stored result's table.
@@ -305,28 +303,6 @@ pub fn content_hash(bytes: &[u8]) -> String {
     format!("fnv1a64:{hash:016x}:{}", bytes.len())
 }
 
-fn write_synced(path: &Path, bytes: &[u8]) -> Result<()> {
-    let mut file = File::create(path).with_context(|| format!("creating {}", path.display()))?;
-    file.write_all(bytes)
-        .and_then(|()| file.sync_all())
-        .with_context(|| format!("writing {}", path.display()))
-}
-
-fn rename(from: &Path, to: &Path) -> Result<()> {
-    std::fs::rename(from, to).with_context(|| format!("moving {} into place", from.display()))
-}
-
 fn remove(path: &Path) -> Result<()> {
     std::fs::remove_file(path).with_context(|| format!("removing {}", path.display()))
-}
-
-/// Flushes a directory's entries (the renames) to disk, where the platform allows it.
-fn sync_directory(file: &Path) {
-    if let Some(dir) = file.parent() {
-        let _ = File::open(dir).and_then(|d| d.sync_all());
-    }
-}
-
-fn temporary(path: &Path) -> PathBuf {
-    with_suffix(path, &format!(".{}.tmp", std::process::id()))
 }

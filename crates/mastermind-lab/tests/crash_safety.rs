@@ -129,12 +129,21 @@ fn temporaries_of_killed_runs_are_removed_by_the_next_run() {
     let plan = workspace.plans(&[path], Profile::Quick).unwrap().remove(0);
     let dir = workspace.data().join("quick/paper");
     std::fs::create_dir_all(&dir).unwrap();
-    for stale in ["table.parquet.4242.tmp", "table.json.4242.tmp", "table.journal.jsonl.tmp"] {
-        std::fs::write(dir.join(stale), "half written").unwrap();
+    // Temporaries as `mastermind-files` names them (`<pid>-<n>`), and as earlier versions did.
+    let stale = [
+        "table.parquet.4242-0.tmp",
+        "table.json.4242-1.tmp",
+        "table.journal.jsonl.4242-2.tmp",
+        "table.parquet.4242.tmp",
+        "table.json.4242.tmp",
+        "table.journal.jsonl.tmp",
+    ];
+    for name in stale {
+        std::fs::write(dir.join(name), "half written").unwrap();
     }
-    std::fs::write(dir.join("other.parquet.4242.tmp"), "another spec's").unwrap();
+    std::fs::write(dir.join("other.parquet.4242-0.tmp"), "another spec's").unwrap();
     runner::run(&workspace, &plan, &Provenance::of_checkout(&scratch.root), false).unwrap();
-    assert_eq!(leftovers(&dir), vec!["other.parquet.4242.tmp".to_owned()]);
+    assert_eq!(leftovers(&dir), vec!["other.parquet.4242-0.tmp".to_owned()]);
 }
 
 #[test]

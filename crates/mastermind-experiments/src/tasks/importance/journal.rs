@@ -5,7 +5,9 @@
 //! step's record, so resuming from the journal reproduces an uninterrupted run bit for bit, as
 //! long as the records are read back exactly: every floating-point number is therefore stored as
 //! its IEEE-754 bits. The first line holds a key made from the game, the descent's configuration
-//! and the seed; a journal with another key (the spec changed) is discarded.
+//! and the seed; a journal with another key (the spec changed) is discarded. Opening a journal
+//! rewrites what it keeps atomically (`mastermind_files::write_atomic`); steps are then appended
+//! and synced one batch at a time, and a torn last line is dropped when read.
 
 use anyhow::{Context, Result};
 use mastermind_players::families::importance::{Estimate, LengthSummary, StepRecord, Theta};
@@ -93,20 +95,12 @@ impl Journal {
             std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
         }
         // Rewrite what is kept, so the file never holds a torn line or another run's steps.
-        let mut tmp_name = path.file_name().unwrap_or_default().to_os_string();
-        tmp_name.push(".tmp");
-        let tmp = path.with_file_name(tmp_name);
-        {
-            let mut out =
-                File::create(&tmp).with_context(|| format!("creating {}", tmp.display()))?;
-            writeln!(out, "{}", serde_json::to_string(&Header { key: key.to_owned() })?)?;
-            for r in &done {
-                writeln!(out, "{}", serde_json::to_string(&Line::from(r))?)?;
-            }
-            out.sync_all()?;
+        let mut text = serde_json::to_string(&Header { key: key.to_owned() })? + "\n";
+        for r in &done {
+            text += &serde_json::to_string(&Line::from(r))?;
+            text.push('\n');
         }
-        std::fs::rename(&tmp, path)
-            .with_context(|| format!("moving {} into place", tmp.display()))?;
+        mastermind_files::write_atomic(path, text.as_bytes())?;
         let file = OpenOptions::new()
             .append(true)
             .open(path)
