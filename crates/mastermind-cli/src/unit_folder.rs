@@ -1,8 +1,9 @@
 //! The folder of an exact search's units on disk: the optimal crate's [`UnitFiles`], each file
-//! written whole or not at all, so that a killed search leaves every unit file old or new.
+//! written whole or not at all by the workspace's atomic writer, so that a killed search leaves
+//! every unit file old or new (a temporary file it leaves is no unit file, and is ignored).
 
 use mastermind_players::families::optimal::units::UnitFiles;
-use std::io::{ErrorKind, Write};
+use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 
 /// A folder of unit files.
@@ -40,7 +41,7 @@ impl UnitFiles for UnitFolder {
     }
 
     fn write(&self, name: &str, bytes: &[u8]) -> std::io::Result<()> {
-        write_atomic(&self.dir.join(name), bytes)
+        mastermind_files::write_atomic(self.dir.join(name), bytes).map_err(std::io::Error::from)
     }
 
     fn rename(&self, from: &str, to: &str) -> std::io::Result<()> {
@@ -50,22 +51,4 @@ impl UnitFiles for UnitFolder {
     fn path(&self, name: &str) -> PathBuf {
         self.dir.join(name)
     }
-}
-
-/// Writes `bytes` to `path` whole or not at all: a temporary file beside it named with the
-/// process id, flushed to disk, renamed into place, and the folder flushed so that the rename
-/// lasts.
-fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
-    let temporary = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-    let mut file = std::fs::File::create(&temporary)?;
-    file.write_all(bytes)?;
-    file.sync_all()?;
-    drop(file);
-    std::fs::rename(&temporary, path)?;
-    if let Some(dir) = path.parent() {
-        std::fs::File::open(if dir.as_os_str().is_empty() { Path::new(".") } else { dir })?
-            .sync_all()?;
-    }
-    Ok(())
 }
