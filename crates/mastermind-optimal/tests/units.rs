@@ -261,3 +261,23 @@ fn raised_bounds_on_a_board_prove_the_lower_bound_and_the_search_finishes_from_t
         assert_eq!(solution.total, optimum, "{game}");
     }
 }
+
+#[test]
+fn saved_bounds_are_read_back_and_an_edited_bounds_file_is_refused() {
+    let game = Game::new(4, 4).unwrap();
+    let plan = Plan::new(game, &SolveOptions::default()).unwrap();
+    let files = std::sync::Arc::new(InMemoryFiles::default());
+    let store = UnitStore::new(std::sync::Arc::clone(&files), &plan);
+    assert!(store.load_bounds(&plan).unwrap().is_none());
+    let bounds = raise_lower_bound(&plan, Bounds::new(&plan), 2_000, None, |b| {
+        store.save_bounds(&plan, b).unwrap();
+    });
+    let read = store.load_bounds(&plan).unwrap().unwrap();
+    assert_eq!((&read.units, read.progress()), (&bounds.units, bounds.progress()));
+    let name = "lower-bounds.json";
+    let text = String::from_utf8(files.read(name).unwrap().unwrap()).unwrap();
+    let raised = text.replacen("\"at_least\":", "\"at_least\":9", 1);
+    files.write(name, raised.as_bytes()).unwrap();
+    let refused = store.load_bounds(&plan).err().unwrap().to_string();
+    assert!(refused.starts_with(name) && refused.contains("digest"), "{refused}");
+}

@@ -27,6 +27,9 @@ use thiserror::Error;
 /// Version of the unit file format.
 const FORMAT: u32 = 2;
 
+/// What a file whose digest does not match its content is told.
+const UNSEALED: &str = "its content does not match its digest (edited?)";
+
 /// The name of the file of raised lower bounds.
 const BOUNDS_FILE: &str = "lower-bounds.json";
 
@@ -34,8 +37,21 @@ const BOUNDS_FILE: &str = "lower-bounds.json";
 /// again, and kept for a person to look into.
 pub const REFUSED_SUFFIX: &str = ".refused";
 
-/// How a unit file starts: its unit, then its digest, `{"unit":{...},"digest":"..."}`.
-const UNIT_PREFIX: &str = "{\"unit\":";
+/// A file's content and the digest of its text as written: `{"<what>":{...},"digest":"..."}`
+/// (units under `"unit"`, the bounds under `"bounds"`).
+fn seal(what: &str, body: &str) -> String {
+    format!("{{\"{what}\":{body},\"digest\":\"{}\"}}", digest_of(body))
+}
+
+/// Whether `bytes` are a file [`seal`] wrote for `what` with `digest`, unchanged since. (The
+/// digest is of the text as written: serde_json does not read floats back exactly.)
+fn is_sealed(bytes: &[u8], what: &str, digest: &str) -> bool {
+    let body = std::str::from_utf8(bytes)
+        .ok()
+        .and_then(|text| text.strip_prefix(&format!("{{\"{what}\":")))
+        .and_then(|text| text.strip_suffix(&format!(",\"digest\":\"{digest}\"}}")));
+    body.is_some_and(|body| digest_of(body) == digest)
+}
 
 /// What makes unit results parts of one search: the game, the options that change the optimum,
 /// and the file format. (The crate version that wrote a file is recorded beside it, for a
@@ -83,6 +99,15 @@ fn digest_of(text: &str) -> String {
         digest = (digest ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
     }
     format!("{digest:016x}")
+}
+
+/// The bounds file: the bounds, and the digest of their text as written.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SealedBounds {
+    bounds: BoundsFile,
+    /// The digest of `bounds`' text as written, compact JSON (16 hexadecimal digits).
+    digest: String,
 }
 
 /// The lower bounds raised so far, one per unit of the plan they were raised for.
@@ -312,13 +337,8 @@ impl UnitStore {
         if let Some((field, found, expected)) = first_difference(&stored.stamp, &self.stamp) {
             return Err(StoreError::OtherSearch { path, field, found, expected });
         }
-        // The digest seals the unit's text as written (its floats are not read back exactly).
-        let body = std::str::from_utf8(&bytes)
-            .ok()
-            .and_then(|text| text.strip_prefix(UNIT_PREFIX))
-            .and_then(|text| text.strip_suffix(&format!(",\"digest\":\"{}\"}}", file.digest)));
-        if body.is_none_or(|body| digest_of(body) != file.digest) {
-            return Err(damaged("its content does not match its digest (edited?)".into()));
+        if !is_sealed(&bytes, "unit", &file.digest) {
+            return Err(damaged(UNSEALED.into()));
         }
         let first = &plan.first_guesses[unit.first_guess];
         let expected = (first.guess.to_string(), unit.reply.to_string(), unit.secrets.len());
@@ -367,8 +387,12 @@ impl UnitStore {
             Ok(None) => return Ok(None),
             Err(error) => return Err(StoreError::Io { path, error }),
         };
-        let file: BoundsFile = serde_json::from_slice(&bytes)
+        let sealed: SealedBounds = serde_json::from_slice(&bytes)
             .map_err(|e| StoreError::Json { path: path.clone(), message: e.to_string() })?;
+        if !is_sealed(&bytes, "bounds", &sealed.digest) {
+            return Err(StoreError::Damaged { path, what: UNSEALED.into() });
+        }
+        let file = sealed.bounds;
         if let Some((field, found, expected)) = first_difference(&file.stamp, &self.stamp) {
             return Err(StoreError::OtherSearch { path, field, found, expected });
         }
@@ -397,7 +421,10 @@ impl UnitStore {
             round_nodes,
             units: bounds.units.clone(),
         };
-        self.write(BOUNDS_FILE, &serde_json::to_string(&file).expect("bounds serialise"))
+        self.write(
+            BOUNDS_FILE,
+            &seal("bounds", &serde_json::to_string(&file).expect("bounds serialise")),
+        )
     }
 
     /// Writes `result` as its unit's file, sealed with its digest.
@@ -419,8 +446,7 @@ impl UnitStore {
             nodes: result.nodes,
             seconds: result.seconds,
         };
-        let body = serde_json::to_string(&stored).expect("a unit serialises");
-        let text = format!("{UNIT_PREFIX}{body},\"digest\":\"{}\"}}", digest_of(&body));
+        let text = seal("unit", &serde_json::to_string(&stored).expect("a unit serialises"));
         debug_assert!(serde_json::from_str::<UnitFile>(&text).is_ok());
         self.write(&UnitStore::name_of(plan, unit), &text)
     }
