@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Mutex;
 
-/// Where a [`UnitStore`] keeps its files: named byte strings. The names are plain file names
+/// Where a [`UnitStore`](super::UnitStore) keeps its files: named byte strings. The names are plain file names
 /// (`unit-00042.json`); the crate never touches a file itself.
 pub trait UnitFiles: Send + Sync {
     /// The names of the files held, in any order (files of other names may be among them).
