@@ -63,6 +63,13 @@ pub struct Unit {
     pub budget: u32,
 }
 
+impl Unit {
+    /// How many secrets the unit holds.
+    pub fn size(&self) -> usize {
+        self.secrets.len()
+    }
+}
+
 /// What a unit found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum UnitOutcome {
