@@ -1,6 +1,6 @@
 //! The command line: every command and the options they share.
 
-use crate::commands::{codes, completions, play, score, solve, suggest, tree};
+use crate::commands::{codes, completions, play, program, referee, score, solve, suggest, tree};
 use crate::notation::ColourStyle;
 use clap::{Args, Parser, Subcommand};
 use mastermind_core::Game;
@@ -33,6 +33,10 @@ pub enum Command {
     Codes(codes::CodesArgs),
     /// Build a deterministic player's strategy tree, export it, or check a saved one.
     Tree(tree::TreeArgs),
+    /// Play a program of the referee protocol (any language) over every secret, or a sample.
+    Referee(referee::RefereeArgs),
+    /// Be a program of the referee protocol: any player of the lab on standard input and output.
+    Program(program::ProgramArgs),
     /// Print a shell completion script.
     Completions(completions::CompletionsArgs),
 }

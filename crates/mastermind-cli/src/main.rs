@@ -39,6 +39,8 @@ fn main() -> std::process::ExitCode {
         Command::Score(args) => commands::score::run(args, stdout),
         Command::Codes(args) => commands::codes::run(args, stdout, terminal),
         Command::Tree(args) => commands::tree::run(args, stdout),
+        Command::Referee(args) => commands::referee::run(args, stdout),
+        Command::Program(args) => commands::program::run(args, stdin, stdout),
         Command::Completions(args) => commands::completions::run(args, stdout),
     };
     match result {

@@ -5,21 +5,24 @@
 //! - `guesses`: combinations played, the winning one included.
 //! - `evaluations`: candidate codes examined while choosing guesses. A code counts once each time
 //!   it is checked for consistency or given a score or fitness; the [`Oracle`] methods count for
-//!   the player, and a player that examines codes some other way reports them through
-//!   [`Oracle::count_evaluations`].
+//!   the player, each by its own rule (a filter of a set by a reply counts score calls only, a
+//!   local entropy an evaluation only, and so on), so no player reports a count of its own.
 //! - `score_calls`: raw feedback computations, partition counting included.
 //! - wall time of the whole game.
 //!
 //! Players never see the secret: they see the history and reach the scoring function only
-//! through the [`Oracle`], which counts.
+//! through the [`Oracle`], which counts (a tidy test of the workspace reads the player crates'
+//! sources for any other way to a feedback). A search that queries the secret itself (Justus's
+//! genetic algorithm) does so through a [`SecretOracle`], which counts the same way.
 
 use crate::code::Code;
 use crate::feedback::Feedback;
 use crate::game::Game;
 use crate::history::History;
+use crate::local_entropy::PlayedSymbols;
 use crate::packed::PackedCodes;
 use crate::partition::{PartitionCounter, PartitionStats};
-use crate::score::score;
+use crate::score::{score, score_index};
 use crate::seed::LabRng;
 use std::time::Instant;
 use thiserror::Error;
@@ -51,8 +54,9 @@ impl<'a> Oracle<'a> {
         self.history.game()
     }
 
-    /// The turns so far.
-    pub fn history(&self) -> &History {
+    /// The turns so far (borrowed for as long as the oracle's history, so a player may read it
+    /// while it scores).
+    pub fn history(&self) -> &'a History {
         self.history
     }
 
@@ -117,14 +121,151 @@ impl<'a> Oracle<'a> {
         counter.stats_packed(guess, set)
     }
 
-    /// Records `n` evaluations made without the methods above.
-    pub fn count_evaluations(&mut self, n: u64) {
-        self.counters.evaluations += n;
+    /// As [`partition`](Oracle::partition), for a code already counted as an evaluation this turn
+    /// (a fitness that takes a code's distance and its parts together, or a set whose members
+    /// were evaluated when they entered it): one score call per code in `set`, no evaluation.
+    pub fn partition_of_evaluated(
+        &mut self,
+        counter: &mut PartitionCounter,
+        guess: &Code,
+        set: &[Code],
+    ) -> PartitionStats {
+        self.counters.score_calls += set.len() as u64;
+        counter.stats(guess, set)
     }
 
-    /// Records `n` score calls made without the methods above.
-    pub fn count_score_calls(&mut self, n: u64) {
-        self.counters.score_calls += n;
+    /// The local entropy of `candidate` next to the guesses in `played` (one evaluation; no score
+    /// call: it compares colours, not replies).
+    pub fn local_entropy(&mut self, played: &PlayedSymbols, candidate: &Code) -> f64 {
+        self.counters.evaluations += 1;
+        played.entropy_with(candidate)
+    }
+
+    /// Keeps the items whose code gets `feedback` from `guess`, in order (one score call per
+    /// item; no evaluation: a set is filtered, no candidate is examined). A player that keeps
+    /// its consistent set by reference (ranks into a table of codes) filters it with this.
+    pub fn retain_replying<T>(
+        &mut self,
+        guess: &Code,
+        feedback: Feedback,
+        items: &mut Vec<T>,
+        code_of: impl Fn(&T) -> Code,
+    ) {
+        self.counters.score_calls += items.len() as u64;
+        let target = feedback.index();
+        items.retain(|item| score_index(guess, &code_of(item)) == target);
+    }
+
+    /// Counts every code of the game as examined, as a policy that gives each code a probability
+    /// before drawing one does (one evaluation per code; no score call).
+    pub fn examine_every_code(&mut self) {
+        self.counters.evaluations += self.game().size().unwrap_or(u64::MAX);
+    }
+
+    /// Whether `code` was played already, for a code drawn at random and kept only if it was not
+    /// (one evaluation; no score call: guesses are compared, not scored).
+    pub fn is_played(&mut self, code: &Code) -> bool {
+        self.counters.evaluations += 1;
+        self.history.turns().iter().any(|turn| turn.guess == *code)
+    }
+
+    /// Feeds a walk over codes one more turn: the test response of `guess` for the walk's
+    /// current `code` (the reply `guess` would get if `code` were the secret), which the walk
+    /// keeps from now on, so `fed` counts one more turn (one score call).
+    pub fn feed_walk(&mut self, fed: &mut FedTurns, guess: &Code, code: &Code) -> Feedback {
+        fed.turns += 1;
+        self.score(guess, code)
+    }
+
+    /// A walk starts at its current code, whose test responses it already keeps (one
+    /// evaluation; no score call).
+    pub fn walk_start(&mut self) {
+        self.counters.evaluations += 1;
+    }
+
+    /// A walk's proposal whose test responses follow from the current code's by an update at
+    /// the pegs the move changes (one evaluation, and one score call per turn in `fed`: each
+    /// update stands for the feedback computation it replaces).
+    #[inline]
+    pub fn walk_proposal(&mut self, fed: &FedTurns) {
+        self.counters.evaluations += 1;
+        self.counters.score_calls += fed.turns;
+    }
+
+    /// A walk's proposal that leaves the current code as it is, a swap of two equal pegs (one
+    /// evaluation; no score call: its responses are the current ones).
+    #[inline]
+    pub fn unchanged_walk_proposal(&mut self) {
+        self.counters.evaluations += 1;
+    }
+
+    /// The counts a program outside the lab states it spent on its guess (the referee's
+    /// `Program` player, which plays over a pipe and scores with its own code). They are the
+    /// program's word, not counted here: the one door through which a count enters unobserved,
+    /// kept apart by name so that no player of the lab can use it unnoticed.
+    pub fn stated_by_program(&mut self, evaluations: u64, score_calls: u64) {
+        self.counters.evaluations += evaluations;
+        self.counters.score_calls += score_calls;
+    }
+}
+
+/// The turns a walk over codes (Snyder's Metropolis-Hastings walker) has been fed: for each,
+/// the walk keeps its current code's test response and updates it as the code moves. Only the
+/// [`Oracle`] adds a turn, as it scores that turn's first response
+/// ([`feed_walk`](Oracle::feed_walk)), so the score calls a proposal is counted
+/// ([`walk_proposal`](Oracle::walk_proposal)) are as many as the responses the walk keeps.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FedTurns {
+    turns: u64,
+}
+
+impl FedTurns {
+    /// No turn fed yet.
+    pub fn new() -> FedTurns {
+        FedTurns::default()
+    }
+
+    /// How many turns the walk has been fed.
+    pub fn len(&self) -> usize {
+        self.turns as usize
+    }
+
+    /// Whether no turn has been fed yet.
+    pub fn is_empty(&self) -> bool {
+        self.turns == 0
+    }
+}
+
+/// A counted window on a secret for a search that queries the secret itself (Justus's genetic
+/// algorithm scores every candidate against it): no history, every query one evaluation and one
+/// score call.
+#[derive(Debug)]
+pub struct SecretOracle {
+    secret: Code,
+    counters: Counters,
+}
+
+impl SecretOracle {
+    /// An oracle over `secret`, with nothing counted yet.
+    pub fn new(secret: Code) -> SecretOracle {
+        SecretOracle { secret, counters: Counters::default() }
+    }
+
+    /// The feedback `code` gets from the secret (one evaluation, one score call).
+    pub fn reply(&mut self, code: &Code) -> Feedback {
+        self.counters.evaluations += 1;
+        self.counters.score_calls += 1;
+        score(&self.secret, code)
+    }
+
+    /// Whether `feedback` is the secret's own (all black): the search has found it.
+    pub fn is_win(&self, feedback: Feedback) -> bool {
+        feedback.black == self.secret.len() as u8
+    }
+
+    /// The counters so far.
+    pub fn counters(&self) -> Counters {
+        self.counters
     }
 }
 
@@ -150,6 +291,12 @@ pub trait Player: Send {
     fn metrics(&self) -> Vec<(&'static str, f64)> {
         Vec::new()
     }
+
+    /// Told that the game is over, solved or at the guess cap, with every turn played (the
+    /// last turn's reply is the one the player was not asked to answer); not called when the
+    /// player gave up. A player that plays through another program passes the end on to it
+    /// here. By default, nothing.
+    fn game_over(&mut self, _end: &GameEnd, _history: &History) {}
 }
 
 /// A validated player configuration that builds a fresh [`Player`] for each game. Values are
@@ -258,14 +405,11 @@ pub fn play_game(
             break GameEnd::Solved;
         }
     };
-    GameOutcome {
-        secret,
-        guesses: history.len() as u32,
-        end,
-        counters,
-        nanos: start.elapsed().as_nanos() as u64,
-        history,
+    let nanos = start.elapsed().as_nanos() as u64;
+    if !matches!(end, GameEnd::GaveUp(_)) {
+        player.game_over(&end, &history);
     }
+    GameOutcome { secret, guesses: history.len() as u32, end, counters, nanos, history }
 }
 
 #[cfg(test)]
@@ -311,6 +455,33 @@ mod tests {
     }
 
     #[test]
+    fn a_walk_is_counted_by_the_turns_it_was_fed() {
+        let g = Game::CLASSIC;
+        let code = |text: &str| Code::parse(g, text).unwrap();
+        let mut history = History::new(g);
+        history.push(code("AABB"), Feedback::new(1, 0));
+        history.push(code("ABCD"), Feedback::new(0, 2));
+        let mut counters = Counters::default();
+        let mut oracle = Oracle::new(&history, &mut counters);
+        let mut fed = FedTurns::new();
+        let at = code("CCDD");
+        for turn in history.turns() {
+            assert_eq!(oracle.feed_walk(&mut fed, &turn.guess, &at), score(&turn.guess, &at));
+        }
+        assert_eq!(
+            (fed.len(), oracle.counters()),
+            (2, Counters { evaluations: 0, score_calls: 2 })
+        );
+        oracle.walk_start();
+        oracle.walk_proposal(&fed);
+        oracle.unchanged_walk_proposal();
+        assert_eq!(oracle.counters(), Counters { evaluations: 3, score_calls: 4 });
+        assert!(oracle.is_played(&code("ABCD")));
+        assert!(!oracle.is_played(&at));
+        assert_eq!(oracle.counters(), Counters { evaluations: 5, score_calls: 4 });
+    }
+
+    #[test]
     fn the_cap_and_giving_up_end_the_game() {
         struct Stubborn(Code);
         impl Player for Stubborn {
@@ -345,5 +516,35 @@ mod tests {
         assert_eq!((out.end, out.guesses), (GameEnd::CapReached, 5));
         let out = play_game(g, &mut Quitter, &mut TruthfulCodemaker::new(secret), 5, &mut rng);
         assert_eq!((out.end, out.guesses), (GameEnd::GaveUp("nothing to play".into()), 0));
+    }
+
+    #[test]
+    fn a_player_hears_how_its_game_ended() {
+        /// Plays `AAAA` then `ABCD`, and keeps what `game_over` says.
+        #[derive(Default)]
+        struct Listener(Option<(GameEnd, Feedback)>);
+        impl Player for Listener {
+            fn next_guess(
+                &mut self,
+                oracle: &mut Oracle<'_>,
+                _: &mut LabRng,
+            ) -> Result<Code, PlayerError> {
+                let text = if oracle.history().is_empty() { "AAAA" } else { "ABCD" };
+                Ok(Code::parse(oracle.game(), text).unwrap())
+            }
+            fn game_over(&mut self, end: &GameEnd, history: &History) {
+                self.0 = Some((end.clone(), history.last().unwrap().feedback));
+            }
+        }
+        let g = Game::CLASSIC;
+        let mut rng = rng_for(0, &[]);
+        let mut play = |secret: &str, cap| {
+            let mut listener = Listener::default();
+            let secret = Code::parse(g, secret).unwrap();
+            play_game(g, &mut listener, &mut TruthfulCodemaker::new(secret), cap, &mut rng);
+            listener.0
+        };
+        assert_eq!(play("ABCD", 5), Some((GameEnd::Solved, Feedback::all_black(4))));
+        assert_eq!(play("DCBA", 1), Some((GameEnd::CapReached, Feedback::new(1, 0))));
     }
 }

@@ -70,7 +70,7 @@ pub enum GameError {
         pegs: u8,
     },
     /// A code's text uses a letter that is not a colour of the game.
-    #[error("the code {text:?} uses {letter:?}, but this game's colours are A..={last}")]
+    #[error("the code {text:?} uses {letter:?}, but this game's colours are A to {last}")]
     CodeColour {
         /// The code as written.
         text: String,

@@ -25,6 +25,8 @@
 //! - [`InvalidParameter`]: the one error a player configuration is rejected with, naming the
 //!   field by its path.
 //! - [`seed`]: the RNG type of the whole lab and the derivation of per-game streams.
+//! - [`progress`]: the [`Progress`](progress::Progress) a long computation counts its units
+//!   into, shown by whoever runs it.
 //!
 //! Invariants: the core does no I/O, reads no clock except the driver's wall time per game, and
 //! never draws randomness except from an RNG passed in explicitly.
@@ -43,6 +45,7 @@ pub mod local_entropy;
 pub mod packed;
 pub mod parameter;
 pub mod partition;
+pub mod progress;
 pub mod score;
 pub mod seed;
 pub mod words;
@@ -52,8 +55,8 @@ pub use codemakers::lying::{FalseReplies, LiarError, LyingCodemaker, ReplyPool, 
 pub use codemakers::scripted::{Script, ScriptedCodemaker};
 pub use codeset::CodeSet;
 pub use driver::{
-    Codemaker, Counters, GameEnd, GameOutcome, Oracle, Player, PlayerError, Strategy,
-    TruthfulCodemaker, play_game,
+    Codemaker, Counters, FedTurns, GameEnd, GameOutcome, Oracle, Player, PlayerError, SecretOracle,
+    Strategy, TruthfulCodemaker, play_game,
 };
 pub use feedback::Feedback;
 pub use game::{Game, GameError};

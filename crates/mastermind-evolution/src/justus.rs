@@ -26,7 +26,7 @@ use crate::operators::{
 use crate::palette::Palette;
 use crate::population::{CodeSet, Individual};
 use mastermind_core::InvalidParameter;
-use mastermind_core::{Code, Game, LabRng, score};
+use mastermind_core::{Code, Game, LabRng, SecretOracle};
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
 
@@ -184,22 +184,26 @@ impl JustusStrategy {
     }
 }
 
-/// What a run has scored so far.
+/// What a run has scored so far; the secret is reached only through the core's counted
+/// [`SecretOracle`], whose evaluations are the run's.
 struct Tally<'a> {
     config: &'a JustusConfig,
-    secret: &'a Code,
+    oracle: SecretOracle,
     seen: CodeSet,
-    evaluations: u64,
     found: bool,
 }
 
 impl Tally<'_> {
-    /// Scores `code` against the secret, counting it.
+    /// A tally of a run against `secret`, nothing scored yet.
+    fn new<'a>(config: &'a JustusConfig, secret: &Code) -> Tally<'a> {
+        Tally { config, oracle: SecretOracle::new(*secret), seen: CodeSet::default(), found: false }
+    }
+
+    /// Scores `code` against the secret (one evaluation of the oracle).
     fn evaluate(&mut self, code: Code) -> Individual<f64> {
-        self.evaluations += 1;
         self.seen.insert(code);
-        let f = score(self.secret, &code);
-        self.found |= f.black == self.secret.len() as u8;
+        let f = self.oracle.reply(&code);
+        self.found |= self.oracle.is_win(f);
         let fitness =
             self.config.w_pos * f64::from(f.black) + self.config.w_sym * f64::from(f.total());
         Individual { code, fitness }
@@ -209,8 +213,7 @@ impl Tally<'_> {
 /// One run of the GA against `secret`. `config` must be valid ([`JustusConfig::validate`]).
 pub fn run(game: Game, config: &JustusConfig, secret: &Code, rng: &mut LabRng) -> JustusRun {
     let palette = Palette::full(game);
-    let mut tally =
-        Tally { config, secret, seen: CodeSet::default(), evaluations: 0, found: false };
+    let mut tally = Tally::new(config, secret);
     let mut population: Vec<Individual<f64>> =
         (0..config.population).map(|_| tally.evaluate(palette.random_code(rng))).collect();
     let mut generations = 0;
@@ -221,7 +224,7 @@ pub fn run(game: Game, config: &JustusConfig, secret: &Code, rng: &mut LabRng) -
     JustusRun {
         generations,
         unique_evaluated: tally.seen.len() as u64,
-        evaluations: tally.evaluations,
+        evaluations: tally.oracle.counters().evaluations,
         capped: !tally.found,
     }
 }
@@ -306,7 +309,7 @@ mod tests {
 
     /// A tally for `config` against `secret`, for tests that breed one generation.
     fn tally<'a>(config: &'a JustusConfig, secret: &'a Code) -> Tally<'a> {
-        Tally { config, secret, seen: CodeSet::default(), evaluations: 0, found: false }
+        Tally::new(config, secret)
     }
 
     #[test]
@@ -336,7 +339,7 @@ mod tests {
             assert!(next.len() <= 6);
             let mut list_tally = tally(&lists, &secret);
             let next = next_generation(game, &palette, &start, &mut list_tally, &mut rng);
-            assert_eq!((next.len(), list_tally.evaluations), (6, 3));
+            assert_eq!((next.len(), list_tally.oracle.counters().evaluations), (6, 3));
             let distinct: CodeSet = next.iter().map(|i| i.code).collect();
             repeats_in_lists += usize::from(distinct.len() < next.len());
         }
@@ -362,7 +365,7 @@ mod tests {
         let next =
             next_generation(game, &Palette::full(game), &start, &mut tally, &mut rng_for(9, &[]));
         assert_eq!(next.iter().map(|i| i.code).collect::<Vec<_>>(), vec![aaaa]);
-        assert_eq!(tally.evaluations, 5 * u64::from(SET_BREEDING_ATTEMPTS));
+        assert_eq!(tally.oracle.counters().evaluations, 5 * u64::from(SET_BREEDING_ATTEMPTS));
         // A whole run with sets finds the secret at the paper's settings and counts at least
         // N - m scores per generation.
         let sets = JustusConfig { generation: Generation::Sets, ..JustusConfig::default() };

@@ -15,11 +15,14 @@
 //!    name them with its `PlayerSpec`, and the budget reads its cost model.
 //! 4. [`budget`]: an estimate of each plan's work and memory, checked before anything runs.
 //! 5. [`workspace`]: where a checkout keeps its specs, results and figures.
+//! 6. [`error`]: why a run or a report failed, typed; a spec's mistakes are
+//!    [`SpecError`](spec::SpecError)s.
 //!
 //! Nothing here writes results: a kind's run returns its table, and the runner stores it.
 #![deny(missing_docs)]
 
 pub mod budget;
+pub mod error;
 pub mod plan;
 pub mod spec;
 pub mod tasks;

@@ -1,9 +1,9 @@
 //! The folders of a checkout: where specs, results and figures live, and how a user's spec name
 //! becomes a file and every spec a validated plan.
 
+use crate::error::{Context, Result};
 use crate::plan::Plan;
 use crate::spec::{self, SpecError, scaled::Profile};
-use anyhow::{Context, Result};
 use std::path::{Path, PathBuf};
 
 /// The folders of a checkout the runner works in.

@@ -17,6 +17,10 @@
 //! names it) stage each file with [`Staged::write`] and rename them with [`Staged::commit`] in
 //! their own order.
 //!
+//! An append-only log whose reader drops a torn last record (the importance descent's journal)
+//! grows by [`append_synced`] instead: the only write here that opens its target in place, and
+//! it only ever adds to the end, so a kill leaves every record before the last whole.
+//!
 //! ```
 //! let dir = std::env::temp_dir().join(format!("mastermind-files-doc-{}", std::process::id()));
 //! std::fs::create_dir_all(&dir).unwrap();
@@ -41,6 +45,19 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// The parent directory must exist. On an error the temporary file is removed.
 pub fn write_atomic(path: impl AsRef<Path>, bytes: &[u8]) -> Result<(), Error> {
     Staged::write(path.as_ref(), bytes)?.commit()
+}
+
+/// Appends `bytes` to the file at `path` (created if missing; its directory must exist) and
+/// syncs them to disk before returning. For append-only logs whose reader drops a torn last
+/// record: a kill mid-append leaves the records before it as they were.
+pub fn append_synced(path: impl AsRef<Path>, bytes: &[u8]) -> Result<(), Error> {
+    let path = path.as_ref();
+    let appended = OpenOptions::new().create(true).append(true).open(path).and_then(|mut file| {
+        file.write_all(bytes)?;
+        file.flush()?;
+        file.sync_data()
+    });
+    appended.map_err(|source| Error::new(Action::Append, path, source))
 }
 
 /// A new version of a file, whole and synced under a temporary name beside its target, not yet
@@ -214,6 +231,8 @@ pub enum Action {
     Rename,
     /// Syncing the directory after the rename.
     SyncDirectory,
+    /// Appending to a log and syncing it ([`append_synced`]).
+    Append,
 }
 
 impl Error {
@@ -244,6 +263,7 @@ impl fmt::Display for Error {
             Action::Write => "writing",
             Action::Rename => "moving into place",
             Action::SyncDirectory => "syncing the directory",
+            Action::Append => "appending to",
         };
         write!(f, "{doing} {}", self.path.display())
     }
@@ -265,6 +285,23 @@ impl From<Error> for io::Error {
 mod tests {
     use super::*;
     use std::ffi::OsStr;
+
+    #[test]
+    fn appends_go_to_the_end_and_a_missing_log_is_created() {
+        let dir =
+            std::env::temp_dir().join(format!("mastermind-files-append-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let log = dir.join("steps.jsonl");
+        let _ = std::fs::remove_file(&log);
+        append_synced(&log, b"one\n").unwrap();
+        append_synced(&log, b"two\n").unwrap();
+        assert_eq!(std::fs::read(&log).unwrap(), b"one\ntwo\n");
+        let missing = dir.join("no-such-folder").join("log");
+        let error = append_synced(&missing, b"x").unwrap_err();
+        assert_eq!(error.action(), Action::Append);
+        assert!(error.to_string().starts_with("appending to "), "{error}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn temporary_names_are_recognised_by_their_target() {

@@ -149,9 +149,8 @@ impl OnePlyPlayer {
         let (candidates, _) = self.candidates_and_target(rng);
         let mut best = Best::new();
         for (i, candidate) in candidates.iter().enumerate() {
-            best.offer(i, played.entropy_with(candidate));
+            best.offer(i, oracle.local_entropy(&played, candidate));
         }
-        oracle.count_evaluations(candidates.len() as u64);
         best.indices().iter().map(|&i| candidates[i]).collect()
     }
 }

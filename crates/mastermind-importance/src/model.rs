@@ -204,6 +204,7 @@ impl PolicyModel {
 /// score `exp(sum_j f_j theta_j)` and the scores are normalised. A reference for tests and readers;
 /// players use the two-stage sampler instead. Consistency is checked with [`History`] directly (not
 /// counted: this is not a player).
+#[allow(clippy::disallowed_methods)] // A reference for tests and readers, not a player.
 pub fn literal_probabilities(codes: &[Code], history: &History, theta: &Theta) -> Vec<f64> {
     let exponents: Vec<f64> = codes
         .iter()

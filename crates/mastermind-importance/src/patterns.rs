@@ -120,6 +120,7 @@ pub fn first_guess_table(game: Game) -> Result<Vec<PatternShare>, ImportanceErro
 }
 
 /// Table 1 over an already enumerated code set.
+#[allow(clippy::disallowed_methods)] // An exact analysis of first guesses, not a player's search.
 pub fn first_guess_table_of(set: &CodeSet) -> Result<Vec<PatternShare>, ImportanceError> {
     let game = set.game();
     let mut rows = ColourPattern::all(game)

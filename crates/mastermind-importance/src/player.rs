@@ -17,7 +17,6 @@ use crate::error::ImportanceError;
 use crate::model::{CLASSES, PolicyModel};
 use crate::record::{GameRecord, LaterTurn};
 use crate::theta::Theta;
-use mastermind_core::score::score_index;
 use mastermind_core::{
     Code, CodeSet, Game, GameEnd, GameOutcome, LabRng, Oracle, Player, PlayerError, Strategy,
 };
@@ -202,39 +201,29 @@ impl ExpFamilyPlayer {
         })
     }
 
-    /// Filters the consistent set by the history's turns not yet seen, counting score calls.
+    /// Filters the consistent set by the history's turns not yet seen (through the oracle: one
+    /// score call per code filtered).
     fn catch_up(&mut self, oracle: &mut Oracle<'_>) {
         let codes = &self.strategy.tables.codes;
         while self.seen < oracle.history().len() {
             let turn = oracle.history().turns()[self.seen];
-            let target = turn.feedback.index();
-            let scored = match self.candidates.as_mut() {
+            let mut kept = match self.candidates.take() {
+                Some(kept) => kept,
                 None => {
-                    self.member = vec![false; codes.len()];
-                    let mut kept = Vec::new();
-                    for (rank, code) in codes.iter().enumerate() {
-                        if score_index(&turn.guess, code) == target {
-                            kept.push(rank as u32);
-                            self.member[rank] = true;
-                        }
-                    }
-                    self.candidates = Some(kept);
-                    codes.len()
-                }
-                Some(kept) => {
-                    let scored = kept.len();
-                    let member = &mut self.member;
-                    kept.retain(|&rank| {
-                        let keep = score_index(&turn.guess, &codes[rank as usize]) == target;
-                        if !keep {
-                            member[rank as usize] = false;
-                        }
-                        keep
-                    });
-                    scored
+                    self.member = vec![true; codes.len()];
+                    (0..codes.len() as u32).collect()
                 }
             };
-            oracle.count_score_calls(scored as u64);
+            for &rank in &kept {
+                self.member[rank as usize] = false;
+            }
+            oracle.retain_replying(&turn.guess, turn.feedback, &mut kept, |&rank| {
+                codes[rank as usize]
+            });
+            for &rank in &kept {
+                self.member[rank as usize] = true;
+            }
+            self.candidates = Some(kept);
             self.seen += 1;
         }
     }
@@ -296,7 +285,7 @@ impl Player for ExpFamilyPlayer {
             )));
         }
         self.catch_up(oracle);
-        oracle.count_evaluations(self.strategy.tables.codes.len() as u64);
+        oracle.examine_every_code();
         Ok(if played == 0 { self.first_guess(rng) } else { self.later_guess(rng) })
     }
 }

@@ -12,12 +12,16 @@
 //! 4. [`merge`]: sharded runs (`run --shard I/N`) and the merge of their parts.
 //! 5. [`report`]: each kind's report from the stored Parquet, rendered by `mastermind-report`:
 //!    tables (Markdown, LaTeX) with the paper's numbers beside the reproduced ones, significance
-//!    groups, verdicts and figures (PNG, SVG).
+//!    groups, verdicts and figures (PNG, SVG), every file written atomically; [`pdf`]: the
+//!    document built by latexmk.
 //!
-//! Only this crate writes results to the file system; the player crates do no I/O.
+//! Only this crate writes results and the report to the file system; the player crates and the
+//! report crate do no I/O.
 #![deny(missing_docs)]
 
 pub mod merge;
+pub mod pdf;
+pub mod progress;
 pub mod provenance;
 pub mod report;
 pub mod runner;

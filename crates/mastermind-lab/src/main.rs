@@ -95,7 +95,7 @@ fn list(workspace: &Workspace) -> Result<()> {
 /// The spec files of `names` (names as `list` shows them, or paths); clap requires at least one
 /// where a command needs it.
 fn named(workspace: &Workspace, names: &[String]) -> Result<Vec<PathBuf>> {
-    names.iter().map(|n| workspace.resolve(n)).collect()
+    Ok(names.iter().map(|n| workspace.resolve(n)).collect::<Result<_, _>>()?)
 }
 
 /// Every spec whose name starts with one of `prefixes` (every spec for none).
@@ -175,7 +175,7 @@ fn run_all(workspace: &Workspace, plans: &[Plan], profile: Profile, force: bool)
 /// Builds the profile's `report.tex` into a PDF; says plainly (and fails) when `latexmk` is
 /// missing.
 fn latex_pdf(workspace: &Workspace, profile: Profile) -> Result<()> {
-    use mastermind_lab::report::pdf::{self, PdfBuild};
+    use mastermind_lab::pdf::{self, PdfBuild};
     match pdf::build(&workspace.figures(profile))? {
         PdfBuild::Built(path) => {
             let shown = path.strip_prefix(&workspace.root).unwrap_or(&path);

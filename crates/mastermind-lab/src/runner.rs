@@ -1,14 +1,15 @@
 //! The executor: runs plans, skips those whose results are current, stores and reports them.
 
 use crate::merge;
+use crate::progress::Bar;
 use crate::provenance::Provenance;
 use crate::report::{self, Section};
 use crate::store::{self, Manifest, ResultPaths, SpecLock};
 use anyhow::{Context, Result};
-use indicatif::ProgressBar;
+use mastermind_core::progress::Progress;
 use mastermind_experiments::plan::Plan;
 use mastermind_experiments::spec::{self, scaled::Profile};
-use mastermind_experiments::tasks::{Shard, progress_bar};
+use mastermind_experiments::tasks::Shard;
 use mastermind_experiments::workspace::Workspace;
 use polars::prelude::Column;
 use std::path::{Path, PathBuf};
@@ -64,12 +65,12 @@ fn run_and_store(
     cache_key: String,
     paths: &ResultPaths,
     shown: &str,
-    run: impl FnOnce(&ProgressBar) -> Result<polars::prelude::DataFrame>,
+    run: impl FnOnce(&dyn Progress) -> Result<polars::prelude::DataFrame>,
 ) -> Result<f64> {
     let start = Instant::now();
-    let bar = progress_bar(plan.task.units(), shown.to_owned(), "units");
+    let bar = Bar::new(plan.task.units(), shown.to_owned(), "units");
     let mut frame = run(&bar).with_context(|| format!("running {shown}"))?;
-    bar.finish_and_clear();
+    bar.finish();
     let seconds = start.elapsed().as_secs_f64();
     let threads = rayon::current_num_threads();
     store_result(plan, provenance, cache_key, paths, &mut frame, (seconds, threads))?;
@@ -101,7 +102,7 @@ pub fn run(
     let mut ran = false;
     let mut seconds = 0.0;
     if force || !paths.is_current(&key) {
-        let run = |bar: &ProgressBar| plan.task.run(plan.raw.seed, bar);
+        let run = |progress: &dyn Progress| Ok(plan.task.run(plan.raw.seed, progress)?);
         seconds = run_and_store(plan, provenance, key, &paths, &plan.name, run)?;
         ran = true;
     }
@@ -204,13 +205,14 @@ pub fn report_every(
             }
         }
     }
-    report::finish(&mut sections)?;
+    report::write_files(&figures, &report::finish(&mut sections))?;
     let (summaries, unreadable) = report::load_summaries(&workspace.experiments());
     problems.extend(unreadable);
     problems.extend(report::summary::missing(&summaries, &sections));
     let order = workspace.paper_order();
-    let path = report::write_index(&figures, profile.name(), &sections, &order, &summaries)?;
-    Ok(IndexReport { path, problems })
+    let index = report::index_files(profile.name(), &sections, &order, &summaries);
+    report::write_files(&figures, &index)?;
+    Ok(IndexReport { path: figures.join(report::INDEX_FILE_NAME), problems })
 }
 
 /// The section last rendered for a spec (`figures/<profile>/<name>.md`), its paper read from its
@@ -223,7 +225,9 @@ fn last_rendered(figures: &Path, name: &str) -> Option<Section> {
     let paper = paper.to_owned();
     // `<section>: <title>`, where the section itself holds no ": " in any spec.
     let label = rest.split(": ").next().unwrap_or(rest).to_owned();
-    let latex = crate::report::document::kept_section(figures, name, &markdown);
+    let has_tables = std::fs::read_to_string(figures.join(format!("{name}.tex")))
+        .is_ok_and(|tables| !tables.trim().is_empty());
+    let latex = crate::report::document::kept_section(name, &markdown, has_tables);
     Some(Section {
         paper,
         name: name.to_owned(),
@@ -267,7 +271,7 @@ pub fn run_shard(
         return Ok(ShardOutcome { part: paths.data, ran: false, seconds: 0.0 });
     }
     let shown = format!("{} {shard}", plan.name);
-    let run = |bar: &ProgressBar| plan.task.run_shard(plan.raw.seed, shard, bar);
+    let run = |progress: &dyn Progress| Ok(plan.task.run_shard(plan.raw.seed, shard, progress)?);
     let seconds = run_and_store(plan, provenance, key, &paths, &shown, run)?;
     Ok(ShardOutcome { part: paths.data, ran: true, seconds })
 }

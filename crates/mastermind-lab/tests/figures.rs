@@ -1,5 +1,5 @@
-//! Figures can never stop the pipeline (issue 15, defect 2): a figure that cannot be drawn is
-//! reported for that figure while the data and the tables stay. (That non-finite or degenerate
+//! Figures can never stop the pipeline (issue 15, defect 2): a figure that cannot be drawn or
+//! written is reported for that figure while the data and the tables stay. (That non-finite or degenerate
 //! data neither hangs nor panics the drawing code is the report crate's `tests/figures.rs`.)
 
 mod common;
@@ -16,7 +16,7 @@ fn a_figure_that_cannot_be_drawn_is_reported_and_the_data_and_tables_stay() {
     let path = scratch.spec("paper/a", &small_spec("1", ""));
     let workspace = scratch.workspace();
     let plan = workspace.plans(&[path], Profile::Quick).unwrap().remove(0);
-    // A directory where the histogram's PNG goes: the figure cannot be written.
+    // A directory where the histogram's PNG goes: the figure is drawn but cannot be written.
     let blocker = workspace.figures(Profile::Quick).join("paper/a-guesses.png");
     std::fs::create_dir_all(&blocker).unwrap();
     let outcome = runner::run(&workspace, &plan, &Provenance::of_checkout(&scratch.root), false)

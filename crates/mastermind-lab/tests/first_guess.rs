@@ -4,8 +4,8 @@
 mod common;
 
 use common::Scratch;
+use mastermind_core::progress::Silent;
 use mastermind_experiments::spec::scaled::Profile;
-use mastermind_experiments::tasks::progress_bar;
 use mastermind_lab::provenance::Provenance;
 use mastermind_lab::runner;
 
@@ -40,7 +40,7 @@ fn table_1_matches_the_thesis_to_every_printed_digit() {
         .spec("snyder/table-1", &spec("(pegs: 4, colours: 6), (pegs: 3, colours: 2)", THESIS));
     let workspace = scratch.workspace();
     let plan = workspace.plans(&[path], Profile::Quick).unwrap().remove(0);
-    let frame = plan.task.run(1, &progress_bar(2, String::new(), "games")).unwrap();
+    let frame = plan.task.run(1, &Silent).unwrap();
     // 5 patterns of 4 pegs x 6 colours, 2 of 3 pegs x 2 colours (3 and 2,1).
     assert_eq!(frame.height(), 7);
     let pattern = frame.column("pattern").unwrap().str().unwrap();

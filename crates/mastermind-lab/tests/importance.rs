@@ -11,7 +11,8 @@ use mastermind_experiments::spec::raw::RawTask;
 use mastermind_experiments::spec::scaled::Profile;
 use mastermind_experiments::tasks::importance::journal::Journal;
 use mastermind_experiments::tasks::importance::spec::TrainingPlan;
-use mastermind_experiments::tasks::{PlanContext, Validate, progress_bar};
+use mastermind_experiments::tasks::{PlanContext, Validate};
+use mastermind_lab::progress::Bar;
 use mastermind_lab::provenance::Provenance;
 use mastermind_lab::runner;
 use mastermind_players::families::importance::{TrainingConfig, train};
@@ -134,7 +135,7 @@ fn an_interrupted_training_resumes_from_its_journal_to_the_same_table() {
         .write_all(b"{\"step\":4,\"theta\":[1")
         .unwrap();
 
-    let bar = progress_bar(6, String::new(), "steps");
+    let bar = Bar::new(6, String::new(), "steps");
     use mastermind_experiments::tasks::Task;
     let resumed = plan.run(file.raw.seed, &bar).unwrap();
     assert!(resumed.equals_missing(&uninterrupted));

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{Scratch, run_on_threads};
+use common::{Scratch, run_on_threads, without_wall_time};
 use mastermind_experiments::spec::scaled::Profile;
 use mastermind_experiments::spec::{load, validate};
 use mastermind_experiments::tasks::mh_budget::report::least_squares;
@@ -54,7 +54,7 @@ fn a_tiny_run_has_one_arm_per_size_and_budget_and_ignores_threads() {
     let plan = scratch.workspace().plans(&[path], Profile::Quick).unwrap().remove(0);
     // Per size: 20 "until candidate" games and 4 budgets x 10 games.
     assert_eq!(plan.task.units(), 2 * (20 + 4 * 10));
-    let play = |threads| run_on_threads(&plan, threads).drop("nanos").unwrap();
+    let play = |threads| without_wall_time(run_on_threads(&plan, threads));
     let frame = play(1);
     assert!(frame.equals_missing(&play(2)));
     for column in ["arm", "group", "x", "pegs", "colours", "guesses", "evaluations", "proposals"] {

@@ -3,19 +3,22 @@
 
 mod common;
 
-use common::{Scratch, run_on_threads, small_spec};
+use common::{Scratch, run_on_threads, small_spec, without_wall_time};
 use mastermind_experiments::spec::scaled::Profile;
+use mastermind_experiments::tasks::record::WALL_TIME_COLUMNS;
 use mastermind_lab::provenance::Provenance;
 use mastermind_lab::runner;
 use mastermind_lab::store::{ResultPaths, read};
+use std::collections::BTreeSet;
+use std::path::Path;
 
 #[test]
 fn results_do_not_depend_on_the_thread_count() {
     let scratch = Scratch::new("threads");
     let path = scratch.spec("threads", &small_spec("3", ""));
     let plan = scratch.workspace().plans(&[path], Profile::Quick).unwrap().remove(0);
-    // Everything but the wall time must be identical.
-    let play = |threads| run_on_threads(&plan, threads).drop("nanos").unwrap();
+    // Everything but the wall-time columns must be identical.
+    let play = |threads| without_wall_time(run_on_threads(&plan, threads));
     let one = play(1);
     assert_eq!(one.height(), 2 * 3 * 64);
     assert!(one.equals_missing(&play(2)));
@@ -31,6 +34,67 @@ fn results_do_not_depend_on_the_thread_count() {
             .sum()
     };
     assert!((0..3).map(run_total).collect::<std::collections::HashSet<_>>().len() > 1);
+}
+
+/// The fields of every `record!` row in `source` (a Rust file): `(name, doc text)`.
+fn record_fields(source: &str) -> Vec<(String, String)> {
+    let mut fields = Vec::new();
+    for (start, _) in source.match_indices("record! {") {
+        let body = &source[start..];
+        let Some(open) = body.find("pub struct").and_then(|s| body[s..].find('{').map(|b| s + b))
+        else {
+            continue;
+        };
+        let mut doc = String::new();
+        for line in body[open + 1..].lines().map(str::trim) {
+            if line.starts_with('}') {
+                break;
+            }
+            if let Some(text) = line.strip_prefix("///") {
+                doc.push_str(text);
+            } else if let Some((name, _)) =
+                line.strip_prefix("pub ").and_then(|l| l.split_once(':'))
+            {
+                fields.push((name.trim().to_owned(), std::mem::take(&mut doc)));
+            }
+        }
+    }
+    fields
+}
+
+/// Whether a row field measures time, by its name or its doc.
+fn measures_time(name: &str, doc: &str) -> bool {
+    let doc = doc.to_lowercase();
+    ["nanos", "micros", "millis", "seconds", "time"].iter().any(|w| name.contains(w))
+        || doc.contains("wall time")
+        || doc.contains("wall-time")
+}
+
+/// "The same table whatever the thread count" holds for every column but the wall-time ones,
+/// so those must be exactly the stored columns that measure time: a new one left out of
+/// `WALL_TIME_COLUMNS` would make the promise false without any thread test noticing.
+#[test]
+fn the_wall_time_columns_are_exactly_the_row_fields_that_measure_time() {
+    let sources = Path::new(env!("CARGO_MANIFEST_DIR")).join("../mastermind-experiments/src");
+    let mut files = Vec::new();
+    let mut dirs = vec![sources];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(dir).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                files.push(path);
+            }
+        }
+    }
+    let fields: Vec<(String, String)> =
+        files.iter().flat_map(|f| record_fields(&std::fs::read_to_string(f).unwrap())).collect();
+    assert!(fields.len() > 30, "found only {} row fields", fields.len());
+    let timed: BTreeSet<&str> =
+        fields.iter().filter(|(n, d)| measures_time(n, d)).map(|(n, _)| n.as_str()).collect();
+    let listed: BTreeSet<&str> = WALL_TIME_COLUMNS.into_iter().collect();
+    assert_eq!(timed, listed, "row fields that measure time against WALL_TIME_COLUMNS");
 }
 
 #[test]

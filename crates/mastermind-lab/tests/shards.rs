@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{GNU_PARALLEL, Scratch, said_twice, small_spec};
+use common::{GNU_PARALLEL, Scratch, said_twice, small_spec, without_wall_time};
 use mastermind_lab::store::{ResultPaths, read};
 use polars::prelude::DataFrame;
 use std::path::Path;
@@ -37,7 +37,7 @@ fn failed(output: &Output) -> String {
 fn stored(scratch: &Scratch) -> DataFrame {
     let paths = ResultPaths::new(&scratch.root.join("data"), "quick", "paper/table");
     let frame = read(&paths).unwrap();
-    if frame.column("nanos").is_ok() { frame.drop("nanos").unwrap() } else { frame }
+    without_wall_time(frame)
 }
 
 fn part(scratch: &Scratch, index: u32, count: u32) -> ResultPaths {

@@ -4,9 +4,10 @@
 //! guess would have received if the code were the secret: `|black diff| + |white diff| +
 //! 2 |total diff|`, total = black + white. Summed over turns, the cost is zero exactly for codes
 //! consistent with every reply. The walk updates this incrementally ([`Walker`](crate::Walker));
-//! this from-scratch form defines it and is what the walk is checked against.
+//! this from-scratch form defines it and is what the walk is checked against. It scores through
+//! the [`Oracle`], like every search of the lab.
 
-use mastermind_core::{Code, Feedback, Turn, score};
+use mastermind_core::{Code, Feedback, Oracle};
 
 /// The cost of one turn: `recorded` is the reply received, `would` the test response.
 #[inline]
@@ -16,15 +17,32 @@ pub fn reply_cost(would: Feedback, recorded: Feedback) -> u32 {
         + 2 * u32::from(would.total().abs_diff(recorded.total()))
 }
 
-/// The cost of `code` against every turn (one feedback computation per turn).
-pub fn cost(turns: &[Turn], code: &Code) -> u32 {
-    turns.iter().map(|t| reply_cost(score(&t.guess, code), t.feedback)).sum()
+/// The cost of `code` against every turn of the oracle's history (one score call per turn).
+pub fn cost(oracle: &mut Oracle<'_>, code: &Code) -> u32 {
+    let history = oracle.history();
+    history.turns().iter().map(|t| reply_cost(oracle.score(&t.guess, code), t.feedback)).sum()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mastermind_core::{CodeSet, Game, History};
+    use mastermind_core::{CodeSet, Counters, Game, History, score};
+
+    /// The cost of `code` against `history`, counted nowhere.
+    fn cost_in(history: &History, code: &Code) -> u32 {
+        cost(&mut Oracle::new(history, &mut Counters::default()), code)
+    }
+
+    #[test]
+    fn counts_one_score_call_per_turn() {
+        let g = Game::CLASSIC;
+        let mut h = History::new(g);
+        h.push(Code::parse(g, "AABC").unwrap(), Feedback::new(2, 0));
+        h.push(Code::parse(g, "ABCD").unwrap(), Feedback::new(0, 1));
+        let mut counters = Counters::default();
+        cost(&mut Oracle::new(&h, &mut counters), &Code::parse(g, "AABD").unwrap());
+        assert_eq!(counters, Counters { evaluations: 0, score_calls: 2 });
+    }
 
     #[test]
     fn the_thesis_worked_example() {
@@ -33,8 +51,8 @@ mod tests {
         let g = Game::CLASSIC;
         let mut h = History::new(g);
         h.push(Code::parse(g, "AABC").unwrap(), Feedback::new(2, 0));
-        assert_eq!(cost(h.turns(), &Code::parse(g, "AABD").unwrap()), 3);
-        assert_eq!(cost(h.turns(), &Code::parse(g, "AABC").unwrap()), 6);
+        assert_eq!(cost_in(&h, &Code::parse(g, "AABD").unwrap()), 3);
+        assert_eq!(cost_in(&h, &Code::parse(g, "AABC").unwrap()), 6);
     }
 
     #[test]
@@ -47,9 +65,9 @@ mod tests {
             let guess = Code::parse(g, guess).unwrap();
             h.push(guess, score(&secret, &guess));
             for code in all.iter() {
-                assert_eq!(cost(h.turns(), code) == 0, h.is_consistent(code), "{code}");
+                assert_eq!(cost_in(&h, code) == 0, h.is_consistent(code), "{code}");
                 // The cost is at least the distance to consistency of the evolutionary papers.
-                assert!(cost(h.turns(), code) >= h.distance(code));
+                assert!(cost_in(&h, code) >= h.distance(code));
             }
         }
     }

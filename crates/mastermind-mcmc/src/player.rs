@@ -155,8 +155,9 @@ impl MhPlayer {
             .keeping_colours_distinct(!game.repeats())
     }
 
-    /// Brings the walker up to date with `turns`, leaving it at the last guess.
-    fn sync(&mut self, game: Game, turns: &[Turn]) -> &mut Walker {
+    /// Brings the walker up to date with `turns`, leaving it at the last guess (scoring through
+    /// `oracle`).
+    fn sync(&mut self, game: Game, turns: &[Turn], oracle: &mut Oracle<'_>) -> &mut Walker {
         let last = turns.last().expect("sync is called after the first turn").guess;
         let fresh = match &self.walker {
             Some(w) => w.game() != game || w.turn_count() > turns.len(),
@@ -167,36 +168,36 @@ impl MhPlayer {
         }
         let walker = self.walker.as_mut().expect("set above");
         for turn in &turns[walker.turn_count()..] {
-            walker.push_turn(turn);
+            walker.push_turn(turn, oracle);
         }
         if walker.code() != last {
-            walker.reset_state(&last);
+            walker.reset_state(&last, oracle);
         }
         walker
     }
 
     /// The stuck rule's restart: a uniform code, fed the turns latest first, a walk after each.
-    /// Returns the restarted walker (counters of the old one must be taken first) and the steps
-    /// its walks took.
+    /// Returns the restarted walker and the steps its walks took.
     fn restart(
         &mut self,
         game: Game,
         turns: &[Turn],
         budget: u64,
+        oracle: &mut Oracle<'_>,
         rng: &mut LabRng,
     ) -> (Walker, u64) {
         let full_kernel = self.kernel(game);
         let mut walker = self.new_walker(game, &Code::random(game, rng));
         let mut steps = 0;
         for (fed, turn) in turns.iter().rev().enumerate() {
-            walker.push_turn(turn);
+            walker.push_turn(turn, oracle);
             walker.set_theta(self.theta_for(walker.turn_count()));
             let kernel = if self.config.full_reply_rule_in_restarts {
                 self.kernel_after(game, turn, &turns[turns.len() - 1 - fed..])
             } else {
                 full_kernel
             };
-            let end = walk(&mut walker, &kernel, budget, self.config.step, rng);
+            let end = walk(&mut walker, oracle, &kernel, budget, self.config.step, rng);
             walker.take_visits(&mut self.visited);
             self.count_walk(&end);
             steps += end.steps;
@@ -214,13 +215,6 @@ impl MhPlayer {
     }
 }
 
-/// Passes a walker's counters on to the oracle.
-fn report(walker: &mut Walker, oracle: &mut Oracle<'_>) {
-    let c = walker.take_counters();
-    oracle.count_evaluations(c.evaluations);
-    oracle.count_score_calls(c.score_calls);
-}
-
 fn played(turns: &[Turn], code: &Code) -> bool {
     turns.iter().any(|t| t.guess == *code)
 }
@@ -231,6 +225,7 @@ fn step_off_played(
     walker: &mut Walker,
     kernel: &Kernel,
     turns: &[Turn],
+    oracle: &mut Oracle<'_>,
     rng: &mut LabRng,
 ) -> Result<Code, PlayerError> {
     let game = walker.game();
@@ -238,7 +233,7 @@ fn step_off_played(
     let mut best: Option<(u32, Code)> = None;
     for _ in 0..tries {
         let mv = kernel.propose(walker.state(), game.colours(), rng);
-        let cost = walker.evaluate(&mv);
+        let cost = walker.evaluate(&mv, oracle);
         let code = walker.code_after(&mv);
         if !played(turns, &code) && best.is_none_or(|(c, _)| cost < c) {
             best = Some((cost, code));
@@ -246,23 +241,23 @@ fn step_off_played(
     }
     let code = match best {
         Some((_, code)) => code,
-        None => uniform_unplayed(game, turns, walker, rng)?,
+        None => uniform_unplayed(game, turns, oracle, rng)?,
     };
-    walker.reset_state(&code);
+    walker.reset_state(&code, oracle);
     Ok(code)
 }
 
-/// A uniformly random code not played yet (by rejection, then by a scan for tiny games).
+/// A uniformly random code not played yet (by rejection, each draw checked by `oracle`, then by
+/// a scan for tiny games).
 fn uniform_unplayed(
     game: Game,
     turns: &[Turn],
-    walker: &mut Walker,
+    oracle: &mut Oracle<'_>,
     rng: &mut LabRng,
 ) -> Result<Code, PlayerError> {
     for _ in 0..1000 {
         let code = Code::random(game, rng);
-        walker.count_evaluations(1);
-        if !played(turns, &code) {
+        if !oracle.is_played(&code) {
             return Ok(code);
         }
     }
@@ -276,7 +271,7 @@ fn uniform_unplayed(
 
 impl Player for MhPlayer {
     fn metrics(&self) -> Vec<(&'static str, f64)> {
-        let stats = self.stats();
+        let stats = &self.stats;
         vec![
             ("walks", stats.walks as f64),
             ("walks_exhausted", stats.walks_exhausted as f64),
@@ -298,7 +293,7 @@ impl Player for MhPlayer {
         rng: &mut LabRng,
     ) -> Result<Code, PlayerError> {
         let game = oracle.game();
-        let turns = oracle.history().turns().to_vec();
+        let turns = oracle.history().turns();
         if turns.is_empty() {
             // All codes score 1 before any reply: the first guess is uniform, without a search.
             let first = Code::random(game, rng);
@@ -314,14 +309,13 @@ impl Player for MhPlayer {
         let budget = self.config.budget.steps_for(game);
         let full_kernel = self.kernel(game);
         let latest = turns.last().expect("not empty");
-        let kernel = self.kernel_after(game, latest, &turns);
+        let kernel = self.kernel_after(game, latest, turns);
 
         let theta = self.theta_for(turns.len());
         let step = self.config.step;
-        let walker = self.sync(game, &turns);
+        let walker = self.sync(game, turns, oracle);
         walker.set_theta(theta);
-        let end = walk(walker, &kernel, budget, step, rng);
-        report(walker, oracle);
+        let end = walk(walker, oracle, &kernel, budget, step, rng);
         self.count_walk(&end);
         let mut steps = end.steps;
 
@@ -331,7 +325,7 @@ impl Player for MhPlayer {
         if restarted {
             self.stuck_turns = 0;
             self.stats.restarts += 1;
-            let (walker, restart_steps) = self.restart(game, &turns, budget, rng);
+            let (walker, restart_steps) = self.restart(game, turns, budget, oracle, rng);
             self.walker = Some(walker);
             steps += restart_steps;
             kernel = full_kernel;
@@ -341,13 +335,12 @@ impl Player for MhPlayer {
         let walker = self.walker.as_mut().expect("synced above");
         let mut code = walker.code();
         let mut replay_avoided = false;
-        if avoid_replays && played(&turns, &code) {
-            code = step_off_played(walker, &kernel, &turns, rng)?;
+        if avoid_replays && played(turns, &code) {
+            code = step_off_played(walker, &kernel, turns, oracle, rng)?;
             replay_avoided = true;
             self.stats.replays_avoided += 1;
         }
         let cost = walker.cost();
-        report(walker, oracle);
         walker.take_visits(&mut self.visited);
         self.stats.distinct_visited = self.visited.len() as u64;
         self.stats.turns.push(TurnTrace { steps, cost, restarted, replay_avoided });

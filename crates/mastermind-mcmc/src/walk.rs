@@ -3,7 +3,7 @@
 use crate::config::{MAX_STEPS, PROPOSALS_PER_ACCEPTED_MOVE, Step};
 use crate::moves::Kernel;
 use crate::walker::Walker;
-use mastermind_core::LabRng;
+use mastermind_core::{LabRng, Oracle};
 
 /// How a walk ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -19,16 +19,17 @@ pub struct WalkEnd {
 /// Walks from the walker's current state with `kernel` until the cost is 0 or `budget` steps
 /// are taken, a step being a proposal or an accepted move ([`Step`]; at most
 /// [`PROPOSALS_PER_ACCEPTED_MOVE`] proposals per step of the budget for the latter); never more
-/// than [`MAX_STEPS`] proposals. The start state counts as one evaluation (its cost against the
-/// latest turn was computed when the turn was fed), and so does each proposal.
+/// than [`MAX_STEPS`] proposals. The `oracle` counts the start state as one evaluation (its cost
+/// against the latest turn was computed when the turn was fed), and so each proposal.
 pub fn walk(
     walker: &mut Walker,
+    oracle: &mut Oracle<'_>,
     kernel: &Kernel,
     budget: u64,
     step: Step,
     rng: &mut LabRng,
 ) -> WalkEnd {
-    walker.begin_walk();
+    walker.begin_walk(oracle);
     let (mut steps, mut accepted) = (0, 0);
     let counted = |steps: u64, accepted: u64| match step {
         Step::Proposal => steps,
@@ -41,7 +42,7 @@ pub fn walk(
     .min(MAX_STEPS);
     while walker.cost() != 0 && counted(steps, accepted) < budget && steps < most_proposals {
         steps += 1;
-        accepted += u64::from(walker.step(kernel, rng));
+        accepted += u64::from(walker.step(kernel, oracle, rng));
     }
     WalkEnd { steps, accepted, found: walker.cost() == 0 }
 }

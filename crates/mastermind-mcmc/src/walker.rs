@@ -11,12 +11,14 @@
 //!
 //! A proposal's cost is therefore a few comparisons per turn, never a full rescore.
 //!
-//! Counting (see the crate documentation): each proposal is one evaluation and, unless it leaves
-//! the code unchanged (a swap of two equal pegs), one score call per turn: the incremental update
-//! of a turn's test response stands for the feedback computation it replaces.
+//! Counting (see the crate documentation) is the [`Oracle`]'s, which every method that scores is
+//! handed: each proposal is one evaluation and, unless it leaves the code unchanged (a swap of two
+//! equal pegs), one score call per turn fed ([`Oracle::walk_proposal`]: the incremental update
+//! of a turn's test response stands for the feedback computation it replaces); a turn fed or a
+//! state reset scores its responses through the oracle. The walker keeps no count of its own.
 
 use crate::moves::{Kernel, Move};
-use mastermind_core::{Code, Feedback, Game, LabRng, Turn, score};
+use mastermind_core::{Code, FedTurns, Feedback, Game, LabRng, Oracle, Turn};
 use rand::RngExt;
 
 /// A played turn as the walker needs it: the guess's colours and colour counts, and the reply.
@@ -62,17 +64,6 @@ struct Tally {
     total: u8,
 }
 
-/// Work done by a walker since its counters were last taken.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct WalkCounters {
-    /// Codes whose cost was computed (start states and proposals).
-    pub evaluations: u64,
-    /// Test responses computed, incrementally or from scratch.
-    pub score_calls: u64,
-    /// Metropolis-Hastings steps taken.
-    pub steps: u64,
-}
-
 /// Acceptance probabilities `exp(-theta d)` for cost increases `d`, tabulated for small `d`.
 #[derive(Debug, Clone)]
 struct Acceptance {
@@ -108,35 +99,36 @@ pub struct Walker {
     state: [u8; 16],
     counts: [u8; 32],
     turns: Vec<TurnTable>,
+    /// The oracle's record of the turns in `turns`, which prices a proposal.
+    fed: FedTurns,
     current: Vec<Tally>,
     proposed: Vec<Tally>,
     cost: u32,
     proposed_cost: u32,
     acceptance: Acceptance,
-    counters: WalkCounters,
     /// The states entered since last taken (start states and accepted moves), packed; recorded
     /// only once [`Walker::record_visits`] asks, so a walk that needs no such count pays nothing.
     visits: Option<Vec<u128>>,
 }
 
 impl Walker {
-    /// A walker at `start` that knows no turns yet (every code costs 0), with model parameter
-    /// `theta` (positive and finite, checked by the configuration).
+    /// A walker at `start` that knows no turns yet (every code costs 0, so nothing is scored),
+    /// with model parameter `theta` (positive and finite, checked by the configuration).
     pub fn new(game: Game, start: &Code, theta: f64) -> Walker {
         let mut walker = Walker {
             game,
             state: [0; 16],
             counts: [0; 32],
             turns: Vec::new(),
+            fed: FedTurns::new(),
             current: Vec::new(),
             proposed: Vec::new(),
             cost: 0,
             proposed_cost: 0,
             acceptance: Acceptance::new(theta),
-            counters: WalkCounters::default(),
             visits: None,
         };
-        walker.reset_state(start);
+        walker.place(start);
         walker
     }
 
@@ -179,16 +171,6 @@ impl Walker {
         self.turns.len()
     }
 
-    /// Returns the work done so far and starts counting again from zero.
-    pub fn take_counters(&mut self) -> WalkCounters {
-        std::mem::take(&mut self.counters)
-    }
-
-    /// Records `n` evaluations (draws outside a walk, such as a uniform unplayed code).
-    pub fn count_evaluations(&mut self, n: u64) {
-        self.counters.evaluations += n;
-    }
-
     /// Records from now on every state the walker enters (each start state and each accepted
     /// move's state), starting with the one it stands on, for [`Walker::take_visits`].
     pub fn record_visits(&mut self) {
@@ -212,26 +194,43 @@ impl Walker {
         }
     }
 
-    /// Starts a walk from the current state: counts the start state as one evaluation (its cost
-    /// against the latest turn was computed when the turn was fed).
-    pub fn begin_walk(&mut self) {
-        self.counters.evaluations += 1;
+    /// Starts a walk from the current state: the oracle counts the start state as one evaluation
+    /// (its cost against the latest turn was computed when the turn was fed).
+    pub fn begin_walk(&mut self, oracle: &mut Oracle<'_>) {
+        oracle.walk_start();
     }
 
-    /// Adds a turn: the current code's cost now includes it (one score call).
-    pub fn push_turn(&mut self, turn: &Turn) {
+    /// Adds a turn: the current code's cost now includes it (one score call, through `oracle`).
+    pub fn push_turn(&mut self, turn: &Turn, oracle: &mut Oracle<'_>) {
         let table = TurnTable::new(&turn.guess, turn.feedback);
-        let would = score(&turn.guess, &self.code());
+        let code = self.code();
+        let would = oracle.feed_walk(&mut self.fed, &turn.guess, &code);
         let tally = Tally { black: would.black, total: would.total() };
         self.cost += table.cost(tally.black, tally.total);
         self.turns.push(table);
         self.current.push(tally);
         self.proposed.push(Tally::default());
-        self.counters.score_calls += 1;
+        debug_assert_eq!(self.fed.len(), self.turns.len());
     }
 
-    /// Moves the walk to `code` and recomputes its cost from scratch (one score call per turn).
-    pub fn reset_state(&mut self, code: &Code) {
+    /// Moves the walk to `code` and recomputes its cost from scratch (one score call per turn,
+    /// through `oracle`).
+    pub fn reset_state(&mut self, code: &Code, oracle: &mut Oracle<'_>) {
+        self.place(code);
+        let len = usize::from(self.game.pegs());
+        self.cost = 0;
+        for (table, tally) in self.turns.iter().zip(self.current.iter_mut()) {
+            let guess = Code::from_valid_colours(self.game, &table.guess[..len]);
+            let would = oracle.score(&guess, code);
+            *tally = Tally { black: would.black, total: would.total() };
+            self.cost += table.cost(tally.black, tally.total);
+        }
+        self.visit();
+    }
+
+    /// Sets the current code's colours and colour counts, leaving its test responses to the
+    /// caller.
+    fn place(&mut self, code: &Code) {
         let (colours, len) = code.to_array();
         debug_assert_eq!(len, usize::from(self.game.pegs()));
         self.state = colours;
@@ -239,22 +238,13 @@ impl Walker {
         for &c in &colours[..len] {
             self.counts[usize::from(c)] += 1;
         }
-        self.cost = 0;
-        for (table, tally) in self.turns.iter().zip(self.current.iter_mut()) {
-            let guess = Code::from_valid_colours(self.game, &table.guess[..len]);
-            let would = score(&guess, code);
-            *tally = Tally { black: would.black, total: would.total() };
-            self.cost += table.cost(tally.black, tally.total);
-        }
-        self.counters.score_calls += self.turns.len() as u64;
-        self.visit();
     }
 
-    /// Computes the cost the current code would have after `mv` (one evaluation), without moving.
-    /// [`commit`](Walker::commit) then makes the move in O(1) plus the colour change.
+    /// Computes the cost the current code would have after `mv` without moving (one evaluation,
+    /// counted by `oracle` with the score calls it stands for). [`commit`](Walker::commit) then
+    /// makes the move in O(1) plus the colour change.
     #[inline]
-    pub fn evaluate(&mut self, mv: &Move) -> u32 {
-        self.counters.evaluations += 1;
+    pub fn evaluate(&mut self, mv: &Move, oracle: &mut Oracle<'_>) -> u32 {
         let mut cost = 0;
         match *mv {
             Move::Recolour { pos, colour } => {
@@ -278,6 +268,7 @@ impl Walker {
                 let (a, c) = (self.state[i], self.state[j]);
                 if a == c {
                     // The proposal is the current code: nothing to compute.
+                    oracle.unchanged_walk_proposal();
                     self.proposed.copy_from_slice(&self.current);
                     self.proposed_cost = self.cost;
                     return self.cost;
@@ -310,7 +301,7 @@ impl Walker {
                 }
             }
         }
-        self.counters.score_calls += self.turns.len() as u64;
+        oracle.walk_proposal(&self.fed);
         self.proposed_cost = cost;
         cost
     }
@@ -336,13 +327,12 @@ impl Walker {
         self.acceptance.accepts(self.cost, proposed, rng)
     }
 
-    /// One Metropolis-Hastings step: propose a move from `kernel`, compute its cost, accept or
-    /// reject it. Returns whether the walk moved (accepted).
+    /// One Metropolis-Hastings step: propose a move from `kernel`, compute its cost (counted by
+    /// `oracle`), accept or reject it. Returns whether the walk moved (accepted).
     #[inline]
-    pub fn step(&mut self, kernel: &Kernel, rng: &mut LabRng) -> bool {
+    pub fn step(&mut self, kernel: &Kernel, oracle: &mut Oracle<'_>, rng: &mut LabRng) -> bool {
         let mv = kernel.propose(self.state(), self.game.colours(), rng);
-        let proposed = self.evaluate(&mv);
-        self.counters.steps += 1;
+        let proposed = self.evaluate(&mv, oracle);
         if self.accepts(proposed, rng) {
             self.commit(&mv);
             true
@@ -356,7 +346,7 @@ impl Walker {
 mod tests {
     use super::*;
     use crate::cost::cost;
-    use mastermind_core::{History, rng_for};
+    use mastermind_core::{Counters, History, rng_for, score};
 
     #[test]
     fn set_theta_changes_how_often_a_rise_is_accepted() {
@@ -395,53 +385,79 @@ mod tests {
                     Feedback::new(black, rng.random_range(0..=pegs as u8 - black))
                 };
                 history.push(guess, feedback);
-                walker.push_turn(history.last().unwrap());
-                assert_eq!(walker.cost(), cost(history.turns(), &walker.code()));
+                let mut counters = Counters::default();
+                let oracle = &mut Oracle::new(&history, &mut counters);
+                walker.push_turn(history.last().unwrap(), oracle);
+                assert_eq!(walker.cost(), cost(oracle, &walker.code()));
                 let kernel = kernels[round % 3];
                 let kernel = if round % 4 == 3 { kernel.permutations_only() } else { kernel };
                 for _ in 0..2000 {
                     let mv = kernel.propose(walker.state(), colours as u8, &mut rng);
                     let target = walker.code_after(&mv);
-                    let proposed = walker.evaluate(&mv);
-                    assert_eq!(proposed, cost(history.turns(), &target), "{game} {mv:?}");
+                    let proposed = walker.evaluate(&mv, oracle);
+                    assert_eq!(proposed, cost(oracle, &target), "{game} {mv:?}");
                     if walker.accepts(proposed, &mut rng) {
                         walker.commit(&mv);
                         assert_eq!(walker.code(), target);
                     }
-                    assert_eq!(walker.cost(), cost(history.turns(), &walker.code()));
+                    assert_eq!(walker.cost(), cost(oracle, &walker.code()));
                 }
             }
             // Resetting the state agrees too.
             let code = Code::random(game, &mut rng);
-            walker.reset_state(&code);
-            assert_eq!(walker.cost(), cost(history.turns(), &code));
+            let mut counters = Counters::default();
+            let oracle = &mut Oracle::new(&history, &mut counters);
+            walker.reset_state(&code, oracle);
+            assert_eq!(walker.cost(), cost(oracle, &code));
         }
     }
 
+    /// Every cost the walker computes is counted by the oracle it is handed, by the oracle's rules
+    /// for a walk: a turn fed or a state reset, one score call per turn scored; a walk's start,
+    /// one evaluation; a proposal, one evaluation and one score call per turn fed, none when it
+    /// swaps two equal pegs.
     #[test]
-    fn counts_evaluations_and_score_calls() {
+    fn counts_through_the_oracle() {
         let game = Game::CLASSIC;
+        let code = |text: &str| Code::parse(game, text).unwrap();
         let mut rng = rng_for(5, &[]);
-        let mut walker = Walker::new(game, &Code::parse(game, "AABB").unwrap(), 2.0);
-        let turn = |g: &str, b, w| Turn {
-            guess: Code::parse(game, g).unwrap(),
-            feedback: Feedback::new(b, w),
-        };
-        walker.push_turn(&turn("ABCD", 1, 1));
-        walker.push_turn(&turn("CCDD", 0, 0));
-        assert_eq!(
-            walker.take_counters(),
-            WalkCounters { evaluations: 0, score_calls: 2, steps: 0 }
-        );
-        // A swap of two equal pegs is an evaluation without score calls.
-        walker.evaluate(&Move::Swap { i: 0, j: 1 });
-        assert_eq!(walker.take_counters().score_calls, 0);
-        let kernel = Kernel::new(0.5, 0.0);
-        for _ in 0..100 {
-            walker.step(&kernel, &mut rng);
+        let mut history = History::new(game);
+        history.push(code("ABCD"), Feedback::new(1, 1));
+        history.push(code("CCDD"), Feedback::new(0, 0));
+        let mut counters = Counters::default();
+        let oracle = &mut Oracle::new(&history, &mut counters);
+        let mut walker = Walker::new(game, &code("AABB"), 2.0);
+        assert_eq!(oracle.counters(), Counters::default(), "a walker without turns scores nothing");
+        for turn in history.turns() {
+            walker.push_turn(turn, oracle);
         }
-        let c = walker.take_counters();
-        assert_eq!((c.steps, c.evaluations), (100, 100));
-        assert!(c.score_calls <= 200 && c.score_calls > 100, "{c:?}");
+        assert_eq!(oracle.counters(), Counters { evaluations: 0, score_calls: 2 });
+        walker.begin_walk(oracle);
+        walker.evaluate(&Move::Swap { i: 0, j: 1 }, oracle);
+        assert_eq!(oracle.counters(), Counters { evaluations: 2, score_calls: 2 });
+        let kernel = Kernel::new(0.5, 0.0);
+        let mut expected = oracle.counters();
+        let mut unchanged = 0;
+        for _ in 0..400 {
+            let mv = kernel.propose(walker.state(), game.colours(), &mut rng);
+            let same = match mv {
+                Move::Swap { i, j } => {
+                    walker.state()[usize::from(i)] == walker.state()[usize::from(j)]
+                }
+                _ => false,
+            };
+            unchanged += u32::from(same);
+            expected.evaluations += 1;
+            expected.score_calls += if same { 0 } else { 2 };
+            let proposed = walker.evaluate(&mv, oracle);
+            if walker.accepts(proposed, &mut rng) {
+                walker.commit(&mv);
+            }
+        }
+        assert!(unchanged > 0, "no swap of equal pegs was proposed");
+        assert_eq!(oracle.counters(), expected);
+        walker.reset_state(&code("FFAB"), oracle);
+        expected.score_calls += 2;
+        assert_eq!(oracle.counters(), expected);
     }
 }

@@ -2,6 +2,10 @@
 //! counts honestly, keeps playing when no code is consistent, and its stuck rule fires when the
 //! walk cannot move.
 
+// Histories are built and counts checked with the raw scorers that the crate's clippy.toml
+// refuses to its players.
+#![allow(clippy::disallowed_methods, clippy::disallowed_types)]
+
 use mastermind_core::{
     Code, CodeSet, Counters, FalseReplies, Feedback, Game, History, LabRng, LyingCodemaker, Oracle,
     Player, TruthfulCodemaker, play_game, rng_for, score,
@@ -22,6 +26,11 @@ fn distinct(history: &History) -> bool {
     let mut guesses: Vec<Code> = history.turns().iter().map(|t| t.guess).collect();
     guesses.sort();
     guesses.windows(2).all(|w| w[0] != w[1])
+}
+
+/// The cost of `code` against `history`, counted nowhere.
+fn cost_in(history: &History, code: &Code) -> u32 {
+    cost(&mut Oracle::new(history, &mut Counters::default()), code)
 }
 
 /// Asks `player` for its next guess against a hand-made history.
@@ -139,7 +148,7 @@ fn keeps_playing_when_no_code_is_consistent() {
     let mut rng = rng_for(5, &[]);
     for turn in 0..8u8 {
         let (guess, counters) = next(&mut player, &history, &mut rng);
-        assert!(cost(history.turns(), &guess) > 0);
+        assert!(cost_in(&history, &guess) > 0);
         assert!(history.turns().iter().all(|t| t.guess != guess), "replayed {guess}");
         assert!(counters.evaluations > 361, "the whole budget is spent");
         history.push(guess, Feedback::new(turn % 3, 0));
@@ -179,15 +188,15 @@ fn the_stuck_rule_fires_when_the_walk_cannot_move() {
     for _ in 0..3 {
         worst.push(x, lie);
     }
-    let cx = cost(worst.turns(), &x);
+    let cx = cost_in(&worst, &x);
     for i in 0..4 {
         for c in 0..6 {
             if c != x.colour(i) {
-                assert!(cost(worst.turns(), &x.with_colour(game, i, c)) > cx);
+                assert!(cost_in(&worst, &x.with_colour(game, i, c)) > cx);
             }
         }
         for j in 0..i {
-            assert!(cost(worst.turns(), &x.with_swap(game, i, j)) > cx);
+            assert!(cost_in(&worst, &x.with_swap(game, i, j)) > cx);
         }
     }
     let config = MhConfig { theta: 1000.0, avoid_replays: false, ..MhConfig::default() };

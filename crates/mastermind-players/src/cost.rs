@@ -45,6 +45,8 @@ impl PlayerSpec {
                 inductions * turns * turns
             }
             PlayerSpec::Tree(_) => turns,
+            // Another program's work is unknown: its time is [`seconds_per_game`].
+            PlayerSpec::Program(_) => 0.0,
             PlayerSpec::MetropolisHastings(config) => {
                 // A walk run to a candidate stops at the first one, far below its safety cap:
                 // allow ten times the thesis's formula for a budget of that size.
@@ -57,6 +59,16 @@ impl PlayerSpec {
                 };
                 steps * turns * turns
             }
+        }
+    }
+
+    /// Seconds a game takes, for the players whose cost is a time rather than operations:
+    /// another program, whose spec may state what a game is expected to take (its per-game
+    /// limit otherwise, an upper bound).
+    pub fn seconds_per_game(&self) -> Option<f64> {
+        match self {
+            PlayerSpec::Program(config) => Some(config.budget_seconds_per_game()),
+            _ => None,
         }
     }
 

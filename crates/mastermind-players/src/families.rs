@@ -43,7 +43,7 @@ pub mod importance {
 pub mod tree {
     pub use mastermind_tree::export;
     pub use mastermind_tree::{
-        BYTES_PER_CODE, Branch, BuildProgress, BuildStats, Node, Preset, StrategyTree,
+        BYTES_PER_CODE, Branch, BuildProgress, BuildStats, Node, Preset, StrategyTree, TreeError,
         TreeStrategy, choose_guess, memory_estimate,
     };
 }
@@ -54,5 +54,15 @@ pub mod optimal {
     pub use mastermind_optimal::units;
     pub use mastermind_optimal::{
         MAX_CODES, MEMO_BYTES, Progress, ProgressCallback, Solution, memory_estimate,
+    };
+}
+
+/// Other programs, through the referee protocol: their configuration, the protocol's messages,
+/// the lab's players speaking it, and the reaping of their processes.
+pub mod program {
+    pub use mastermind_referee::protocol::{Hello, ProcessUse, Ready};
+    pub use mastermind_referee::serve::{NewPlayer, ServeError, serve};
+    pub use mastermind_referee::{
+        DEFAULT_MAX_GUESSES, ProgramConfig, ProgramStrategy, RefereeError, VERSION, reaper,
     };
 }

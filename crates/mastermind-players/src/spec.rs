@@ -10,6 +10,7 @@ use mastermind_evolution::{
 use mastermind_heuristics::{OnePlyConfig, OnePlyStrategy};
 use mastermind_importance::{ExpFamilyConfig, ExpFamilyStrategy, ImportanceError};
 use mastermind_mcmc::{MhConfig, MhStrategy};
+use mastermind_referee::{DEFAULT_MAX_GUESSES, ProgramConfig, ProgramStrategy};
 use mastermind_tree::TreeStrategy;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -33,6 +34,9 @@ pub enum PlayerSpec {
     /// A strategy tree built once before the games (a preset, a deterministic one-ply rule or the
     /// exact optimum) and then followed: `Tree(Optimal(()))` plays optimally.
     Tree(TreeSpec),
+    /// Another program, in any language, playing through the referee protocol on its standard
+    /// input and output (`PROTOCOL.md`): `Program((command: ["python3", "players/python/knuth.py"]))`.
+    Program(ProgramConfig),
 }
 
 fn shared<S: Strategy + 'static>(
@@ -61,6 +65,7 @@ impl PlayerSpec {
             PlayerSpec::MetropolisHastings(_) => "MetropolisHastings",
             PlayerSpec::ExpFamily(_) => "ExpFamily",
             PlayerSpec::Tree(_) => "Tree",
+            PlayerSpec::Program(_) => "Program",
         }
     }
 
@@ -74,12 +79,14 @@ impl PlayerSpec {
     /// recolours a peg only with a colour the code does not hold (a symmetric proposal still).
     /// The exponential-family policy's features count repeated colours and have no such form
     /// yet (without repeats every first guess has the one pattern ABCD..), so it refuses such
-    /// games.
+    /// games. A program is told the rule in `hello`, and a guess that breaks it is an error of
+    /// its game.
     pub fn plays_without_repeats(&self) -> bool {
         matches!(
             self,
             PlayerSpec::OnePly(_)
                 | PlayerSpec::Tree(_)
+                | PlayerSpec::Program(_)
                 | PlayerSpec::HillClimber(_)
                 | PlayerSpec::Eda(_)
                 | PlayerSpec::Evo(_)
@@ -111,6 +118,10 @@ impl PlayerSpec {
                 shared(ExpFamilyStrategy::new(game, config).map_err(|e| exp_family_error(e, game)))
             }
             PlayerSpec::Tree(spec) => shared(tree_strategy(spec, game)),
+            PlayerSpec::Program(config) => {
+                let cap = config.max_guesses.unwrap_or(DEFAULT_MAX_GUESSES);
+                shared(ProgramStrategy::new(config.clone(), game, cap))
+            }
         }
     }
 
@@ -136,7 +147,8 @@ impl PlayerSpec {
             PlayerSpec::HillClimber(_)
             | PlayerSpec::MetropolisHastings(_)
             | PlayerSpec::ExpFamily(_)
-            | PlayerSpec::Tree(_) => {
+            | PlayerSpec::Tree(_)
+            | PlayerSpec::Program(_) => {
                 let reason = format!("the {} player has no fixed first guess", self.family());
                 return Err(InvalidParameter::refused("first_guess", first, reason));
             }

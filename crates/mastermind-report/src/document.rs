@@ -6,7 +6,6 @@
 //! the next section starts (and LaTeX never holds too many floats at once).
 
 use super::latex;
-use std::path::Path;
 
 /// The name of the document, beside `REPORT.md`.
 pub const FILE_NAME: &str = "report.tex";
@@ -46,8 +45,10 @@ impl SectionBody<'_> {
             out += &latex::paragraphs(note);
         }
         for (k, (path, caption)) in self.figures.iter().enumerate() {
+            // A tall figure (a forest plot of fifty claims) shrinks to leave room for its
+            // caption on the page.
             out += &format!(
-                "\\begin{{figure}}[htbp]\n\\centering\n\\includegraphics[width=0.92\\linewidth]{{{path}}}\n\
+                "\\begin{{figure}}[htbp]\n\\centering\n\\includegraphics[width=0.92\\linewidth,height=0.9\\textheight,keepaspectratio]{{{path}}}\n\
                  \\caption{{{}}}\n\\label{{fig:{}:{}}}\n\\end{{figure}}\n\n",
                 latex::inline(caption),
                 self.name,
@@ -63,11 +64,10 @@ impl SectionBody<'_> {
 }
 
 /// The body of a section kept from an earlier rendering (its spec could not be re-rendered):
-/// its tables when `<name>.tex` exists and the PNG figures its Markdown links to.
-pub fn kept_section(figures_dir: &Path, name: &str, markdown: &str) -> String {
+/// its tables when `has_tables` (its `<name>.tex` exists and holds some) and the PNG figures
+/// its Markdown links to.
+pub fn kept_section(name: &str, markdown: &str, has_tables: bool) -> String {
     let heading = markdown.lines().next().unwrap_or_default().trim_start_matches('#').trim();
-    let has_tables = std::fs::read_to_string(figures_dir.join(format!("{name}.tex")))
-        .is_ok_and(|t| !t.trim().is_empty());
     let figures: Vec<(String, String)> = markdown
         .lines()
         .filter_map(|l| l.strip_prefix("!["))

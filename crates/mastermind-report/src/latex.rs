@@ -74,7 +74,8 @@ pub fn inline(text: &str) -> String {
         } else if let Some(body) = rest.strip_prefix('`') {
             match body.find('`') {
                 Some(end) => {
-                    (format!("\\texttt{{{}}}", breakable(&escape(&body[..end]))), &body[end + 1..])
+                    let code = allow_breaks_after(&escape(&body[..end]), &CODE_BREAK_AFTER);
+                    (format!("\\texttt{{{code}}}"), &body[end + 1..])
                 }
                 None => ("`{}".to_owned(), body),
             }
@@ -91,14 +92,110 @@ pub fn inline(text: &str) -> String {
     out
 }
 
-/// Escaped LaTeX in which a line may also break after an underscore or a slash, so that an
-/// identifier (`authors_evaluations`) or a path in a narrow table column cannot run past its
-/// edge: TeX never hyphenates them.
+/// Escaped LaTeX in which a line may also break after an underscore, a slash, a colon or an
+/// equals sign followed by more text, so that an identifier (`authors_evaluations`), a path or
+/// a module (`Algorithm::MasterMind::Evo`) in a narrow table column cannot run past its edge:
+/// TeX never hyphenates them.
 pub fn breakable(tex: &str) -> String {
-    // Idempotent: a code span already made breakable inside a wrapped cell is not broken twice.
-    tex.replace("\\allowbreak{}", "")
-        .replace("\\_", "\\_\\allowbreak{}")
-        .replace('/', "/\\allowbreak{}")
+    allow_breaks_after(tex, &BREAK_AFTER)
+}
+
+/// What a line may break after in [`breakable`] text (as escaped LaTeX).
+const BREAK_AFTER: [&str; 4] = ["\\_", "/", ":", "="];
+
+/// What a line may break after in a code span, beyond [`BREAK_AFTER`]: a typewriter font does not
+/// break after its hyphens as text does, and a version or a file name breaks after its dots.
+const CODE_BREAK_AFTER: [&str; 6] = ["\\_", "/", ":", "=", "-", "."];
+
+/// The characters after which [`breakable`] text or TeX itself (after a hyphen) may break a line
+/// within a word, as they appear in the Markdown a cell is written in.
+const BREAKS_WITHIN_WORDS: [char; 5] = ['_', '/', ':', '=', '-'];
+
+/// The most characters a word of plain letters is counted at by [`longest_unbreakable`]: TeX
+/// hyphenates such a word where it follows a space (a wrapped cell starts with one, see
+/// [`HYPHENATE_FIRST_WORD`]), so it needs no column as wide as itself.
+const HYPHENATED_WORD: usize = 8;
+
+/// What a paragraph column's cell starts with so that TeX hyphenates its first word too: TeX
+/// hyphenates only words that follow glue.
+pub const HYPHENATE_FIRST_WORD: &str = "\\hspace{0pt}";
+
+/// The length in characters of the longest run of `text` (Markdown) that a line cannot break:
+/// the parts of words between the places [`breakable`] or an explicit hyphen allow a break,
+/// where a word of plain letters counts at most eight characters (TeX hyphenates it), and
+/// what follows a break within a word counts whole (TeX hyphenates only after a space).
+pub fn longest_unbreakable(text: &str) -> usize {
+    text.split_whitespace()
+        .flat_map(|word| runs(word).into_iter().enumerate())
+        .map(|(k, run)| {
+            let length = run.chars().count();
+            if k == 0 && plain_letters(run) { length.min(HYPHENATED_WORD) } else { length }
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// The runs of `word` between the places a line may break within it: after one of
+/// [`BREAKS_WITHIN_WORDS`] that more of the word follows, as [`breakable`] allows.
+fn runs(word: &str) -> Vec<&str> {
+    let mut runs = Vec::new();
+    let mut start = 0;
+    let mut chars = word.char_indices().peekable();
+    while let Some((_, c)) = chars.next() {
+        if let Some(&(i, n)) = chars.peek()
+            && BREAKS_WITHIN_WORDS.contains(&c)
+            && (n.is_alphanumeric() || "([".contains(n))
+        {
+            runs.push(&word[start..i]);
+            start = i;
+        }
+    }
+    runs.push(&word[start..]);
+    runs
+}
+
+/// Whether `run` is a word of letters only, between opening and closing punctuation.
+fn plain_letters(run: &str) -> bool {
+    let core = run
+        .trim_start_matches(['(', '[', '"', '\'', '`', '*'])
+        .trim_end_matches(|c: char| c.is_ascii_punctuation());
+    !core.is_empty() && core.chars().all(|c| c.is_ascii_alphabetic())
+}
+
+/// `tex` with `\allowbreak{}` after every one of `marks` that more text follows on the same word,
+/// once: a mark already followed by `\allowbreak{}` is left as it is.
+fn allow_breaks_after(tex: &str, marks: &[&str]) -> String {
+    const BREAK: &str = "\\allowbreak{}";
+    let mut out = String::with_capacity(tex.len() + 16);
+    let mut rest = tex;
+    while let Some(c) = rest.chars().next() {
+        if let Some(mark) = marks.iter().find(|m| rest.starts_with(**m)) {
+            out += mark;
+            rest = &rest[mark.len()..];
+            let word_goes_on =
+                rest.chars().next().is_some_and(|n| n.is_alphanumeric() || "\\([".contains(n));
+            if word_goes_on && !rest.starts_with(BREAK) {
+                out += BREAK;
+            }
+            continue;
+        }
+        // A command is copied whole (`\allowbreak`, `\dots`, a control symbol such as `\&`):
+        // its name is never taken for a mark.
+        if c == '\\' {
+            let after = &rest[1..];
+            let len = match after.find(|ch: char| !ch.is_ascii_alphabetic()) {
+                Some(0) => 1 + after.chars().next().map_or(0, char::len_utf8),
+                Some(n) => 1 + n,
+                None => rest.len(),
+            };
+            out += &rest[..len];
+            rest = &rest[len..];
+            continue;
+        }
+        out.push(c);
+        rest = &rest[c.len_utf8()..];
+    }
+    out
 }
 
 /// Markdown paragraphs (blank-line separated; `- ` lines are list items) as LaTeX paragraphs.
@@ -256,6 +353,41 @@ mod tests {
         );
         assert_eq!(inline("see [the thesis](http://x/y_z) p. 3"), "see the thesis p. 3");
         assert_eq!(inline("2 * 3 and a_b"), "2 *{} 3 and a\\_b");
+    }
+
+    #[test]
+    fn identifiers_may_break_after_their_separators_once() {
+        assert_eq!(
+            breakable(&escape("Algorithm::MasterMind::Evo v1.141")),
+            "Algorithm::\\allowbreak{}MasterMind::\\allowbreak{}Evo v1.141"
+        );
+        assert_eq!(
+            breakable("N\\_cs=38 and peers/record"),
+            "N\\_\\allowbreak{}cs=\\allowbreak{}38 and peers/\\allowbreak{}record"
+        );
+        // Nothing after the mark on the same word, or a command's name: no break.
+        assert_eq!(
+            breakable("claim: x, a/ b, \\ensuremath{\\geq}:"),
+            "claim: x, a/ b, \\ensuremath{\\geq}:"
+        );
+        assert_eq!(breakable(&breakable("a\\_b")), breakable("a\\_b"));
+        // Typewriter text does not break after its hyphens by itself.
+        assert_eq!(
+            inline("`case-2-table-5.ron`"),
+            "\\texttt{case-\\allowbreak{}2-\\allowbreak{}table-\\allowbreak{}5.\\allowbreak{}ron}"
+        );
+    }
+
+    #[test]
+    fn the_longest_unbreakable_run_ends_where_a_line_may_break() {
+        // After a break within a word, TeX does not hyphenate: the run counts whole.
+        assert_eq!(longest_unbreakable("Algorithm::MasterMind::Evo"), "MasterMind::".len());
+        assert_eq!(longest_unbreakable("a authors_evaluations b"), "evaluations".len());
+        assert_eq!(longest_unbreakable("Holm-corrected"), "corrected".len());
+        // A word of plain letters hyphenates; one with digits does not.
+        assert_eq!(longest_unbreakable("(implementation), v1.141.2"), HYPHENATED_WORD);
+        assert_eq!(longest_unbreakable("commit 3f9c2e1b7d4f"), 12);
+        assert_eq!(longest_unbreakable(""), 0);
     }
 
     #[test]

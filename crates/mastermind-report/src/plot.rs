@@ -1,11 +1,14 @@
-//! Figures through plotters, each written as PNG and SVG with an embedded font.
+//! Figures through plotters, each rendered in memory as PNG and SVG with an embedded font and
+//! returned as [`OutputFile`]s for the caller to write.
 //!
 //! A fresh machine has no fonts that plotters can find, so DejaVu Sans (from the `dejavu` crate)
 //! is registered under the family name `sans-serif` before the first figure is drawn.
 
 pub mod dots;
 mod figure;
+pub mod forest;
 mod labels;
+mod legend;
 pub mod lines;
 pub mod panels;
 pub mod pareto;
@@ -18,14 +21,38 @@ pub(crate) const CENTRE_LEFT: plotters::style::text_anchor::Pos =
     };
 
 pub use figure::{Figure, NamedFigure};
+pub use forest::{ForestPlot, ForestRow};
 pub use lines::{Interval, LineChart, LineSeries, OffScale, Reference, Source, intervals_by_group};
 
-use anyhow::{Result, anyhow};
+use crate::output::OutputFile;
 use plotters::coord::Shift;
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Once;
+
+/// Why a figure could not be laid out or drawn, in one sentence (plotters' own error included).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct DrawError(String);
+
+impl DrawError {
+    /// An error saying `text`.
+    pub fn new(text: impl Into<String>) -> DrawError {
+        DrawError(text.into())
+    }
+}
+
+/// The result of laying out or drawing a figure.
+pub(crate) type Result<T, E = DrawError> = std::result::Result<T, E>;
+
+/// A [`DrawError`] from a format string, as `format!` takes it.
+macro_rules! draw_error {
+    ($($arg:tt)*) => {
+        $crate::plot::DrawError::new(format!($($arg)*))
+    };
+}
+pub(crate) use draw_error;
 
 const SIZE: (u32, u32) = (1000, 640);
 const FONT: &str = "sans-serif";
@@ -94,27 +121,48 @@ trait Drawing {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>;
 }
 
-/// Draws a figure to `<base>.png` and `<base>.svg`; returns both paths. Failures (and panics)
-/// are turned into an error naming the figure by [`Figure::draw`], around the figure's
-/// preparation as well as its drawing.
-fn both(base: &Path, figure: &impl Drawing) -> Result<Vec<PathBuf>> {
+/// Draws a figure as `<base>.png` and `<base>.svg`, in memory; returns both files. Failures
+/// (and panics) are turned into an error naming the figure by [`Figure::draw`], around the
+/// figure's preparation as well as its drawing.
+fn both(base: &Path, figure: &impl Drawing) -> Result<Vec<OutputFile>> {
+    both_sized(base, figure, SIZE)
+}
+
+/// [`both`] on a canvas of `size` pixels (a figure whose height grows with its rows).
+fn both_sized(base: &Path, figure: &impl Drawing, size: (u32, u32)) -> Result<Vec<OutputFile>> {
     register_fonts();
-    if let Some(dir) = base.parent() {
-        std::fs::create_dir_all(dir)?;
-    }
     let png = base.with_extension("png");
     let svg = base.with_extension("svg");
+    let (width, height) = size;
+    let mut pixels = vec![0u8; width as usize * height as usize * 3];
     {
-        let root = BitMapBackend::new(&png, SIZE).into_drawing_area();
+        let root = BitMapBackend::with_buffer(&mut pixels, size).into_drawing_area();
         figure.draw(&root)?;
-        root.present().map_err(|e| anyhow!("{}: {e}", png.display()))?;
+        root.present().map_err(|e| draw_error!("{}: {e}", png.display()))?;
     }
+    let png_bytes = encode_png(&pixels, size).map_err(|e| draw_error!("{}: {e}", png.display()))?;
+    let mut svg_text = String::new();
     {
-        let root = SVGBackend::new(&svg, SIZE).into_drawing_area();
+        let root = SVGBackend::with_string(&mut svg_text, size).into_drawing_area();
         figure.draw(&root)?;
-        root.present().map_err(|e| anyhow!("{}: {e}", svg.display()))?;
+        root.present().map_err(|e| draw_error!("{}: {e}", svg.display()))?;
     }
-    Ok(vec![png, svg])
+    Ok(vec![OutputFile::new(png, png_bytes), OutputFile::new(svg, svg_text)])
+}
+
+/// RGB pixels of `size` as PNG bytes, with the encoder and settings plotters' own file output
+/// uses (`image`'s PNG encoder at its defaults), so a figure's bytes do not depend on whether
+/// it was written by plotters or returned.
+fn encode_png(pixels: &[u8], (width, height): (u32, u32)) -> image::ImageResult<Vec<u8>> {
+    use image::ImageEncoder;
+    let mut bytes = Vec::new();
+    image::codecs::png::PngEncoder::new(&mut bytes).write_image(
+        pixels,
+        width,
+        height,
+        image::ColorType::Rgb8,
+    )?;
+    Ok(bytes)
 }
 
 /// The message of a caught panic.
@@ -140,7 +188,7 @@ fn axis(lo: f64, hi: f64, pad: f64) -> Result<(f64, f64)> {
     let span = if hi > lo { hi - lo } else { hi.abs().max(1.0) * 0.1 };
     let (a, b) = (lo - pad * span, hi + pad * span);
     if !(span.is_finite() && a.is_finite() && b.is_finite() && b > a) {
-        return Err(anyhow!("values from {lo} to {hi} span too wide a range to draw"));
+        return Err(draw_error!("values from {lo} to {hi} span too wide a range to draw"));
     }
     Ok((a, b))
 }
@@ -196,7 +244,7 @@ fn titled_chart<'a, DB: DrawingBackend>(
     x: std::ops::Range<f64>,
     y: std::ops::Range<f64>,
 ) -> Result<Plane<'a, DB>> {
-    let e = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("drawing: {e}");
+    let e = |e: DrawingAreaErrorKind<DB::ErrorType>| draw_error!("drawing: {e}");
     root.fill(&WHITE).map_err(e)?;
     ChartBuilder::on(root)
         .caption(title, (FONT, title_size(root, title)))
@@ -234,41 +282,7 @@ fn untitled_chart<'a, DB: DrawingBackend>(
         .x_label_area_size(55)
         .y_label_area_size(75)
         .build_cartesian_2d(x, y)
-        .map_err(|e| anyhow!("drawing: {e}"))
-}
-
-/// The legend of every single-panel figure: upper right, on a translucent white box.
-fn draw_legend<'a, DB: DrawingBackend + 'a>(chart: &mut Plane<'a, DB>) -> Result<()> {
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.85))
-        .border_style(RGBColor(160, 160, 160))
-        .label_font((FONT, 16))
-        .draw()
-        .map_err(|e| anyhow!("drawing: {e}"))
-}
-
-/// Where [`draw_legend`] puts a legend of the lines `texts` inside a plot whose pixels are
-/// `plot`: to keep other text off it.
-fn legend_rect<DB: DrawingBackend>(
-    root: &DrawingArea<DB, Shift>,
-    plot: labels::Rect,
-    texts: &[&str],
-) -> Result<labels::Rect> {
-    let font = TextStyle::from((FONT, 16));
-    let mut widest = 0.0f64;
-    let mut tallest = 0.0f64;
-    for text in texts {
-        let (w, h) = root.estimate_text_size(text, &font).map_err(|e| anyhow!("drawing: {e}"))?;
-        widest = widest.max(f64::from(w));
-        tallest = tallest.max(f64::from(h));
-    }
-    // plotters' layout: 30 pixels for the sample, a margin of 10 all round, lines 1.25 font
-    // sizes apart, 5 pixels from the plot's corner.
-    let width = widest + 30.0 + 20.0;
-    let height = 20.0 * texts.len().saturating_sub(1) as f64 + tallest + 20.0;
-    Ok(labels::Rect::sized(plot.right - width - 5.0, plot.top + 5.0, width, height))
+        .map_err(|e| draw_error!("drawing: {e}"))
 }
 
 /// Grouped bars: for each category (an integer such as a number of guesses), one bar per series.
@@ -277,7 +291,7 @@ pub(crate) fn grouped_bars(
     labels: &Labels,
     categories: &[u32],
     series: &[(String, Vec<f64>)],
-) -> Result<Vec<PathBuf>> {
+) -> Result<Vec<OutputFile>> {
     let series: Vec<(String, Vec<f64>)> = series
         .iter()
         .map(|(n, v)| (n.clone(), v.iter().map(|&x| if x.is_finite() { x } else { 0.0 }).collect()))
@@ -285,7 +299,7 @@ pub(crate) fn grouped_bars(
     let series = &series[..];
     let top = series.iter().flat_map(|s| s.1.iter().copied()).fold(0.0, f64::max) * 1.1;
     if !top.is_finite() {
-        return Err(anyhow!("bars too tall to draw"));
+        return Err(draw_error!("bars too tall to draw"));
     }
     let (lo, hi) = (
         f64::from(*categories.first().unwrap_or(&0)) - 0.6,
@@ -316,7 +330,7 @@ fn draw_bars<DB: DrawingBackend>(
     (lo, hi): (f64, f64),
     top: f64,
 ) -> Result<()> {
-    let e = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("drawing: {e}");
+    let e = |e: DrawingAreaErrorKind<DB::ErrorType>| draw_error!("drawing: {e}");
     let mut chart = titled_chart(root, &labels.title, lo..hi, 0.0..top)?;
     chart
         .configure_mesh()
@@ -345,7 +359,7 @@ fn draw_bars<DB: DrawingBackend>(
             .label(name.clone())
             .legend(move |(x, y)| Rectangle::new([(x, y - 6), (x + 14, y + 6)], c.filled()));
     }
-    draw_legend(&mut chart)
+    legend::draw_series_labels(&mut chart)
 }
 
 /// Box plots (quartiles, median, whiskers to the most extreme values within 1.5 IQR, and a
@@ -357,7 +371,7 @@ pub(crate) fn box_plots(
     labels: &Labels,
     samples: &[(String, Vec<f64>)],
     paper_means: &[Option<f64>],
-) -> Result<Vec<PathBuf>> {
+) -> Result<Vec<OutputFile>> {
     let mut boxes: Vec<BoxStats> = samples.iter().map(|(_, s)| BoxStats::of(s)).collect();
     let mut paper: Vec<Option<f64>> =
         (0..samples.len()).map(|i| paper_means.get(i).copied().flatten()).collect();
@@ -455,9 +469,46 @@ impl BoxStats {
     }
 }
 
+/// Box `i`: its quartiles, median and whiskers, and a cross at its mean (the first box's cross
+/// goes into the legend).
+fn draw_box<DB: DrawingBackend>(
+    chart: &mut Plane<'_, DB>,
+    i: usize,
+    b: &BoxStats,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let x = i as f64;
+    let c = colour(i);
+    let w = 0.3;
+    chart.draw_series(std::iter::once(Rectangle::new(
+        [(x - w, b.q1), (x + w, b.q3)],
+        c.mix(0.35).filled(),
+    )))?;
+    chart.draw_series(std::iter::once(Rectangle::new(
+        [(x - w, b.q1), (x + w, b.q3)],
+        c.stroke_width(2),
+    )))?;
+    let lines = [
+        vec![(x - w, b.median), (x + w, b.median)],
+        vec![(x, b.q3), (x, b.high)],
+        vec![(x, b.q1), (x, b.low)],
+        vec![(x - w / 2.0, b.high), (x + w / 2.0, b.high)],
+        vec![(x - w / 2.0, b.low), (x + w / 2.0, b.low)],
+    ];
+    for line in lines {
+        chart.draw_series(std::iter::once(PathElement::new(line, BLACK.stroke_width(2))))?;
+    }
+    let mean =
+        chart.draw_series(std::iter::once(Cross::new((x, b.mean), 6, BLACK.stroke_width(2))))?;
+    if i == 0 {
+        mean.label("mean (cross)")
+            .legend(|(x, y)| Cross::new((x + 10, y), 6, BLACK.stroke_width(2)));
+    }
+    Ok(())
+}
+
 fn draw_boxes<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, figure: &Boxes) -> Result<()> {
     let (labels, names, boxes, (y0, y1)) = (figure.labels, figure.names, figure.boxes, figure.y);
-    let e = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("drawing: {e}");
+    let e = |e: DrawingAreaErrorKind<DB::ErrorType>| draw_error!("drawing: {e}");
     let n = boxes.len().max(1) as f64;
     // Many boxes: their names turn upright, so that they do not run into each other.
     let upright = boxes.len() > 8;
@@ -504,40 +555,7 @@ fn draw_boxes<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, figure: &Boxes)
         }
     }
     for (i, b) in boxes.iter().enumerate() {
-        let x = i as f64;
-        let c = colour(i);
-        let w = 0.3;
-        chart
-            .draw_series(std::iter::once(Rectangle::new(
-                [(x - w, b.q1), (x + w, b.q3)],
-                c.mix(0.35).filled(),
-            )))
-            .map_err(e)?;
-        chart
-            .draw_series(std::iter::once(Rectangle::new(
-                [(x - w, b.q1), (x + w, b.q3)],
-                c.stroke_width(2),
-            )))
-            .map_err(e)?;
-        let lines = [
-            vec![(x - w, b.median), (x + w, b.median)],
-            vec![(x, b.q3), (x, b.high)],
-            vec![(x, b.q1), (x, b.low)],
-            vec![(x - w / 2.0, b.high), (x + w / 2.0, b.high)],
-            vec![(x - w / 2.0, b.low), (x + w / 2.0, b.low)],
-        ];
-        for line in lines {
-            chart
-                .draw_series(std::iter::once(PathElement::new(line, BLACK.stroke_width(2))))
-                .map_err(e)?;
-        }
-        let mean = chart
-            .draw_series(std::iter::once(Cross::new((x, b.mean), 6, BLACK.stroke_width(2))))
-            .map_err(e)?;
-        if i == 0 {
-            mean.label("mean (cross)")
-                .legend(|(x, y)| Cross::new((x + 10, y), 6, BLACK.stroke_width(2)));
-        }
+        draw_box(&mut chart, i, b).map_err(e)?;
     }
     let marks: Vec<(f64, f64)> =
         figure.paper.iter().enumerate().filter_map(|(i, p)| p.map(|v| (i as f64, v))).collect();
@@ -548,7 +566,7 @@ fn draw_boxes<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, figure: &Boxes)
             .label("paper mean (hollow marker)")
             .legend(|(x, y)| Circle::new((x + 10, y), 6, BLACK.stroke_width(2)));
     }
-    draw_legend(&mut chart)
+    legend::draw_series_labels(&mut chart)
 }
 
 #[cfg(test)]

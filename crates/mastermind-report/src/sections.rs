@@ -1,11 +1,14 @@
 //! A rendered spec's [`Section`], and the report stitched from every section: each paper's
 //! claims judged as one family ([`finish`]), the verdict counts, and `REPORT.md` and `report.tex`
-//! ([`write_index`]).
+//! ([`index_files`]). Every file is returned as an [`OutputFile`] for the lab to write.
 
-use crate::{document, summary, table, verdict};
-use anyhow::{Context, Result};
-use std::path::{Path, PathBuf};
+use crate::output::OutputFile;
+use crate::{document, plot, summary, table, verdict};
+use std::path::PathBuf;
 use table::Table;
+
+/// The report's index, beside every section: `REPORT.md`.
+pub const INDEX_FILE_NAME: &str = "REPORT.md";
 
 /// A rendered spec: its Markdown section and the files written.
 #[derive(Debug, Clone)]
@@ -21,7 +24,7 @@ pub struct Section {
     pub markdown: String,
     /// The section's body in `report.tex` (paths relative to the report).
     pub latex: String,
-    /// Files written.
+    /// Its files where the lab wrote them (below the profile's figures folder).
     pub files: Vec<PathBuf>,
     /// Figures that could not be drawn, one sentence each (the tables and the data are fine).
     pub errors: Vec<String>,
@@ -41,9 +44,9 @@ pub struct Pending {
     pub markdown: String,
     /// Table LaTeX with the slot.
     pub tables_tex: String,
-    /// Where the Markdown goes.
+    /// Where the Markdown goes, relative to the profile's figures folder.
     pub md_path: PathBuf,
-    /// Where the table LaTeX goes.
+    /// Where the table LaTeX goes, relative to the profile's figures folder.
     pub tex_path: PathBuf,
     /// How many of the section's tables precede the slot (its LaTeX labels go on from there).
     pub tables_before: usize,
@@ -81,8 +84,9 @@ fn readings_citing(sections: &[Section], i: usize) -> Vec<verdict::Verdict> {
 }
 
 /// Decides the claims of each paper's sections as one family ([`verdict::decide_family`]), names
-/// each section's readings ([`verdict::name_readings`]), then fills in and writes every pending section's verdict and sensitivity tables.
-pub fn finish(sections: &mut [Section]) -> Result<()> {
+/// each section's readings ([`verdict::name_readings`]), then fills in every pending section's
+/// verdict and sensitivity tables; returns each pending section's Markdown and table LaTeX files.
+pub fn finish(sections: &mut [Section]) -> Vec<OutputFile> {
     let mut papers: Vec<String> = sections.iter().map(|s| s.paper.clone()).collect();
     papers.sort();
     papers.dedup();
@@ -98,6 +102,7 @@ pub fn finish(sections: &mut [Section]) -> Result<()> {
         let cited = readings_citing(sections, i);
         verdict::name_readings(&mut sections[i].verdicts.iter_mut().collect::<Vec<_>>(), &cited);
     }
+    let mut files = Vec::new();
     for section in sections.iter_mut() {
         let Some(pending) = &section.pending else { continue };
         let mut tables = Vec::new();
@@ -115,12 +120,10 @@ pub fn finish(sections: &mut [Section]) -> Result<()> {
         }
         section.markdown = pending.markdown.replace(VERDICT_SLOT, &md);
         let tables_tex = pending.tables_tex.replace(VERDICT_SLOT, &tex);
-        std::fs::write(&pending.md_path, &section.markdown)
-            .with_context(|| format!("writing {}", pending.md_path.display()))?;
-        std::fs::write(&pending.tex_path, &tables_tex)
-            .with_context(|| format!("writing {}", pending.tex_path.display()))?;
+        files.push(OutputFile::new(&pending.md_path, section.markdown.clone()));
+        files.push(OutputFile::new(&pending.tex_path, tables_tex));
     }
-    Ok(())
+    files
 }
 
 /// The papers of the report in order, and the studies beyond them (the strategy trees, the league
@@ -219,15 +222,21 @@ fn verdicts_overview(sections: &[Section], papers: &[&str], beyond: &[&str]) -> 
         papers,
     );
     let mut every = Table::new(
-        "**Every verdict.** A number, or a comparison of two arms, is judged by equivalence: the \
-         Student-t interval of the difference (from the standard errors of both sides: the \
-         paper's own sd where it prints one, ours standing in where it does not) at level \
-         1 - 2 alpha/m, m the number of the paper's tested claims and alpha = 0.05 (two one-sided \
-         tests, Bonferroni over the paper), is set against the margin the spec states with its \
-         reason (never tighter than half a unit of the paper's last digit). Inside: reproduced; \
-         beyond: contradicted; both: inconclusive. Exact values must agree within the rounding. \
-         Groups are reproduced when every pair of arms is together, or apart, in both the \
-         paper's groups and ours.",
+        "**Every verdict.** A number, or a comparison of two arms, is judged against the margin \
+         the spec states with its reason (never tighter than half a unit of the paper's last \
+         printed digit): the Student-t interval of the difference, from both sides' standard \
+         errors (the paper's own over the sample size its text states, its sd where it prints \
+         one and ours standing in where it does not; a paper that states no sample size is \
+         judged as a point), at level 1 - 2 alpha/m, m the number of the paper's tested claims \
+         and alpha = 0.05 (two one-sided tests, Bonferroni over the paper). An equality is \
+         reproduced inside the margin and contradicted wholly beyond it; a claimed difference, \
+         'fewer' or 'not fewer' holds only where the interval lies beyond the margin on its \
+         side, and fails where it lies wholly on the other. Agrees within the paper's precision: \
+         not significantly different, and the paper's own error alone is at least the margin, \
+         so no number of our games could reproduce it. An inconclusive row says which way it \
+         leans and how many games per arm would decide it at the observed difference. Groups \
+         and a sweep's best point are judged pair by pair, the same way. The half-widths \
+         column gives what the paper's error and ours each add to the interval.",
         &[
             "paper",
             "section",
@@ -235,6 +244,7 @@ fn verdicts_overview(sections: &[Section], papers: &[&str], beyond: &[&str]) -> 
             "ours (95% CI)",
             "paper's",
             "difference [interval]",
+            "half-widths: paper's, ours",
             "margin",
             "verdict",
             "why",
@@ -277,16 +287,16 @@ fn anchor(markdown: &str) -> String {
         .collect()
 }
 
-/// Writes `REPORT.md` and `report.tex` in `out`: every section, grouped by paper. Papers named in
-/// `order` come first, in that order; the others follow in the order their sections are given,
-/// and the studies beyond the papers come last. Returns the path of `REPORT.md`.
-pub fn write_index(
-    out: &Path,
+/// `REPORT.md` and `report.tex`, with each paper's forest plot before them: every section,
+/// grouped by paper. Papers named in `order` come first, in that order; the others follow in the
+/// order their sections are given, and the studies beyond the papers come last. A forest plot
+/// that cannot be drawn is said in `REPORT.md`, never an error.
+pub fn index_files(
     profile: &str,
     sections: &[Section],
     order: &PaperOrder,
     summaries: &[summary::PaperSummary],
-) -> Result<PathBuf> {
+) -> Vec<OutputFile> {
     let flag = if profile == "full" { " --full" } else { "" };
     let mut text = format!(
         "# mastermind-lab report ({profile} profile)\n\nRegenerated by `cargo xtask report{flag}` from the \
@@ -302,7 +312,20 @@ pub fn write_index(
             papers.push(&s.paper);
         }
     }
-    text += &summary::markdown(summaries, sections, &papers);
+    let mut files = Vec::new();
+    let mut forests = Vec::new();
+    for &paper in &papers {
+        let Some(plot) = summary::forest(paper, sections) else { continue };
+        let base = PathBuf::from(summary::forest_file(paper));
+        match plot::Figure::Forest(plot).draw(&base) {
+            Ok(drawn) => {
+                files.extend(drawn);
+                forests.push(format!("{}.png", summary::forest_file(paper)));
+            }
+            Err(e) => text += &format!("*The forest plot of {paper} could not be drawn: {e}*\n\n"),
+        }
+    }
+    text += &summary::markdown(summaries, sections, &papers, &forests);
     let overview = verdicts_overview(sections, &papers, &beyond);
     for table in &overview {
         text += &format!("{}\n", table.markdown());
@@ -329,14 +352,12 @@ pub fn write_index(
             text += "\n";
         }
     }
-    std::fs::create_dir_all(out)?;
-    let path = out.join("REPORT.md");
-    std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
-    let tex = out.join(document::FILE_NAME);
-    let overview = summary::latex(summaries, sections, &papers) + &counts.latex("tab:verdicts");
-    std::fs::write(&tex, document::document(profile, &overview, &tex_papers))
-        .with_context(|| format!("writing {}", tex.display()))?;
-    Ok(path)
+    files.push(OutputFile::new(INDEX_FILE_NAME, text));
+    let overview =
+        summary::latex(summaries, sections, &papers, &forests) + &counts.latex("tab:verdicts");
+    let tex = document::document(profile, &overview, &tex_papers);
+    files.push(OutputFile::new(document::FILE_NAME, tex));
+    files
 }
 
 #[cfg(test)]
@@ -389,11 +410,11 @@ mod tests {
             section("P", "table-a", vec![subset_claim(4.60)]),
             section("P", "table-b", vec![subset_claim(4.60), tagged]),
         ];
-        finish(&mut sections).unwrap();
+        finish(&mut sections);
         let (a, b) = (&sections[0].verdicts[0], &sections[1].verdicts[0]);
         assert_eq!(a.outcome, verdict::Outcome::Contradicted);
-        assert!(!a.why.contains("cyclic shift"), "{}", a.why);
-        assert!(b.why.contains("cyclic shift: contradicted"), "{}", b.why);
+        assert!(!a.why().contains("cyclic shift"), "{}", a.why());
+        assert!(b.why().contains("cyclic shift: contradicted"), "{}", b.why());
     }
 
     #[test]
@@ -406,11 +427,15 @@ mod tests {
             section("P", "table-b", vec![subset_claim(4.60).citing(Some("Table 3")), tagged]),
             section("P", "Table 4", vec![subset_claim(4.60)]),
         ];
-        finish(&mut sections).unwrap();
+        finish(&mut sections);
         let cited = &sections[0].verdicts[0];
-        assert!(cited.why.contains("accepted moves, in table-b: contradicted"), "{}", cited.why);
+        assert!(
+            cited.why().contains("accepted moves, in table-b: contradicted"),
+            "{}",
+            cited.why()
+        );
         assert!(verdict::unchased(&sections[0].verdicts).is_empty(), "chased by table-b");
-        assert!(!sections[2].verdicts[0].why.contains("accepted moves"));
+        assert!(!sections[2].verdicts[0].why().contains("accepted moves"));
         assert_eq!(verdict::unchased(&sections[2].verdicts).len(), 1);
     }
 
@@ -437,19 +462,28 @@ mod tests {
             because: "The paper leaves nothing open.".to_owned().try_into().unwrap(),
         };
         verdict::mark_single_readings(&mut sections[3].verdicts, &[entry]).unwrap();
-        finish(&mut sections).unwrap();
-        let dir = std::env::temp_dir().join(format!("verdict-index-{}", std::process::id()));
+        finish(&mut sections);
         let order = PaperOrder { papers: vec![], beyond: vec!["Trees".into()] };
-        let path = write_index(&dir, "quick", &sections, &order, &[]).unwrap();
-        let text = std::fs::read_to_string(&path).unwrap();
-        std::fs::remove_dir_all(&dir).unwrap();
+        let summaries = [summary::PaperSummary {
+            paper: "P1".into(),
+            headline: Vec::new(),
+            errors: Vec::new(),
+        }];
+        let files = index_files("quick", &sections, &order, &summaries);
+        let names: Vec<String> = files.iter().map(|f| f.path.display().to_string()).collect();
+        // Each paper's numeric claims at a glance, drawn beside the report and shown in it.
+        assert!(names.contains(&"forest-p1.png".to_owned()), "{names:?}");
+        assert_eq!(names[names.len() - 2..], [INDEX_FILE_NAME, document::FILE_NAME]);
+        let text = files[files.len() - 2].text().unwrap();
+        assert!(text.contains("](forest-p1.png)"), "{text}");
         let verdicts_at = text.find("**Verdicts by paper.**").unwrap();
-        assert!(verdicts_at < text.find("# P1").unwrap(), "the verdicts come first");
-        // paper, claims, reproduced, explained, inconclusive, contradicted, not testable,
-        // with a hypothesis, contradicted with no reading nor reason, without a verdict
-        assert!(text.contains("| P1 | 2 | 1 | 0 | 0 | 1 | 0 | 0 | 1 | 1 |"), "{text}");
-        assert!(text.contains("| P2 | 1 | 0 | 0 | 0 | 1 | 0 | 1 | 0 | 0 |"), "{text}");
-        assert!(text.contains("| all | 3 | 1 | 0 | 0 | 2 | 0 | 1 | 1 | 1 |"), "{text}");
+        assert!(verdicts_at < text.find("\n# P1\n").unwrap(), "the verdicts come first");
+        // paper, claims, reproduced, explained, within the paper's precision, inconclusive,
+        // contradicted, not testable, with a hypothesis, contradicted with no reading nor
+        // reason, without a verdict
+        assert!(text.contains("| P1 | 2 | 1 | 0 | 0 | 0 | 1 | 0 | 0 | 1 | 1 |"), "{text}");
+        assert!(text.contains("| P2 | 1 | 0 | 0 | 0 | 0 | 1 | 0 | 1 | 0 | 0 |"), "{text}");
+        assert!(text.contains("| all | 3 | 1 | 0 | 0 | 0 | 2 | 0 | 1 | 1 | 1 |"), "{text}");
         let beyond = text.find("**Beyond the papers.**").unwrap();
         assert!(text[beyond..].contains("| Trees | 1 | 1 |"), "{text}");
         assert!(text.contains("| contradicted | Exact values: ours is 1 above the paper's, beyond its rounding ±0.5. |"), "{text}");

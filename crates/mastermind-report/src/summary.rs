@@ -8,7 +8,8 @@
 
 use super::Section;
 use super::latex::escape;
-use super::verdict::{Outcome, Verdict};
+use super::plot::{ForestPlot, ForestRow};
+use super::verdict::{Outcome, PaperPrecision, Verdict};
 use serde::Deserialize;
 
 /// The file name of a paper's summary, beside its specs (never read as a spec).
@@ -33,12 +34,26 @@ pub struct PaperSummary {
 pub struct Headline {
     /// The claim, in a sentence (the paper's words where possible).
     pub claim: String,
+    /// Whether the claim is qualitative (an order, a comparison, a best point) or a magnitude
+    /// (the paper's numbers themselves): a paper can be right about the first and not the second.
+    #[serde(default)]
+    pub aspect: Aspect,
     /// The claims of the specs it rests on: (spec name, claim as the verdict table writes it).
     pub rests_on: Vec<(String, String)>,
     /// Where the claim does not hold, the best-supported reason, naming the arm or dataset that
     /// measures it (or saying that it is a hypothesis).
     #[serde(default)]
     pub reason: Option<String>,
+}
+
+/// What a headline claims: a qualitative statement or the paper's numbers.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+pub enum Aspect {
+    /// An order, a comparison, a best point.
+    #[default]
+    Qualitative,
+    /// The paper's numbers themselves.
+    Magnitude,
 }
 
 /// What a headline claim comes to, from the verdicts it rests on.
@@ -48,9 +63,15 @@ pub enum Standing {
     Holds,
     /// Every claim is reproduced, some only under another reading of the paper.
     HoldsUnderAReading,
-    /// Some claim it rests on is contradicted.
+    /// Some claims it rests on agree (reproduced, or within the paper's precision) and some are
+    /// contradicted.
+    HoldsInPart,
+    /// Some claim it rests on is contradicted, and none agrees.
     DoesNotHold,
-    /// No claim is contradicted, but some are inconclusive or not testable.
+    /// None is contradicted, every one agrees, and some only within the paper's own precision:
+    /// no replication could show more.
+    WithinPaperPrecision,
+    /// None is contradicted, but some are undecided.
     Undecided,
     /// Some claim it rests on has no verdict in this profile.
     NotJudged,
@@ -62,8 +83,10 @@ impl Standing {
         match self {
             Standing::Holds => "holds",
             Standing::HoldsUnderAReading => "holds under another reading of the paper",
+            Standing::HoldsInPart => "holds in part",
             Standing::DoesNotHold => "does not hold",
-            Standing::Undecided => "undecided (more games would decide)",
+            Standing::WithinPaperPrecision => "agrees within the paper's precision",
+            Standing::Undecided => "undecided",
             Standing::NotJudged => "not judged in this profile",
         }
     }
@@ -74,13 +97,18 @@ impl Standing {
             return Standing::NotJudged;
         }
         let all = |f: fn(Outcome) -> bool| outcomes.iter().flatten().all(|&o| f(o));
-        let any = |o: Outcome| outcomes.iter().flatten().any(|&x| x == o);
+        let any = |f: fn(Outcome) -> bool| outcomes.iter().flatten().any(|&o| f(o));
+        let agrees = |o: Outcome| {
+            matches!(o, Outcome::Reproduced | Outcome::Explained | Outcome::WithinPaperPrecision)
+        };
         if all(|o| o == Outcome::Reproduced) {
             Standing::Holds
         } else if all(|o| matches!(o, Outcome::Reproduced | Outcome::Explained)) {
             Standing::HoldsUnderAReading
-        } else if any(Outcome::Contradicted) {
-            Standing::DoesNotHold
+        } else if any(|o| o == Outcome::Contradicted) {
+            if any(agrees) { Standing::HoldsInPart } else { Standing::DoesNotHold }
+        } else if all(agrees) {
+            Standing::WithinPaperPrecision
         } else {
             Standing::Undecided
         }
@@ -93,44 +121,173 @@ fn find<'a>(sections: &'a [Section], spec: &str, claim: &str) -> Option<&'a Verd
     section.verdicts.iter().find(|v| v.is_claim() && v.claim == claim)
 }
 
-/// One headline's standing and the line of each verdict it rests on.
-fn judge(headline: &Headline, sections: &[Section]) -> (Standing, Vec<String>) {
+/// A headline's weighing: its standing, its verdicts counted by outcome and the magnitudes of the
+/// disagreements, and the line of each verdict it rests on.
+struct Weighed {
+    standing: Standing,
+    counts: String,
+    magnitudes: Vec<String>,
+    lines: Vec<String>,
+}
+
+/// The difference of a numeric verdict, as "claim: ours − paper's = d (margin ±m)".
+fn magnitude(v: &Verdict) -> Option<String> {
+    let test = v.test.as_ref()?;
+    let d = test.digits.max(1);
+    let difference = test.difference().estimate;
+    let side = if test.paper.is_some() { "ours − paper's" } else { "first − second" };
+    Some(format!("{}: {side} {difference:+.d$} (margin ±{:.d$})", v.claim, test.margin))
+}
+
+/// Weighs one headline against the verdicts it rests on.
+fn weigh(headline: &Headline, sections: &[Section]) -> Weighed {
     let mut outcomes = Vec::new();
     let mut lines = Vec::new();
+    let mut magnitudes = Vec::new();
     for (spec, claim) in &headline.rests_on {
         let verdict = find(sections, spec, claim);
         outcomes.push(verdict.map(|v| v.outcome));
         lines.push(match verdict {
-            Some(v) if v.why.is_empty() => format!("{spec}: {claim}: {}", v.outcome.name()),
-            Some(v) => format!("{spec}: {claim}: {} ({})", v.outcome.name(), v.why),
+            Some(v) if v.why().is_empty() => format!("{spec}: {claim}: {}", v.outcome.name()),
+            Some(v) => format!("{spec}: {claim}: {} ({})", v.outcome.name(), v.why()),
             None => format!("{spec}: {claim}: no verdict"),
         });
+        if let Some(v) = verdict.filter(|v| v.outcome != Outcome::Reproduced) {
+            magnitudes.extend(magnitude(v).map(|m| format!("{m}, {}", v.outcome.name())));
+        }
     }
-    (Standing::of(&outcomes), lines)
+    let judged: Vec<Outcome> = outcomes.iter().flatten().copied().collect();
+    let mut counts: Vec<String> = Outcome::ALL
+        .iter()
+        .filter_map(|&o| {
+            let n = judged.iter().filter(|&&x| x == o).count();
+            (n > 0).then(|| format!("{n} {}", counted(o)))
+        })
+        .collect();
+    let missing = outcomes.iter().filter(|o| o.is_none()).count();
+    if missing > 0 {
+        counts.push(format!("{missing} without a verdict"));
+    }
+    let counts =
+        format!("{} claim{}: {}", outcomes.len(), plural(outcomes.len()), counts.join(", "));
+    Weighed { standing: Standing::of(&outcomes), counts, magnitudes, lines }
+}
+
+/// An outcome as a count of claims says it ("2 within the paper's precision").
+fn counted(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::WithinPaperPrecision => "within the paper's precision",
+        Outcome::Explained => "explained by another reading",
+        other => other.name(),
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// The headline's opening words: its standing, and whether it is a magnitude.
+fn lead(headline: &Headline, standing: Standing) -> String {
+    let aspect = match headline.aspect {
+        Aspect::Qualitative => "",
+        Aspect::Magnitude => " (the paper's numbers)",
+    };
+    format!("{}{aspect}", capitalised(standing.name()))
+}
+
+/// The forest plot of one paper: every numeric claim of its sections (a number or a comparison
+/// of two arms, the paper's own claims, each once), its difference and interval in units of its
+/// margin, the paper's own band where the paper states its sample size, coloured by verdict.
+pub fn forest(paper: &str, sections: &[Section]) -> Option<ForestPlot> {
+    let rows: Vec<ForestRow> = sections
+        .iter()
+        .filter(|s| s.paper == paper)
+        .flat_map(|s| s.verdicts.iter().map(move |v| (s, v)))
+        .filter(|(_, v)| v.is_claim() && v.cites.is_none())
+        .filter_map(|(section, v)| {
+            let (test, interval) = (v.test.as_ref()?, v.interval?);
+            let m = test.margin;
+            let finite = [interval.lower, interval.upper, m].iter().all(|x| x.is_finite());
+            if m <= 0.0 || !finite {
+                return None;
+            }
+            let short = section.name.rsplit('/').next().unwrap_or(&section.name);
+            let band = match test.paper {
+                Some(PaperPrecision::Sample { .. }) => test.paper_half_width(interval.alpha),
+                _ => None,
+            };
+            Some(ForestRow {
+                label: format!("{short}: {}", v.claim),
+                estimate: test.difference().estimate / m,
+                lower: interval.lower / m,
+                upper: interval.upper / m,
+                paper_band: band.map(|b| b / m),
+                outcome: v.outcome.name().to_owned(),
+            })
+        })
+        .collect();
+    (!rows.is_empty()).then(|| ForestPlot {
+        title: format!("{paper}: every numeric claim, difference / margin"),
+        rows,
+    })
+}
+
+/// The file name (without extension) of a paper's forest plot, beside `REPORT.md`.
+pub fn forest_file(paper: &str) -> String {
+    let slug: String = paper
+        .to_lowercase()
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect();
+    let slug = slug.split('-').filter(|p| !p.is_empty()).collect::<Vec<_>>().join("-");
+    format!("forest-{slug}")
 }
 
 /// The summaries as Markdown, one subsection per paper, in `papers` order.
-pub fn markdown(summaries: &[PaperSummary], sections: &[Section], papers: &[&str]) -> String {
+pub fn markdown(
+    summaries: &[PaperSummary],
+    sections: &[Section],
+    papers: &[&str],
+    forests: &[String],
+) -> String {
     let mut out = String::from(
         "## What each paper's claims come to\n\nThe headline claims of each paper, each resting on \
-         the verdicts of the specs named after it (computed from the data, never typed); where \
-         one does not hold, the best-supported reason, and the errors found in the paper itself.\n\n",
+         the verdicts of the specs named after it (computed from the data, never typed): how many \
+         of them hold, how far the others are from the paper, and, where one does not hold, the \
+         best-supported reason; then the errors found in the paper itself.\n\n",
     );
     for &paper in papers {
         let Some(summary) = summaries.iter().find(|s| s.paper == paper) else { continue };
         out += &format!("### {paper}\n\n");
         for headline in &summary.headline {
-            let (standing, lines) = judge(headline, sections);
-            out += &format!("- **{}:** {}", capitalised(standing.name()), headline.claim.trim());
-            if standing != Standing::Holds {
+            let w = weigh(headline, sections);
+            out += &format!(
+                "- **{}** ({}): {}",
+                lead(headline, w.standing),
+                w.counts,
+                headline.claim.trim()
+            );
+            if w.standing != Standing::Holds {
                 if let Some(reason) = &headline.reason {
                     out += &format!(" {}", reason.trim());
                 }
             }
             out += "\n";
-            for line in lines {
+            if !w.magnitudes.is_empty() {
+                out += &format!("  - Differences: {}.\n", w.magnitudes.join("; "));
+            }
+            for line in w.lines {
                 out += &format!("  - {line}\n");
             }
+        }
+        let file = format!("{}.png", forest_file(paper));
+        if forests.contains(&file) {
+            out += &format!(
+                "\n![{paper}: every numeric claim, difference / margin]({file})\n\nEvery numeric \
+                 claim of the paper, its difference and interval in units of its margin (the \
+                 shaded band), the paper's own band where it states its sample size, coloured by \
+                 verdict.\n"
+            );
         }
         if !summary.errors.is_empty() {
             out += "\nErrors in the paper itself:\n\n";
@@ -144,26 +301,42 @@ pub fn markdown(summaries: &[PaperSummary], sections: &[Section], papers: &[&str
 }
 
 /// The summaries as LaTeX, one subsection per paper, in `papers` order.
-pub fn latex(summaries: &[PaperSummary], sections: &[Section], papers: &[&str]) -> String {
+pub fn latex(
+    summaries: &[PaperSummary],
+    sections: &[Section],
+    papers: &[&str],
+    forests: &[String],
+) -> String {
     let mut out = String::from("\\section*{What each paper's claims come to}\n\n");
     for &paper in papers {
         let Some(summary) = summaries.iter().find(|s| s.paper == paper) else { continue };
         out += &format!("\\subsection*{{{}}}\n\\begin{{itemize}}\n", escape(paper));
         for headline in &summary.headline {
-            let (standing, _) = judge(headline, sections);
+            let w = weigh(headline, sections);
             out += &format!(
-                "\\item \\textbf{{{}:}} {}",
-                escape(&capitalised(standing.name())),
+                "\\item \\textbf{{{}}} ({}): {}",
+                escape(&lead(headline, w.standing)),
+                escape(&w.counts),
                 escape(headline.claim.trim())
             );
-            if standing != Standing::Holds {
+            if w.standing != Standing::Holds {
                 if let Some(reason) = &headline.reason {
                     out += &format!(" {}", escape(reason.trim()));
                 }
             }
+            if !w.magnitudes.is_empty() {
+                out += &format!(" Differences: {}.", escape(&w.magnitudes.join("; ")));
+            }
             out += "\n";
         }
         out += "\\end{itemize}\n";
+        let file = format!("{}.png", forest_file(paper));
+        if forests.contains(&file) {
+            out += &format!(
+                "\\begin{{figure}}[htbp]\n\\centering\n\\includegraphics[width=0.92\\linewidth,height=0.9\\textheight,keepaspectratio]{{{file}}}\n\\caption{{{}: every numeric claim, its difference and interval in units of its margin, the paper's own band where it states its sample size, coloured by verdict.}}\n\\end{{figure}}\n",
+                escape(paper)
+            );
+        }
         if !summary.errors.is_empty() {
             out += "Errors in the paper itself:\n\\begin{itemize}\n";
             for error in &summary.errors {
@@ -182,8 +355,8 @@ fn capitalised(text: &str) -> String {
     chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
-/// Headlines whose verdicts are missing, as problems for the report's caller (a claim renamed in
-/// a spec but not in its summary).
+/// Headlines whose verdicts are missing (a claim renamed in a spec but not in its summary), and
+/// sections of a paper whose claims no headline rests on, as problems for the report's caller.
 pub fn missing(summaries: &[PaperSummary], sections: &[Section]) -> Vec<String> {
     let mut problems = Vec::new();
     for summary in summaries {
@@ -198,6 +371,17 @@ pub fn missing(summaries: &[PaperSummary], sections: &[Section]) -> Vec<String> 
                 }
             }
         }
+        let under_a_headline =
+            |name: &str| summary.headline.iter().any(|h| h.rests_on.iter().any(|(s, _)| s == name));
+        for section in sections.iter().filter(|s| s.paper == summary.paper) {
+            let claims = section.verdicts.iter().any(|v| v.is_claim() && v.cites.is_none());
+            if claims && !under_a_headline(&section.name) {
+                problems.push(format!(
+                    "no headline of {}'s summary rests on a claim of {}",
+                    summary.paper, section.name
+                ));
+            }
+        }
     }
     problems
 }
@@ -207,14 +391,23 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_headline_holds_only_when_every_claim_it_rests_on_does() {
+    fn a_headline_weighs_what_it_rests_on() {
         use Outcome::*;
         assert_eq!(Standing::of(&[Some(Reproduced), Some(Reproduced)]), Standing::Holds);
         assert_eq!(
             Standing::of(&[Some(Reproduced), Some(Explained)]),
             Standing::HoldsUnderAReading
         );
-        assert_eq!(Standing::of(&[Some(Explained), Some(Contradicted)]), Standing::DoesNotHold);
+        assert_eq!(Standing::of(&[Some(Explained), Some(Contradicted)]), Standing::HoldsInPart);
+        assert_eq!(
+            Standing::of(&[Some(WithinPaperPrecision), Some(Contradicted)]),
+            Standing::HoldsInPart
+        );
+        assert_eq!(Standing::of(&[Some(Inconclusive), Some(Contradicted)]), Standing::DoesNotHold);
+        assert_eq!(
+            Standing::of(&[Some(Reproduced), Some(WithinPaperPrecision)]),
+            Standing::WithinPaperPrecision
+        );
         assert_eq!(Standing::of(&[Some(Reproduced), Some(Inconclusive)]), Standing::Undecided);
         assert_eq!(Standing::of(&[Some(Reproduced), None]), Standing::NotJudged);
         assert_eq!(Standing::of(&[]), Standing::NotJudged);

@@ -53,26 +53,21 @@ impl Table {
     }
 
     /// A LaTeX `table` float with a `booktabs` tabular, its caption above and `\label{label}`,
-    /// and the notes below. A table wider than the line is scaled down to the line's width
-    /// (`\resizebox` from `graphicx`), one wider than one and a half lines is turned a quarter
-    /// and fitted to the page's height (`\rotatebox`); narrower tables keep their size. Every cell, header,
-    /// caption and note goes through [`latex::inline`], so the fragment compiles with pdfLaTeX
-    /// given `\usepackage{booktabs,graphicx}`.
+    /// and the notes below, that fits the line of any page it is dropped into without an
+    /// overfull box:
+    ///
+    /// - columns of sentences wrap in paragraph columns that share half the line, each at least
+    ///   as wide as its longest word (identifiers may break after `_`, `/`, `:` and `=`, see
+    ///   [`latex::breakable`]), so that no word runs past its column's edge;
+    /// - a table still wider than the line is scaled down to the line's width (`\resizebox`
+    ///   from `graphicx`), and one wider than one and a half lines is first turned a quarter and
+    ///   fitted to the page's height (`\rotatebox`), then to the line if it is still too wide;
+    ///   narrower tables keep their size.
+    ///
+    /// Every cell, header, caption and note goes through [`latex::inline`], so the fragment
+    /// compiles with pdfLaTeX given `\usepackage{booktabs,graphicx}`.
     pub fn latex(&self, label: &str) -> String {
-        // Columns of sentences wrap in paragraph columns that share half the line; a table of
-        // short cells keeps `l` and `r` columns and is scaled down only if it is too wide.
-        let wraps: Vec<bool> = (0..self.headers.len())
-            .map(|c| self.rows.iter().any(|r| r[c].chars().count() > WRAP_AT))
-            .collect();
-        let wrapped = wraps.iter().filter(|&&w| w).count().max(1);
-        let share = 0.5 / wrapped as f64;
-        let spec: String = (0..self.headers.len())
-            .map(|c| match (wraps[c], self.is_numeric(c)) {
-                (true, _) => format!("p{{{share:.2}\\linewidth}}"),
-                (false, true) => "r".to_owned(),
-                (false, false) => "l".to_owned(),
-            })
-            .collect();
+        let (wraps, shares, spec) = self.latex_columns();
         // Wrapped cells are set ragged right; rows end with `\tabularnewline`, which (unlike
         // `\\`) still ends the row after `\raggedright`.
         let cells = |row: &[String]| {
@@ -81,55 +76,115 @@ impl Table {
                 .map(|(c, &wrap)| {
                     let text = latex::inline(c);
                     // A narrow column may break an identifier after its underscores.
-                    if wrap { format!("\\raggedright {}", latex::breakable(&text)) } else { text }
+                    if wrap {
+                        let text = latex::breakable(&text);
+                        format!("\\raggedright{}{text}", latex::HYPHENATE_FIRST_WORD)
+                    } else {
+                        text
+                    }
                 })
                 .collect::<Vec<_>>()
         };
         // A float must fit on one page: long tables go out in parts of at most `ROWS_PER_FLOAT`
         // rows and `LINES_PER_FLOAT` lines of text (a row of wrapped sentences takes several),
         // the caption marked "continued" and the notes under the last part.
-        let parts = parts(&self.rows, |row| row_lines(row, &wraps, share));
+        let parts = parts(&self.rows, |row| row_lines(row, &shares));
         let mut out = String::new();
         for (k, part) in parts.iter().enumerate() {
-            out += "\\begin{table}[htbp]\n\\centering\n";
-            if k == 0 {
-                out += &format!(
-                    "\\caption{{{}}}\n\\label{{{label}}}\n\\smallskip\n",
-                    latex::inline(&self.caption)
-                );
-            } else {
-                // `\\caption*` needs the caption package; a plain line names the table instead.
-                out += &format!(
-                    "{{\\small Table~\\ref{{{label}}} (continued, part {} of {}).}}\\par\\smallskip\n",
-                    k + 1,
-                    parts.len()
-                );
-            }
-            // Measure the tabular; scale it down only when it is wider than the line.
-            out += "\\ifdefined\\labtablebox\\else\\newsavebox{\\labtablebox}\\fi\n";
-            out += &format!(
-                "\\sbox{{\\labtablebox}}{{\\small\\setlength{{\\tabcolsep}}{{4pt}}%\n\\begin{{tabular}}{{{spec}}}\n\\toprule\n"
-            );
-            out += &format!("{} \\tabularnewline\n\\midrule\n", cells(&self.headers).join(" & "));
-            for row in *part {
-                out += &format!("{} \\tabularnewline\n", cells(row).join(" & "));
-            }
-            out += "\\bottomrule\n\\end{tabular}}%\n";
-            // Far too wide (more than one and a half lines): turned a quarter and fitted to the
-            // page's height, so that 16-19 columns stay legible; a little too wide: scaled to
-            // the line.
-            out += "\\ifdim\\wd\\labtablebox>1.5\\linewidth\n  \\rotatebox{90}{\\resizebox{0.8\\textheight}{!}{\\usebox{\\labtablebox}}}%\n\\else\\ifdim\\wd\\labtablebox>\\linewidth\n  \\resizebox{\\linewidth}{!}{\\usebox{\\labtablebox}}%\n\\else\n  \\usebox{\\labtablebox}%\n\\fi\\fi\n";
-            if k + 1 == parts.len() {
-                for note in &self.notes {
-                    out += &format!(
-                        "\\par\\smallskip{{\\footnotesize\\raggedright {}\\par}}\n",
-                        latex::inline(note)
-                    );
-                }
-            }
-            out += "\\end{table}\n";
+            out += &self.latex_float(label, (k, parts.len()), &spec, part, &cells);
         }
         out
+    }
+
+    /// Which columns wrap (those holding a cell longer than [`WRAP_AT`] characters), each
+    /// wrapped column's share of the line, and the tabular's column spec. Columns of sentences
+    /// wrap in paragraph columns that share half the line; a table of short cells keeps `l` and
+    /// `r` columns and is scaled down only if it is too wide.
+    fn latex_columns(&self) -> (Vec<bool>, Vec<f64>, String) {
+        let wraps: Vec<bool> = (0..self.headers.len())
+            .map(|c| self.rows.iter().any(|r| r[c].chars().count() > WRAP_AT))
+            .collect();
+        let wrapped = wraps.iter().filter(|&&w| w).count().max(1);
+        let equal = 0.5 / wrapped as f64;
+        let shares: Vec<f64> = (0..self.headers.len())
+            .map(|c| if wraps[c] { self.wrapped_share(c, equal) } else { 0.0 })
+            .collect();
+        let spec: String = (0..self.headers.len())
+            .map(|c| match (wraps[c], self.is_numeric(c)) {
+                (true, _) => format!("p{{{:.2}\\linewidth}}", shares[c]),
+                (false, true) => "r".to_owned(),
+                (false, false) => "l".to_owned(),
+            })
+            .collect();
+        (wraps, shares, spec)
+    }
+
+    /// One float of the table: part `k` of `count`, its rows `part` with the column spec `spec`,
+    /// each row's cells made by `cells`; the caption on the first part, the notes under the last.
+    fn latex_float(
+        &self,
+        label: &str,
+        (k, count): (usize, usize),
+        spec: &str,
+        part: &[Vec<String>],
+        cells: &impl Fn(&[String]) -> Vec<String>,
+    ) -> String {
+        let mut out = String::new();
+        out += "\\begin{table}[htbp]\n\\centering\n";
+        if k == 0 {
+            out += &format!(
+                "\\caption{{{}}}\n\\label{{{label}}}\n\\smallskip\n",
+                latex::inline(&self.caption)
+            );
+        } else {
+            // `\\caption*` needs the caption package; a plain line names the table instead.
+            out += &format!(
+                "{{\\small Table~\\ref{{{label}}} (continued, part {} of {}).}}\\par\\smallskip\n",
+                k + 1,
+                count
+            );
+        }
+        // Measure the tabular; scale it down only when it is wider than the line.
+        out += "\\ifdefined\\labtablebox\\else\\newsavebox{\\labtablebox}\\fi\n";
+        out += &format!(
+            "\\sbox{{\\labtablebox}}{{\\small\\setlength{{\\tabcolsep}}{{4pt}}%\n\\begin{{tabular}}{{{spec}}}\n\\toprule\n"
+        );
+        out += &format!("{} \\tabularnewline\n\\midrule\n", cells(&self.headers).join(" & "));
+        for row in part {
+            out += &format!("{} \\tabularnewline\n", cells(row).join(" & "));
+        }
+        out += "\\bottomrule\n\\end{tabular}}%\n";
+        // Far too wide (more than one and a half lines): turned a quarter and fitted to the
+        // page's height, so that 16-19 columns stay legible. Then, turned or not, a table
+        // wider than the line is scaled to it: the last resort, since it shrinks the text.
+        out += "\\ifdim\\wd\\labtablebox>1.5\\linewidth\n  \\sbox{\\labtablebox}{\\rotatebox{90}{\\resizebox{0.8\\textheight}{!}{\\usebox{\\labtablebox}}}}%\n\\fi\n";
+        out += "\\ifdim\\wd\\labtablebox>\\linewidth\n  \\resizebox{\\linewidth}{!}{\\usebox{\\labtablebox}}%\n\\else\n  \\usebox{\\labtablebox}%\n\\fi\n";
+        if k + 1 == count {
+            for note in &self.notes {
+                out += &format!(
+                    "\\par\\smallskip{{\\footnotesize\\raggedright {}\\par}}\n",
+                    latex::breakable(&latex::inline(note))
+                );
+            }
+        }
+        out += "\\end{table}\n";
+        out
+    }
+
+    /// The width of wrapped column `c` as a share of the line: `equal`, or more where its longest
+    /// word would not fit that (then rounded up to the hundredth that the column's spec prints).
+    fn wrapped_share(&self, c: usize, equal: f64) -> f64 {
+        let longest = std::iter::once(&self.headers[c])
+            .chain(self.rows.iter().map(|r| &r[c]))
+            .map(|cell| latex::longest_unbreakable(cell))
+            .max()
+            .unwrap_or(0);
+        let needed = longest as f64 / WORD_CHARS_PER_LINE;
+        if needed <= equal {
+            return equal;
+        }
+        // Less a hair, so that a share of exactly 0.30 (computed as 0.30000000000000004) stays it.
+        ((needed * 100.0 - 1e-9).ceil() / 100.0).min(1.0)
     }
 
     fn is_numeric(&self, column: usize) -> bool {
@@ -155,13 +210,20 @@ const LINES_PER_FLOAT: usize = 44;
 /// holds about 105 of them).
 const CHARS_PER_LINE: f64 = 105.0;
 
-/// How many lines a row takes: its longest wrapped cell, at the column's width.
-fn row_lines(row: &[String], wraps: &[bool], share: f64) -> usize {
-    let per_line = (CHARS_PER_LINE * share).floor().max(8.0) as usize;
+/// Characters of a word that may not break per line, fewer than [`CHARS_PER_LINE`]: identifiers
+/// and names are rich in capitals, and a word wider than its column runs past its edge.
+const WORD_CHARS_PER_LINE: f64 = 80.0;
+
+/// How many lines a row takes: its longest wrapped cell, at its column's width as a share of the
+/// line (0 for a column that does not wrap).
+fn row_lines(row: &[String], shares: &[f64]) -> usize {
     row.iter()
-        .zip(wraps)
-        .filter(|(_, w)| **w)
-        .map(|(cell, _)| cell.chars().count().div_ceil(per_line))
+        .zip(shares)
+        .filter(|(_, share)| **share > 0.0)
+        .map(|(cell, share)| {
+            let per_line = (CHARS_PER_LINE * share).floor().max(8.0) as usize;
+            cell.chars().count().div_ceil(per_line)
+        })
         .max()
         .unwrap_or(1)
         .max(1)
@@ -244,6 +306,34 @@ mod tests {
     }
 
     #[test]
+    fn a_wrapped_column_is_at_least_as_wide_as_its_longest_word() {
+        let mut t = Table::new("T", &["claim", "a", "b", "c", "because"]);
+        let sentence = "The implementation is the authors' library, run with the same settings.";
+        let module = format!("{sentence} Algorithm::MasterMind::Evo at 3f9c2e1b7d4f6a8c0e2b4d6f");
+        t.row(vec![sentence.into(), sentence.into(), sentence.into(), sentence.into(), module]);
+        let tex = t.latex("tab:w");
+        // Five wrapped columns share half the line (long words of letters hyphenate); the last
+        // needs room for a hash of 24 characters.
+        let tenth = "p{0.10\\linewidth}";
+        assert!(
+            tex.contains(&format!("{{{tenth}{tenth}{tenth}{tenth}p{{0.30\\linewidth}}}}")),
+            "{tex}"
+        );
+        assert!(tex.contains("Algorithm::\\allowbreak{}MasterMind"), "{tex}");
+        assert!(tex.contains("\\raggedright\\hspace{0pt}The implementation"), "{tex}");
+    }
+
+    #[test]
+    fn a_turned_table_is_still_fitted_to_the_line() {
+        let tex = Table::new("T", &["a"]).latex("tab:t");
+        // Turned, the table is measured again: its height has become its width.
+        let turned = tex.find("\\rotatebox").unwrap();
+        let fitted = tex.find("\\ifdim\\wd\\labtablebox>\\linewidth").unwrap();
+        assert!(turned < fitted, "{tex}");
+        assert!(tex.contains("\\sbox{\\labtablebox}{\\rotatebox{90}"), "{tex}");
+    }
+
+    #[test]
     fn long_tables_continue_in_further_floats() {
         let mut t = Table::new("Long", &["row"]);
         for i in 0..(2 * ROWS_PER_FLOAT + 1) {
@@ -268,8 +358,7 @@ mod tests {
         let tex = t.latex("tab:v");
         assert!(tex.matches("\\begin{table}").count() >= 2, "{tex}");
         // No part holds more lines than a float can.
-        let wraps = [false, true];
-        let lines = |row: &[String]| row_lines(row, &wraps, 0.5);
+        let lines = |row: &[String]| row_lines(row, &[0.0, 0.5]);
         for part in parts(&t.rows, lines) {
             let total: usize = part.iter().map(|r| lines(r)).sum();
             assert!(total <= LINES_PER_FLOAT || part.len() == 1, "{total} lines");

@@ -89,9 +89,14 @@ fn welch_satterthwaite(a: (f64, Option<f64>), b: (f64, Option<f64>)) -> Option<f
     Some(numerator * numerator / denominator)
 }
 
+/// Degrees of freedom beyond which Student's t is the standard normal to well under a part in a
+/// thousand at any level the report uses (and beyond which statrs' numerical inverse is slow).
+const NORMAL_BEYOND_DF: f64 = 1e5;
+
 /// The `p` quantile of Student's t with `df` degrees of freedom, or of the standard normal.
 pub fn quantile(p: f64, df: Option<f64>) -> f64 {
-    match df.filter(|d| d.is_finite() && *d > 0.0).map(|d| StudentsT::new(0.0, 1.0, d)) {
+    let df = df.filter(|d| d.is_finite() && *d > 0.0 && *d <= NORMAL_BEYOND_DF);
+    match df.map(|d| StudentsT::new(0.0, 1.0, d)) {
         Some(Ok(t)) => t.inverse_cdf(p),
         _ => Normal::standard().inverse_cdf(p),
     }
@@ -148,6 +153,9 @@ mod tests {
         assert!((quantile(0.95, Some(9.0)) - 1.833_113).abs() < 1e-5);
         assert!((quantile(0.975, None) - 1.959_964).abs() < 1e-5);
         assert!((quantile(0.999, Some(20.0)) - 3.551_808).abs() < 1e-5);
+        // Far out in its degrees of freedom, t is the normal.
+        assert!((quantile(0.9999, Some(1e7)) - quantile(0.9999, None)).abs() < 1e-9);
+        assert!((quantile(0.9999, Some(1e5)) - quantile(0.9999, None)).abs() < 1e-3);
     }
 
     #[test]

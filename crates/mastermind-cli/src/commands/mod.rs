@@ -3,6 +3,8 @@
 pub mod codes;
 pub mod completions;
 pub mod play;
+pub mod program;
+pub mod referee;
 pub mod score;
 pub mod solve;
 pub mod suggest;

@@ -429,7 +429,7 @@ fn check(path: &PathBuf, json_output: bool, mut out: impl Write) -> Result<()> {
 }
 
 /// One `name: value` line per entry, or one JSON object.
-fn write_summary(
+pub fn write_summary(
     out: &mut impl Write,
     lines: &[(&'static str, Value)],
     json_output: bool,

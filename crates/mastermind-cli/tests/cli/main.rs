@@ -5,6 +5,7 @@ mod errors;
 mod help;
 mod play;
 mod queries;
+mod referee;
 mod solve;
 mod tree;
 mod units;

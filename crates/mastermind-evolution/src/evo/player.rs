@@ -141,8 +141,7 @@ impl EvoPlayer {
 
     /// Number of parts of `Φ` split by `code` (`|Φ|` score calls).
     fn parts(&mut self, code: &Code, oracle: &mut Oracle<'_>) -> u32 {
-        oracle.count_score_calls(self.consistent.len() as u64);
-        self.counter.stats(code, &self.consistent).parts
+        oracle.partition_of_evaluated(&mut self.counter, code, &self.consistent).parts
     }
 
     /// Evaluates every member; adds new consistent codes to `Φ`. Returns whether `Φ` grew.
@@ -225,8 +224,7 @@ impl EvoPlayer {
         let mut best = Vec::new();
         let mut best_parts = 0;
         for code in set {
-            oracle.count_score_calls(set.len() as u64);
-            let parts = self.counter.stats(code, set).parts;
+            let parts = oracle.partition_of_evaluated(&mut self.counter, code, set).parts;
             if parts > best_parts {
                 best.clear();
                 best_parts = parts;

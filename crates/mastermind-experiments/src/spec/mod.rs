@@ -6,6 +6,7 @@
 
 pub mod error;
 mod path;
+pub mod printed;
 pub mod raw;
 pub mod scaled;
 pub mod sweep;

@@ -5,6 +5,7 @@
 //! [`Plan`](crate::plan::Plan); only plans run.
 
 use crate::spec::SpecError;
+use crate::spec::printed::PaperValue;
 use crate::spec::scaled::Profile;
 use crate::spec::values::{Finite, Label};
 use crate::tasks::games::spec::GamesTask;
@@ -94,25 +95,28 @@ impl RawTask {
 pub struct PaperNumbers {
     /// Mean guesses (of run means where the paper reports runs).
     #[serde(default)]
-    pub mean: Option<Finite>,
+    pub mean: Option<PaperValue>,
     /// Smallest run mean.
     #[serde(default)]
-    pub min: Option<Finite>,
+    pub min: Option<PaperValue>,
     /// Median run mean.
     #[serde(default)]
-    pub median: Option<Finite>,
+    pub median: Option<PaperValue>,
     /// Largest run mean.
     #[serde(default)]
-    pub max: Option<Finite>,
+    pub max: Option<PaperValue>,
     /// Standard deviation (of run means, or of games where the paper gives that).
     #[serde(default)]
-    pub sd: Option<Finite>,
+    pub sd: Option<PaperValue>,
     /// Most guesses in any game.
     #[serde(default)]
     pub max_guesses: Option<Finite>,
     /// Mean evaluations per game.
     #[serde(default)]
-    pub evaluations: Option<Finite>,
+    pub evaluations: Option<PaperValue>,
+    /// The standard deviation of evaluations per game, where the paper prints one.
+    #[serde(default)]
+    pub evaluations_sd: Option<PaperValue>,
     /// A remark shown in the table (`"slide, read from a flattened table"`).
     #[serde(default)]
     pub note: Option<Label>,
@@ -142,10 +146,16 @@ pub struct Judging {
     /// The margin of evaluation counts, where the spec compares them.
     #[serde(default)]
     pub evaluations_margin: Option<Margin>,
-    /// The number of samples (run means or games, as ours) behind the paper's numbers, where it
-    /// differs from ours or the paper does not say, with the reason for the number assumed.
+    /// The number of samples (run means, games or runs, as ours are counted) behind the paper's
+    /// numbers, as the paper's text states it, with the words that state it. Without it the
+    /// paper's numbers are judged as points, with no error of their own: a paper's sample size
+    /// is never taken from ours, nor assumed.
     #[serde(default)]
     pub paper_samples: Option<PaperSamples>,
+    /// The largest multiple of the stored games the spec allows itself before it must argue a
+    /// larger run, for the games an undecided claim would need (10 when it says nothing).
+    #[serde(default)]
+    pub sample_cap: Option<SampleCap>,
     /// Claims of this spec for which no arm plays another reading of the paper, each with the
     /// reason no other reading applies (shown in the claim's sensitivity table). A claim that is
     /// contradicted needs either an arm of another reading or an entry here.
@@ -153,12 +163,34 @@ pub struct Judging {
     pub no_other_reading: Vec<NoOtherReading>,
 }
 
-/// The paper's sample size, stated or assumed.
+/// The paper's sample size, as its text states it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PaperSamples {
     /// The number of samples.
     pub n: u32,
-    /// Where it comes from (the paper's words), or why it is assumed.
+    /// The paper's words that state it (section and quotation).
+    pub because: Label,
+}
+
+impl Judging {
+    /// The paper's sample size, where the spec states it from the paper's text.
+    pub fn paper_n(&self) -> Option<u64> {
+        self.paper_samples.as_ref().map(|s| u64::from(s.n))
+    }
+
+    /// The multiple of the stored games the spec allows itself.
+    pub fn cap(&self) -> f64 {
+        self.sample_cap.as_ref().map_or(mastermind_report::verdict::DEFAULT_CAP, |c| c.factor.get())
+    }
+}
+
+/// The largest multiple of its stored games a spec allows itself, with its reason.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SampleCap {
+    /// The multiple.
+    pub factor: Finite,
+    /// Why this multiple (the time a run takes, say).
     pub because: Label,
 }

@@ -2,15 +2,15 @@
 //!
 //! A kind says what its units are, how a unit is identified (its random stream derives from the
 //! spec seed and that identity), how to run one unit into typed rows, and how to report rows.
-//! Everything else is here, once: the thread pool, the seeds, the progress bar, the order of the
+//! Everything else is here, once: the thread pool, the seeds, the progress, the order of the
 //! stored rows, sharding, the merge of shards, and the conversion to and from Parquet (through
 //! the kind's [`Record`]). Every [`Kind`] is a [`Task`], so the runner sees one interface.
 
 use super::record::{ColumnValue, Record, column};
 use super::{Rendered, ReportContext, Shard, Task};
 use crate::budget::Cost;
-use anyhow::{Context, Result, bail};
-use indicatif::{ParallelProgressIterator, ProgressBar};
+use crate::error::{Context, Result, bail};
+use mastermind_core::progress::Progress;
 use mastermind_core::seed::derive_seed;
 use polars::prelude::DataFrame;
 use rayon::prelude::*;
@@ -64,7 +64,7 @@ pub trait Kind: Send + Sync {
 fn run_units<K: Kind>(
     kind: &K,
     spec_seed: u64,
-    bar: &ProgressBar,
+    progress: &dyn Progress,
     keep: impl Fn(u64) -> bool,
 ) -> Result<Vec<(u64, Vec<K::Row>)>> {
     let units: Vec<(u64, K::Unit)> = kind
@@ -74,16 +74,17 @@ fn run_units<K: Kind>(
         .filter(|(_, i)| keep(*i))
         .map(|(u, i)| (i, u))
         .collect();
-    bar.set_length(units.len() as u64);
+    progress.set_length(units.len() as u64);
     let run = |(index, unit): &(u64, K::Unit)| -> Result<(u64, Vec<K::Row>)> {
         let seed = derive_seed(spec_seed, &kind.identity(unit));
         let rows = kind.run_unit(unit, seed).with_context(|| format!("unit {index}"))?;
+        progress.advance(1);
         Ok((*index, rows))
     };
     if K::PARALLEL_UNITS {
-        units.par_iter().progress_with(bar.clone()).map(run).collect()
+        units.par_iter().map(run).collect()
     } else {
-        units.iter().map(|unit| run(unit).inspect(|_| bar.inc(1))).collect()
+        units.iter().map(run).collect()
     }
 }
 
@@ -92,13 +93,13 @@ impl<K: Kind> Task for K {
         Kind::units(self).len() as u64
     }
 
-    fn run(&self, seed: u64, bar: &ProgressBar) -> Result<DataFrame> {
-        let units = run_units(self, seed, bar, |_| true)?;
+    fn run(&self, seed: u64, progress: &dyn Progress) -> Result<DataFrame> {
+        let units = run_units(self, seed, progress, |_| true)?;
         K::Row::frame(units.into_iter().flat_map(|(_, rows)| rows).collect())
     }
 
-    fn run_shard(&self, seed: u64, shard: Shard, bar: &ProgressBar) -> Result<DataFrame> {
-        let units = run_units(self, seed, bar, |unit| shard.contains(unit))?;
+    fn run_shard(&self, seed: u64, shard: Shard, progress: &dyn Progress) -> Result<DataFrame> {
+        let units = run_units(self, seed, progress, |unit| shard.contains(unit))?;
         let index: Vec<u64> =
             units.iter().flat_map(|(unit, rows)| std::iter::repeat_n(*unit, rows.len())).collect();
         let mut frame = K::Row::frame(units.into_iter().flat_map(|(_, rows)| rows).collect())?;

@@ -20,22 +20,22 @@ mod readings;
 pub mod record;
 pub mod trees;
 
+use crate::error::Result;
 use crate::spec::{SpecError, SpecFile};
-use anyhow::Result;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use mastermind_core::progress::Progress;
 use mastermind_report::plot::NamedFigure;
 use mastermind_report::table::Table;
 use polars::prelude::DataFrame;
-use std::io::IsTerminal;
 
 /// A validated experiment of some kind, ready to run and to report.
 pub trait Task: Send + Sync {
-    /// Units of work (games, runs, steps), for the progress bar.
+    /// Units of work (games, runs, steps), which [`run`](Task::run) counts into its progress.
     fn units(&self) -> u64;
 
     /// Runs the experiment with every random stream derived from `seed`; returns the result
     /// table (one row per game, run or step). Must give the same table whatever the thread count.
-    fn run(&self, seed: u64, bar: &ProgressBar) -> Result<DataFrame>;
+    /// Each unit done is counted into `progress`, from any thread.
+    fn run(&self, seed: u64, progress: &dyn Progress) -> Result<DataFrame>;
 
     /// Renders tables and figures from a stored result table.
     fn report(&self, ctx: &ReportContext<'_>, frame: &DataFrame) -> Result<Rendered>;
@@ -44,9 +44,9 @@ pub trait Task: Send + Sync {
     /// with a `unit` column (the unit's index in the unsharded order) so that the parts of every
     /// shard can be merged back into the unsharded table, row for row. Kinds that run as one
     /// piece (a descent, an exact table) refuse.
-    fn run_shard(&self, seed: u64, shard: Shard, bar: &ProgressBar) -> Result<DataFrame> {
-        let _ = (seed, bar);
-        anyhow::bail!(
+    fn run_shard(&self, seed: u64, shard: Shard, progress: &dyn Progress) -> Result<DataFrame> {
+        let _ = (seed, progress);
+        crate::error::bail!(
             "this kind of experiment runs as one piece and cannot be split into shards (asked for \
              {shard}); run it without --shard"
         )
@@ -57,7 +57,7 @@ pub trait Task: Send + Sync {
     /// have no shards to merge.
     fn merge(&self, parts: Vec<DataFrame>) -> Result<DataFrame> {
         let _ = parts;
-        anyhow::bail!("this kind of experiment runs as one piece and has no shards to merge")
+        crate::error::bail!("this kind of experiment runs as one piece and has no shards to merge")
     }
 
     /// An estimate of the run's work and memory, for the budget check before anything runs
@@ -326,22 +326,4 @@ pub(crate) fn locate(source: &str, anchor: Option<&str>, field: &str) -> Option<
         })
         .map(|i| start + i + 1)
         .or(anchor.map(|_| start + 1))
-}
-
-/// A progress bar on stderr when it is a terminal, hidden otherwise (CI, pipes).
-pub fn progress_bar(len: u64, message: String, unit: &str) -> ProgressBar {
-    let bar = ProgressBar::new(len);
-    if std::io::stderr().is_terminal() {
-        let template =
-            format!("{{msg:40!}} [{{bar:30}}] {{pos}}/{{len}} {unit}, {{elapsed}} (eta {{eta}})");
-        bar.set_style(
-            ProgressStyle::with_template(&template)
-                .unwrap_or_else(|_| ProgressStyle::default_bar())
-                .progress_chars("=> "),
-        );
-        bar.set_message(message);
-    } else {
-        bar.set_draw_target(ProgressDrawTarget::hidden());
-    }
-    bar
 }

@@ -5,8 +5,15 @@
 //! table that lacks a column, holds it with another type, or has an empty cell where the field is
 //! not an `Option`, so a stored table never turns silently into zeros.
 
-use anyhow::{Context, Result, bail};
+use crate::error::{Context, Result, bail};
 use polars::prelude::{Column, DataFrame};
+
+/// The stored columns that measure wall time: a game's or a Justus run's `nanos`, a tree's
+/// `build_seconds`. They are the only columns in which two runs of one spec and seed may differ,
+/// whatever the thread count or the split into shards; every other column is the same, row for
+/// row. A row field that measures time is listed here (a tidy test of the lab reads every
+/// `record!` declaration for it).
+pub const WALL_TIME_COLUMNS: [&str; 2] = ["nanos", "build_seconds"];
 
 /// A value that one Parquet column holds.
 pub trait ColumnValue: Sized {
@@ -142,7 +149,7 @@ macro_rules! record {
                 columns
             }
 
-            fn from_frame(frame: &polars::prelude::DataFrame) -> anyhow::Result<Vec<Self>> {
+            fn from_frame(frame: &polars::prelude::DataFrame) -> $crate::error::Result<Vec<Self>> {
                 $(
                     let mut $field =
                         <$ty as $crate::tasks::record::Field>::read(stringify!($field), frame)?
@@ -159,7 +166,7 @@ macro_rules! record {
                 out.extend(<Self as $crate::tasks::record::Record>::columns(values));
             }
 
-            fn read(_: &str, frame: &polars::prelude::DataFrame) -> anyhow::Result<Vec<Self>> {
+            fn read(_: &str, frame: &polars::prelude::DataFrame) -> $crate::error::Result<Vec<Self>> {
                 <Self as $crate::tasks::record::Record>::from_frame(frame)
             }
         }

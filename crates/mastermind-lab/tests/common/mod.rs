@@ -2,7 +2,7 @@
 
 #![allow(dead_code)]
 
-use indicatif::ProgressBar;
+use mastermind_core::progress::Silent;
 use mastermind_experiments::plan::Plan;
 use mastermind_experiments::spec::scaled::Profile;
 use mastermind_experiments::spec::{SpecError, load, validate};
@@ -58,7 +58,17 @@ impl Scratch {
 /// Runs `plan` on a pool of `threads` threads, without a visible progress bar.
 pub fn run_on_threads(plan: &Plan, threads: usize) -> DataFrame {
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-    pool.install(|| plan.task.run(plan.raw.seed, &ProgressBar::hidden())).unwrap()
+    pool.install(|| plan.task.run(plan.raw.seed, &Silent)).unwrap()
+}
+
+/// `frame` without the wall-time columns it holds (`record::WALL_TIME_COLUMNS`, and only those):
+/// what two runs of one spec and seed must agree on, whatever the thread count or the shards.
+pub fn without_wall_time(frame: DataFrame) -> DataFrame {
+    let timed: Vec<&str> = mastermind_experiments::tasks::record::WALL_TIME_COLUMNS
+        .into_iter()
+        .filter(|c| frame.column(c).is_ok())
+        .collect();
+    frame.drop_many(timed)
 }
 
 impl Drop for Scratch {
@@ -115,7 +125,7 @@ pub const GNU_PARALLEL: Tool = Tool {
 
 /// `latexmk` and TeX, which build the report's PDF.
 pub const LATEXMK: Tool =
-    Tool { program: "latexmk", probe: &["-v"], install: mastermind_lab::report::pdf::INSTALL_HINT };
+    Tool { program: "latexmk", probe: &["-v"], install: mastermind_lab::pdf::INSTALL_HINT };
 
 impl Tool {
     /// Whether the tool runs here. When it does not, says so in one line on stderr (`what` is

@@ -4,10 +4,11 @@
 //! the number of guesses (each bar the player's whole distribution).
 
 use super::{CENTRE_LEFT, Drawing, FONT, axis, both, short_number};
-use anyhow::{Result, anyhow};
+use super::{Result, draw_error};
+use crate::output::OutputFile;
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// One player's row.
 #[derive(Debug, Clone)]
@@ -45,7 +46,7 @@ pub(crate) fn means_and_shares(
     base: &Path,
     labels: &DotLabels,
     rows: &[ArmRow],
-) -> Result<Vec<PathBuf>> {
+) -> Result<Vec<OutputFile>> {
     let mut rows: Vec<ArmRow> = rows.iter().filter(|r| r.mean.is_finite()).cloned().collect();
     if labels.by_mean {
         rows.sort_by(|a, b| a.mean.total_cmp(&b.mean));
@@ -100,16 +101,33 @@ fn dark(c: RGBColor) -> bool {
 
 impl Drawing for Dots<'_> {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
-        let e = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("drawing: {e}");
+        let e = |e: DrawingAreaErrorKind<DB::ErrorType>| draw_error!("drawing: {e}");
         root.fill(&WHITE).map_err(e)?;
         let titled = root
             .titled(self.labels.title.as_str(), (FONT, super::title_size(root, &self.labels.title)))
             .map_err(e)?;
         let (width, _) = titled.dim_in_pixel();
         let (left, right) = titled.split_horizontally(width * 56 / 100);
+        self.draw_means(root, &left)?;
+        self.draw_shares(&right)
+    }
+}
+
+impl Dots<'_> {
+    /// The y of row `i`: the first (fewest guesses) at the top.
+    fn y_of(&self, i: usize) -> f64 {
+        self.rows.len().max(1) as f64 - 1.0 - i as f64
+    }
+
+    /// The left part in `area`: each player's name, mean and interval, and the paper's mean,
+    /// with their key above the plot (names and key drawn on `root`).
+    fn draw_means<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        area: &DrawingArea<DB, Shift>,
+    ) -> Result<()> {
+        let e = |e: DrawingAreaErrorKind<DB::ErrorType>| draw_error!("drawing: {e}");
         let n = self.rows.len().max(1) as f64;
-        // Row i sits at y = n - 1 - i, so that the first (fewest guesses) is at the top.
-        let y_of = |i: usize| n - 1.0 - i as f64;
         // Names are written by hand, wrapped to at most NAME_ROOM pixels, right-aligned.
         let name_font = TextStyle::from((FONT, 15));
         let mut widest = 0.0f64;
@@ -118,7 +136,7 @@ impl Drawing for Dots<'_> {
                 widest.max(f64::from(root.estimate_text_size(&r.name, &name_font).map_err(e)?.0));
         }
         let room = widest.min(NAME_ROOM);
-        let mut means = ChartBuilder::on(&left)
+        let mut means = ChartBuilder::on(area)
             .margin(15)
             .x_label_area_size(55)
             .y_label_area_size(room as u32 + 16)
@@ -142,9 +160,9 @@ impl Drawing for Dots<'_> {
             plotters::style::text_anchor::VPos::Center,
         ));
         for (i, r) in self.rows.iter().enumerate() {
-            let y = y_of(i);
+            let y = self.y_of(i);
             let (x_px, y_px) = means.backend_coord(&(self.x.0, y));
-            let lines = super::lines::wrap_to_width(&r.name, room, |t| {
+            let lines = super::legend::wrap_to_width(&r.name, room, |t| {
                 root.estimate_text_size(t, &name_font).map(|s| f64::from(s.0))
             })
             .map_err(e)?;
@@ -170,20 +188,15 @@ impl Drawing for Dots<'_> {
             }
         }
         let (xs, ys) = means.plotting_area().get_pixel_range();
-        let key = [("ours: mean, 95% interval", false), ("paper's mean", true)];
-        for (k, (text, paper)) in key.iter().enumerate() {
-            let at = (xs.start + 12 + 230 * k as i32, ys.start - 8);
-            let mark: DynElement<DB, (i32, i32)> = if *paper {
-                Circle::new(at, 7, RGBColor(214, 39, 40).stroke_width(2)).into_dyn()
-            } else {
-                Circle::new(at, 5, BLACK.filled()).into_dyn()
-            };
-            root.draw(&mark).map_err(e)?;
-            let style = TextStyle::from((FONT, 14)).pos(CENTRE_LEFT);
-            root.draw(&Text::new(*text, (at.0 + 16, at.1), style)).map_err(e)?;
-        }
+        draw_key(root, (xs.start, ys.start)).map_err(e)?;
+        Ok(())
+    }
 
-        let mut shares = ChartBuilder::on(&right)
+    /// The right part in `area`: each player's games split by their number of guesses.
+    fn draw_shares<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> Result<()> {
+        let e = |e: DrawingAreaErrorKind<DB::ErrorType>| draw_error!("drawing: {e}");
+        let n = self.rows.len().max(1) as f64;
+        let mut shares = ChartBuilder::on(area)
             .margin(15)
             .x_label_area_size(55)
             .y_label_area_size(10)
@@ -204,7 +217,7 @@ impl Drawing for Dots<'_> {
         let merged = categories.len() > MOST_PARTS;
         let kept = categories.len().min(MOST_PARTS - 1);
         for (i, r) in self.rows.iter().enumerate() {
-            let y = y_of(i);
+            let y = self.y_of(i);
             let mut from = 0.0f64;
             let parts = r
                 .shares
@@ -254,6 +267,28 @@ impl Drawing for Dots<'_> {
         }
         Ok(())
     }
+}
+
+/// The key of the means above the plot whose upper left corner is `corner`: our mean and
+/// interval, the paper's mean.
+fn draw_key<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    (left, top): (i32, i32),
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let key = [("ours: mean, 95% interval", false), ("paper's mean", true)];
+    for (k, (text, paper)) in key.iter().enumerate() {
+        let at = (left + 12 + 230 * k as i32, top - 8);
+        let mark: DynElement<DB, (i32, i32)> = if *paper {
+            Circle::new(at, 7, RGBColor(214, 39, 40).stroke_width(2)).into_dyn()
+        } else {
+            Circle::new(at, 5, BLACK.filled()).into_dyn()
+        };
+        root.draw(&mark)?;
+        let style = TextStyle::from((FONT, 14)).pos(CENTRE_LEFT);
+        root.draw(&Text::new(*text, (at.0 + 16, at.1), style))?;
+    }
+
+    Ok(())
 }
 
 /// The most parts a bar is split into: beyond, the longest games make one part.

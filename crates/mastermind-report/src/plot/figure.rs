@@ -1,13 +1,15 @@
-//! What a report asks to be drawn: a figure as a description, drawn by whoever writes the report's
-//! files (the lab, beside the spec's tables), never by the kind that describes it.
+//! What a report asks to be drawn: a figure as a description, drawn into memory for whoever writes
+//! the report's files (the lab, beside the spec's tables), never by the kind that describes it.
 
 use super::dots::{ArmRow, DotLabels};
+use super::forest::ForestPlot;
 use super::lines::LineChart;
 use super::panels::Panel;
 use super::pareto::TimedPlayer;
 use super::{Labels, box_plots, dots, grouped_bars, panels, panic_text, pareto};
-use anyhow::{Result, anyhow};
-use std::path::{Path, PathBuf};
+use super::{Result, draw_error};
+use crate::output::OutputFile;
+use std::path::Path;
 
 /// A figure, described: its data and labels, every kind of figure the report draws.
 #[derive(Debug, Clone)]
@@ -59,23 +61,27 @@ pub enum Figure {
         /// The panels, top first.
         panels: Vec<Panel>,
     },
+    /// A paper's numeric claims on one axis in units of their margins, each interval coloured
+    /// by its verdict ([`ForestPlot`]).
+    Forest(ForestPlot),
 }
 
 impl Figure {
-    /// Draws the figure to `<base>.png` and `<base>.svg` and returns both paths. A figure that
-    /// cannot be drawn, whether its data cannot be laid out, plotters fails, or either panics,
-    /// is an error that names it: never a panic, so one figure never stops a report.
-    pub fn draw(&self, base: &Path) -> Result<Vec<PathBuf>> {
+    /// Draws the figure as `<base>.png` and `<base>.svg` (`base` relative to the profile's
+    /// figures folder) and returns both files, unwritten. A figure that cannot be drawn, whether
+    /// its data cannot be laid out, plotters fails, or either panics, is an error that names it:
+    /// never a panic, so one figure never stops a report.
+    pub fn draw(&self, base: &Path) -> Result<Vec<OutputFile>> {
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.draw_unguarded(base)))
-            .unwrap_or_else(|panic| Err(anyhow!("drawing panicked: {}", panic_text(&panic))))
+            .unwrap_or_else(|panic| Err(draw_error!("drawing panicked: {}", panic_text(&panic))))
             .map_err(|e| {
                 let name = base.file_name().unwrap_or_default().to_string_lossy().into_owned();
-                anyhow!("figure {name} not drawn: {e:#}")
+                draw_error!("figure {name} not drawn: {e}")
             })
     }
 
     /// [`draw`](Self::draw) without the guard.
-    fn draw_unguarded(&self, base: &Path) -> Result<Vec<PathBuf>> {
+    fn draw_unguarded(&self, base: &Path) -> Result<Vec<OutputFile>> {
         match self {
             Figure::Lines(chart) => chart.draw(base),
             Figure::Bars { labels, categories, series } => {
@@ -91,6 +97,7 @@ impl Figure {
             Figure::StackedPaths { title, x, panels } => {
                 panels::stacked_paths(base, title, x, panels)
             }
+            Figure::Forest(plot) => plot.draw(base),
         }
     }
 }

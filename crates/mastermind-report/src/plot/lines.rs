@@ -3,14 +3,16 @@
 //! lines (ours dashed, the paper's dotted), points left off the y axis (capped runs) and named
 //! positions on the x axis for points that stand apart from a sweep.
 
+use super::legend::{self, Entry, Sample};
 use super::{
-    CENTRE_LEFT, Drawing, FONT, Labels, Plane, axis, both, colour, finite, log_label_count,
-    log_tick, short_number, three_digits, titled_chart, untitled_chart,
+    Drawing, FONT, Labels, Plane, axis, both, colour, finite, log_label_count, log_tick,
+    short_number, three_digits, titled_chart, untitled_chart,
 };
-use anyhow::{Result, anyhow};
+use super::{Result, draw_error};
+use crate::output::OutputFile;
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// One line of a line chart.
 #[derive(Debug, Clone)]
@@ -165,9 +167,9 @@ impl LineChart {
         self
     }
 
-    /// Draws the chart to `<base>.png` and `<base>.svg`; returns both paths. Infinite and NaN
+    /// Draws the chart as `<base>.png` and `<base>.svg`; returns both files. Infinite and NaN
     /// values are left out.
-    pub(crate) fn draw(&self, base: &Path) -> Result<Vec<PathBuf>> {
+    pub(crate) fn draw(&self, base: &Path) -> Result<Vec<OutputFile>> {
         let keep = |set: &[LineSeries]| -> Vec<LineSeries> {
             set.iter()
                 .map(|s| LineSeries { name: s.name.clone(), points: finite(&s.points) })
@@ -299,7 +301,7 @@ impl Lines<'_> {
             y1 += (y1 - y0) * 0.08;
         }
         if !y1.is_finite() {
-            return Err(anyhow!("values span too wide a range to draw"));
+            return Err(draw_error!("values span too wide a range to draw"));
         }
         self.x = (x0, x1);
         self.y = (y0, y1);
@@ -348,14 +350,14 @@ impl Lines<'_> {
 
 impl Drawing for Lines<'_> {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
-        let e = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("drawing: {e}");
+        let e = |e: DrawingAreaErrorKind<DB::ErrorType>| draw_error!("drawing: {e}");
         if !self.legend_beside() {
             let mut chart = self.plane(root, true)?;
             let entries = self.draw_data(&mut chart)?;
             let (xs, ys) = chart.plotting_area().get_pixel_range();
             // Below the row of triangles of points off the axis, where there are any.
             let below = if self.off_scale.is_empty() { 5 } else { 26 };
-            return draw_legend_box(root, (xs.end - 5, ys.start + below), &entries).map_err(e);
+            return legend::draw_in_box(root, (xs.end - 5, ys.start + below), &entries).map_err(e);
         }
         root.fill(&WHITE).map_err(e)?;
         let titled = root
@@ -365,7 +367,7 @@ impl Drawing for Lines<'_> {
         let (plot, legend) = titled.split_horizontally(width * 68 / 100);
         let mut chart = self.plane(&plot, false)?;
         let entries = self.draw_data(&mut chart)?;
-        draw_legend_beside(&legend, &entries).map_err(e)
+        legend::draw_beside(&legend, &entries).map_err(e)
     }
 }
 
@@ -410,14 +412,14 @@ impl Lines<'_> {
             .axis_desc_style((FONT, 18))
             .light_line_style(TRANSPARENT)
             .draw()
-            .map_err(|e| anyhow!("drawing: {e}"))?;
+            .map_err(|e| draw_error!("drawing: {e}"))?;
         Ok(chart)
     }
 
     /// Draws references, series, intervals, the paper's markers and the points off the axis;
     /// returns the legend's entries.
     fn draw_data<DB: DrawingBackend>(&self, chart: &mut Plane<'_, DB>) -> Result<Vec<Entry>> {
-        let e = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("drawing: {e}");
+        let e = |e: DrawingAreaErrorKind<DB::ErrorType>| draw_error!("drawing: {e}");
         let ((x0, x1), (_, y1)) = (self.x, self.y);
         let mut entries = Vec::new();
         if let Some(a) = self.apart_from() {
@@ -438,8 +440,55 @@ impl Lines<'_> {
             chart
                 .draw_series(s.points.iter().map(|&p| Circle::new(p, 4, c.filled())))
                 .map_err(e)?;
-            entries.push(Entry { text: s.name.clone(), mark: Mark::Line, colour: c });
+            entries.push(Entry { text: s.name.clone(), sample: Sample::Line, colour: c });
         }
+        entries.extend(self.draw_references(chart)?);
+        let first_bars = self.intervals.iter().position(|b| !b.is_empty());
+        for (i, bars) in self.intervals.iter().enumerate().filter(|(_, b)| !b.is_empty()) {
+            let c = colour(i);
+            // A vertical line from the lower to the upper end, with a short cap at each.
+            let cap = (x1 - x0) * 0.006;
+            chart
+                .draw_series(bars.iter().flat_map(|&(x, lo, hi)| {
+                    [
+                        PathElement::new(vec![(x, lo), (x, hi)], c.stroke_width(2)),
+                        PathElement::new(vec![(x - cap, lo), (x + cap, lo)], c.stroke_width(2)),
+                        PathElement::new(vec![(x - cap, hi), (x + cap, hi)], c.stroke_width(2)),
+                    ]
+                }))
+                .map_err(e)?;
+            if first_bars == Some(i) {
+                let text = "95% confidence interval of the mean".to_owned();
+                entries.push(Entry { text, sample: Sample::Bar, colour: BLACK });
+            }
+        }
+        for p in &self.paper {
+            let c = self.series_colour(&p.name).unwrap_or(BLACK);
+            chart
+                .draw_series(p.points.iter().map(|&q| Circle::new(q, 7, c.stroke_width(2))))
+                .map_err(e)?;
+        }
+        if !self.paper.is_empty() {
+            let text = "paper (hollow markers)".to_owned();
+            entries.push(Entry { text, sample: Sample::Hollow, colour: BLACK });
+        }
+        for p in &self.off_scale {
+            let c = self.series_colour(&p.series).unwrap_or(BLACK);
+            let top = y1 - (y1 - self.y.0) * 0.03;
+            chart
+                .draw_series(std::iter::once(TriangleMarker::new((p.x, top), 9, c.filled())))
+                .map_err(e)?;
+            entries.push(Entry { text: p.note.clone(), sample: Sample::Triangle, colour: c });
+        }
+        Ok(entries)
+    }
+
+    /// The reference lines, ours dashed and the paper's dotted, each in its series' colour when
+    /// named after one; their legend entries.
+    fn draw_references<DB: DrawingBackend>(&self, chart: &mut Plane<'_, DB>) -> Result<Vec<Entry>> {
+        let e = |e: DrawingAreaErrorKind<DB::ErrorType>| draw_error!("drawing: {e}");
+        let (x0, x1) = self.x;
+        let mut entries = Vec::new();
         for r in &self.references {
             // A reference named after a series (a full-set arm beside its subset sweep) takes
             // the series' colour; other references are grey.
@@ -460,201 +509,17 @@ impl Lines<'_> {
             let shown = if self.log_y { three_digits(value) } else { format!("{value:.3}") };
             entries.push(Entry {
                 text: format!("{}: {shown}", r.name),
-                mark: Mark::Dashes(dash, gap, width),
+                sample: Sample::Dashes(dash, gap, width),
                 colour: c,
             });
-        }
-        let first_bars = self.intervals.iter().position(|b| !b.is_empty());
-        for (i, bars) in self.intervals.iter().enumerate().filter(|(_, b)| !b.is_empty()) {
-            let c = colour(i);
-            // A vertical line from the lower to the upper end, with a short cap at each.
-            let cap = (x1 - x0) * 0.006;
-            chart
-                .draw_series(bars.iter().flat_map(|&(x, lo, hi)| {
-                    [
-                        PathElement::new(vec![(x, lo), (x, hi)], c.stroke_width(2)),
-                        PathElement::new(vec![(x - cap, lo), (x + cap, lo)], c.stroke_width(2)),
-                        PathElement::new(vec![(x - cap, hi), (x + cap, hi)], c.stroke_width(2)),
-                    ]
-                }))
-                .map_err(e)?;
-            if first_bars == Some(i) {
-                let text = "95% confidence interval of the mean".to_owned();
-                entries.push(Entry { text, mark: Mark::Bar, colour: BLACK });
-            }
-        }
-        for p in &self.paper {
-            let c = self.series_colour(&p.name).unwrap_or(BLACK);
-            chart
-                .draw_series(p.points.iter().map(|&q| Circle::new(q, 7, c.stroke_width(2))))
-                .map_err(e)?;
-        }
-        if !self.paper.is_empty() {
-            let text = "paper (hollow markers)".to_owned();
-            entries.push(Entry { text, mark: Mark::Hollow, colour: BLACK });
-        }
-        for p in &self.off_scale {
-            let c = self.series_colour(&p.series).unwrap_or(BLACK);
-            let top = y1 - (y1 - self.y.0) * 0.03;
-            chart
-                .draw_series(std::iter::once(TriangleMarker::new((p.x, top), 9, c.filled())))
-                .map_err(e)?;
-            entries.push(Entry { text: p.note.clone(), mark: Mark::Triangle, colour: c });
         }
         Ok(entries)
     }
 }
 
-/// One line of a legend.
-#[derive(Debug, Clone)]
-struct Entry {
-    text: String,
-    mark: Mark,
-    colour: RGBColor,
-}
-
-/// How a legend entry's sample is drawn.
-#[derive(Debug, Clone, Copy)]
-enum Mark {
-    /// A line with a marker (a series).
-    Line,
-    /// A horizontal line with dashes of this length, spacing and width.
-    Dashes(u32, u32, u32),
-    /// A vertical bar (an interval).
-    Bar,
-    /// A hollow circle (the paper's values).
-    Hollow,
-    /// An upward triangle (a point off the axis).
-    Triangle,
-}
-
-/// Width of a legend entry's sample, in pixels.
-const SAMPLE: i32 = 26;
-/// Height of a legend line, in pixels.
-const LINE: i32 = 20;
-
-/// Draws `mark`'s sample with its left end at `(x, y)` (y: the middle of the text line).
-fn draw_sample<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    (x, y): (i32, i32),
-    mark: Mark,
-    c: RGBColor,
-) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    let mid = x + SAMPLE / 2;
-    match mark {
-        Mark::Line => {
-            area.draw(&PathElement::new(vec![(x, y), (x + SAMPLE, y)], c.stroke_width(2)))?;
-            area.draw(&Circle::new((mid, y), 4, c.filled()))
-        }
-        Mark::Dashes(dash, gap, width) => {
-            let mut from = x;
-            while from < x + SAMPLE {
-                let to = (from + dash as i32).min(x + SAMPLE);
-                area.draw(&PathElement::new(vec![(from, y), (to, y)], c.stroke_width(width)))?;
-                from = to + gap as i32;
-            }
-            Ok(())
-        }
-        Mark::Bar => {
-            area.draw(&PathElement::new(vec![(mid, y - 7), (mid, y + 7)], c.stroke_width(2)))
-        }
-        Mark::Hollow => area.draw(&Circle::new((mid, y), 6, c.stroke_width(2))),
-        Mark::Triangle => area.draw(&TriangleMarker::new((mid, y), 8, c.filled())),
-    }
-}
-
-/// A legend in a box whose upper right corner is `corner` (pixels of `area`).
-fn draw_legend_box<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    corner: (i32, i32),
-    entries: &[Entry],
-) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    if entries.is_empty() {
-        return Ok(());
-    }
-    let font = TextStyle::from((FONT, 16));
-    let mut widest = 0;
-    for entry in entries {
-        widest = widest.max(area.estimate_text_size(&entry.text, &font)?.0 as i32);
-    }
-    let (w, h) = (widest + SAMPLE + 30, LINE * entries.len() as i32 + 14);
-    let (left, top) = (corner.0 - w, corner.1);
-    let frame = [(left, top), (left + w, top + h)];
-    area.draw(&Rectangle::new(frame, WHITE.mix(0.85).filled()))?;
-    area.draw(&Rectangle::new(frame, RGBColor(160, 160, 160)))?;
-    for (k, entry) in entries.iter().enumerate() {
-        let y = top + 7 + LINE * k as i32 + LINE / 2;
-        draw_sample(area, (left + 10, y), entry.mark, entry.colour)?;
-        let text = Text::new(entry.text.clone(), (left + SAMPLE + 20, y), font.pos(CENTRE_LEFT));
-        area.draw(&text)?;
-    }
-    Ok(())
-}
-
-/// The legend in its own area beside the plot, long entries wrapped.
-fn draw_legend_beside<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    entries: &[Entry],
-) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    let (width, _) = area.dim_in_pixel();
-    let room = f64::from(width) - f64::from(SAMPLE) - 16.0;
-    let font = TextStyle::from((FONT, 15));
-    let mut y = 40;
-    for entry in entries {
-        draw_sample(area, (4, y), entry.mark, entry.colour)?;
-        let lines = wrap_to_width(&entry.text, room, |t| {
-            area.estimate_text_size(t, &font).map(|s| f64::from(s.0))
-        })?;
-        for (k, line) in lines.iter().enumerate() {
-            let at = (SAMPLE + 10, y + 18 * k as i32);
-            area.draw(&Text::new(line.clone(), at, font.pos(CENTRE_LEFT)))?;
-        }
-        y += 18 * lines.len() as i32 + 8;
-    }
-    Ok(())
-}
-
-/// Splits `text` at spaces into lines no wider than `room` as `width` measures them (a word
-/// wider than `room` has a line of its own).
-pub(super) fn wrap_to_width<E>(
-    text: &str,
-    room: f64,
-    width: impl Fn(&str) -> Result<f64, E>,
-) -> Result<Vec<String>, E> {
-    let mut lines: Vec<String> = Vec::new();
-    for word in text.split_whitespace() {
-        if let Some(line) = lines.last_mut() {
-            let longer = format!("{line} {word}");
-            if width(&longer)? <= room {
-                *line = longer;
-                continue;
-            }
-        }
-        lines.push(word.to_owned());
-    }
-    Ok(lines)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn check_wrap(text: &str, room: f64, expected: &[&str]) {
-        // Every character 8 pixels wide.
-        let lines = wrap_to_width(text, room, |t| Ok::<f64, ()>(8.0 * t.chars().count() as f64));
-        assert_eq!(lines.unwrap(), expected);
-    }
-
-    #[test]
-    fn legend_text_wraps_at_the_measured_width() {
-        check_wrap(
-            "Entropy (full set), ours: 4.410",
-            200.0,
-            &["Entropy (full set), ours:", "4.410"],
-        );
-        check_wrap("short", 200.0, &["short"]);
-        check_wrap("a-very-long-single-word b", 40.0, &["a-very-long-single-word", "b"]);
-    }
 
     fn chart_with_x(xs: &[f64]) -> Lines<'static> {
         static LABELS: std::sync::LazyLock<Labels> =

@@ -1,11 +1,13 @@
 //! Paths against a shared x axis in vertically stacked panels (parameter paths, estimates along a
 //! descent), with the legend beside each panel so it never covers data.
 
-use super::{Drawing, FONT, both, colour, finite};
-use anyhow::{Result, anyhow};
+use super::legend::{self, Entry, Sample};
+use super::{Drawing, FONT, both, colour, finite, short_number};
+use super::{Result, draw_error};
+use crate::output::OutputFile;
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// How a series is drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -14,13 +16,6 @@ pub enum Mark {
     Line,
     /// A cross at each point, no line (a few checked points).
     Crosses,
-}
-
-/// What a legend entry shows: a series' mark or a level's dashes.
-#[derive(Debug, Clone, Copy)]
-enum Sample {
-    Series(Mark),
-    Level,
 }
 
 /// One series of a panel.
@@ -68,7 +63,7 @@ pub(crate) fn stacked_paths(
     title: &str,
     x_label: &str,
     panels: &[Panel],
-) -> Result<Vec<PathBuf>> {
+) -> Result<Vec<OutputFile>> {
     // Drawing code never sees an infinite or NaN coordinate.
     let panels: Vec<Panel> = panels
         .iter()
@@ -133,7 +128,7 @@ fn y_range(panel: &Panel) -> (f64, f64) {
 
 impl Drawing for Stacked<'_> {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
-        let e = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("drawing: {e}");
+        let e = |e: DrawingAreaErrorKind<DB::ErrorType>| draw_error!("drawing: {e}");
         root.fill(&WHITE).map_err(e)?;
         let root =
             root.titled(self.title, (FONT, super::title_size(root, self.title))).map_err(e)?;
@@ -153,8 +148,8 @@ impl Drawing for Stacked<'_> {
                 .map_err(e)?;
             let mut mesh = chart.configure_mesh();
             mesh.y_desc(panel.y.as_str())
-                .x_label_formatter(&tick)
-                .y_label_formatter(&tick)
+                .x_label_formatter(&|v| short_number(*v))
+                .y_label_formatter(&|v| short_number(*v))
                 .label_style((FONT, 15))
                 .axis_desc_style((FONT, 17))
                 .light_line_style(TRANSPARENT);
@@ -169,34 +164,12 @@ impl Drawing for Stacked<'_> {
                     names.len() - 1
                 });
                 let c = colour(index);
-                let inside: Vec<(f64, f64)> = s.points.clone();
-                match s.mark {
-                    Mark::Line => {
-                        chart.draw_series(LineSeries::new(inside, c.stroke_width(2))).map_err(e)?;
-                    }
-                    Mark::Crosses => {
-                        chart
-                            .draw_series(
-                                inside
-                                    .iter()
-                                    .filter(|p| p.1 >= y0 && p.1 <= y1)
-                                    .map(|&p| Cross::new(p, 9, c.stroke_width(3))),
-                            )
-                            .map_err(e)?;
-                    }
-                }
-                if !s.intervals.is_empty() {
-                    let cap = (self.x.1 - self.x.0) * 0.006;
-                    let bars = s.intervals.iter().flat_map(|&(x, lo, hi)| {
-                        [
-                            PathElement::new(vec![(x, lo), (x, hi)], c.stroke_width(2)),
-                            PathElement::new(vec![(x - cap, lo), (x + cap, lo)], c.stroke_width(2)),
-                            PathElement::new(vec![(x - cap, hi), (x + cap, hi)], c.stroke_width(2)),
-                        ]
-                    });
-                    chart.draw_series(bars).map_err(e)?;
-                }
-                entries.push((s.name.clone(), Sample::Series(s.mark), c));
+                draw_path(&mut chart, s, c, (y0, y1), self.x).map_err(e)?;
+                let sample = match s.mark {
+                    Mark::Line => Sample::Path,
+                    Mark::Crosses => Sample::Cross,
+                };
+                entries.push(Entry { text: s.name.clone(), sample, colour: c });
             }
             for level in &panel.levels {
                 let index = names.iter().position(|n| *n == level.series);
@@ -205,64 +178,49 @@ impl Drawing for Stacked<'_> {
                 chart
                     .draw_series(DashedLineSeries::new(line, 8, 5, c.stroke_width(2)))
                     .map_err(e)?;
-                entries.push((format!("{}: {}", level.name, tick(&level.value)), Sample::Level, c));
+                let text = format!("{}: {}", level.name, short_number(level.value));
+                // Dashes of 8 pixels, 6 apart, as the level's own dashed line.
+                entries.push(Entry { text, sample: Sample::Dashes(8, 6, 2), colour: c });
             }
-            draw_legend(&legend, &entries).map_err(e)?;
+            legend::draw_beside_panel(&legend, &entries).map_err(e)?;
         }
         Ok(())
     }
 }
 
-/// A tick label: integers without decimals, other values with as few as they need.
-fn tick(v: &f64) -> String {
-    if (v - v.round()).abs() < 1e-9 {
-        format!("{:.0}", v.round())
-    } else {
-        let text = format!("{v:.4}");
-        text.trim_end_matches('0').trim_end_matches('.').to_owned()
-    }
-}
-
-/// The legend of one panel in its own area: a sample of each mark and the series name.
-fn draw_legend<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    entries: &[(String, Sample, RGBColor)],
+/// One series of a panel in colour `c`: its line or its crosses (those within `y0..y1`), and its
+/// intervals as bars with caps (`x`: the panel's x range).
+fn draw_path<DB: DrawingBackend>(
+    chart: &mut super::Plane<'_, DB>,
+    s: &PathSeries,
+    c: RGBColor,
+    (y0, y1): (f64, f64),
+    x: (f64, f64),
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    let (width, _) = area.dim_in_pixel();
-    let chars = (width.saturating_sub(50) / 9).max(8) as usize;
-    let mut y = 24;
-    for (name, mark, c) in entries {
-        match mark {
-            Sample::Series(Mark::Line) => {
-                area.draw(&PathElement::new(vec![(8, y), (34, y)], c.stroke_width(3)))?;
-            }
-            Sample::Series(Mark::Crosses) => {
-                area.draw(&Cross::new((21, y), 7, c.stroke_width(3)))?;
-            }
-            Sample::Level => {
-                area.draw(&PathElement::new(vec![(8, y), (16, y)], c.stroke_width(2)))?;
-                area.draw(&PathElement::new(vec![(22, y), (30, y)], c.stroke_width(2)))?;
-            }
+    let inside: Vec<(f64, f64)> = s.points.clone();
+    match s.mark {
+        Mark::Line => {
+            chart.draw_series(LineSeries::new(inside, c.stroke_width(2)))?;
         }
-        for (k, line) in wrap(name, chars).iter().enumerate() {
-            area.draw(&Text::new(line.clone(), (42, y - 9 + 19 * k as i32), (FONT, 16)))?;
+        Mark::Crosses => {
+            chart.draw_series(
+                inside
+                    .iter()
+                    .filter(|p| p.1 >= y0 && p.1 <= y1)
+                    .map(|&p| Cross::new(p, 9, c.stroke_width(3))),
+            )?;
         }
-        y += 19 * wrap(name, chars).len() as i32 + 12;
+    }
+    if !s.intervals.is_empty() {
+        let cap = (x.1 - x.0) * 0.006;
+        let bars = s.intervals.iter().flat_map(|&(x, lo, hi)| {
+            [
+                PathElement::new(vec![(x, lo), (x, hi)], c.stroke_width(2)),
+                PathElement::new(vec![(x - cap, lo), (x + cap, lo)], c.stroke_width(2)),
+                PathElement::new(vec![(x - cap, hi), (x + cap, hi)], c.stroke_width(2)),
+            ]
+        });
+        chart.draw_series(bars)?;
     }
     Ok(())
-}
-
-/// Splits `text` into lines of at most `width` characters at spaces.
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    for word in text.split_whitespace() {
-        match lines.last_mut() {
-            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
-                line.push(' ');
-                line.push_str(word);
-            }
-            _ => lines.push(word.to_owned()),
-        }
-    }
-    lines
 }

@@ -6,10 +6,11 @@ use super::labels::{LEADER_BEYOND, LabelRequest, Rect, place_labels};
 use super::{
     Drawing, Labels, axis, both, colour, log_label_count, log_tick, short_number, titled_chart,
 };
-use anyhow::{Result, anyhow};
+use super::{Result, draw_error};
+use crate::output::OutputFile;
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// One player's point.
 #[derive(Debug, Clone)]
@@ -44,14 +45,14 @@ pub(crate) fn guesses_against_time(
     base: &Path,
     labels: &Labels,
     players: &[TimedPlayer],
-) -> Result<Vec<PathBuf>> {
+) -> Result<Vec<OutputFile>> {
     let players: Vec<TimedPlayer> = players
         .iter()
         .filter(|p| p.millis > 0.0 && p.millis.is_finite() && p.mean.is_finite())
         .cloned()
         .collect();
     if players.is_empty() {
-        return Err(anyhow!("no player has a time and a mean to draw"));
+        return Err(draw_error!("no player has a time and a mean to draw"));
     }
     let xs = players.iter().map(|p| p.millis.log10());
     let ys = players.iter().flat_map(|p| {
@@ -93,7 +94,7 @@ pub fn staircase(front: &[(f64, f64)], right: f64, top: f64) -> Vec<(f64, f64)> 
 
 impl Drawing for Scatter<'_> {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
-        let e = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("drawing: {e}");
+        let e = |e: DrawingAreaErrorKind<DB::ErrorType>| draw_error!("drawing: {e}");
         let ((x0, x1), (y0, y1)) = (self.x, self.y);
         let mut chart = titled_chart(root, &self.labels.title, x0..x1, y0..y1)?;
         chart
@@ -135,6 +136,33 @@ impl Drawing for Scatter<'_> {
             .legend(move |(x, y)| {
                 PathElement::new(vec![(x, y - 6), (x, y), (x + 20, y)], grey.stroke_width(2))
             });
+        let requests = self.draw_players(root, &mut chart, &front, &mut obstacles)?;
+        let area = chart.plotting_area();
+        let (xs, ys) = area.get_pixel_range();
+        let bounds = Rect {
+            left: f64::from(xs.start),
+            top: f64::from(ys.start),
+            right: f64::from(xs.end),
+            bottom: f64::from(ys.end),
+        };
+        obstacles.push(super::legend::series_labels_rect(root, bounds, &[LEGEND_TEXT])?);
+        let places = place_labels(&requests, &obstacles, bounds);
+        self.draw_labels(root, &requests, &places).map_err(e)?;
+        super::legend::draw_series_labels(&mut chart)
+    }
+}
+
+impl Scatter<'_> {
+    /// Each player's interval and point, ringed on the front; every mark also kept out of the
+    /// labels' way in `obstacles`. Returns where each player's label wants to go and its size.
+    fn draw_players<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        chart: &mut super::Plane<'_, DB>,
+        front: &[&TimedPlayer],
+        obstacles: &mut Vec<Rect>,
+    ) -> Result<Vec<LabelRequest>> {
+        let e = |e: DrawingAreaErrorKind<DB::ErrorType>| draw_error!("drawing: {e}");
         let mut requests = Vec::new();
         for (i, p) in self.players.iter().enumerate() {
             let c = colour(i);
@@ -146,7 +174,7 @@ impl Drawing for Scatter<'_> {
                         c.stroke_width(2),
                     )))
                     .map_err(e)?;
-                let ((bx, top), (_, bottom)) = (pixel(&chart, x, hi), pixel(&chart, x, lo));
+                let ((bx, top), (_, bottom)) = (pixel(chart, x, hi), pixel(chart, x, lo));
                 obstacles.push(Rect { left: bx - 2.0, top, right: bx + 2.0, bottom });
             }
             let on_front = front.iter().any(|f| std::ptr::eq(*f, p));
@@ -162,24 +190,23 @@ impl Drawing for Scatter<'_> {
                     )))
                     .map_err(e)?;
             }
-            let anchor = pixel(&chart, x, p.mean);
+            let anchor = pixel(chart, x, p.mean);
             obstacles.push(Rect::around(anchor.0, anchor.1, if on_front { 11.0 } else { 6.0 }));
             let style = TextStyle::from((super::FONT, 14).into_font());
             let (w, h) = root.estimate_text_size(&p.label, &style).map_err(e)?;
             requests.push(LabelRequest { anchor, size: (f64::from(w), f64::from(h)) });
         }
-        let area = chart.plotting_area();
-        let (xs, ys) = area.get_pixel_range();
-        let bounds = Rect {
-            left: f64::from(xs.start),
-            top: f64::from(ys.start),
-            right: f64::from(xs.end),
-            bottom: f64::from(ys.end),
-        };
-        obstacles.push(super::legend_rect(root, bounds, &[LEGEND_TEXT])?);
-        let places = place_labels(&requests, &obstacles, bounds);
-        for (i, ((p, request), place)) in
-            self.players.iter().zip(&requests).zip(&places).enumerate()
+        Ok(requests)
+    }
+
+    /// Each player's label at its place, with a leader line to its point when it lies far off.
+    fn draw_labels<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        requests: &[LabelRequest],
+        places: &[Rect],
+    ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+        for (i, ((p, request), place)) in self.players.iter().zip(requests).zip(places).enumerate()
         {
             let c = colour(i);
             let (ax, ay) = request.anchor;
@@ -189,13 +216,13 @@ impl Drawing for Scatter<'_> {
                     vec![(ax as i32, ay as i32), (nx as i32, ny as i32)],
                     c.mix(0.7).stroke_width(1),
                 );
-                root.draw(&leader).map_err(e)?;
+                root.draw(&leader)?;
             }
             let style = TextStyle::from((super::FONT, 14).into_font()).color(&c);
             let text = Text::new(p.label.clone(), (place.left as i32, place.top as i32), style);
-            root.draw(&text).map_err(e)?;
+            root.draw(&text)?;
         }
-        super::draw_legend(&mut chart)
+        Ok(())
     }
 }
 

@@ -1,8 +1,9 @@
 //! Numbers: our estimate against the paper's printed value, and thresholds from a bootstrap.
 
-use super::{Claimed, Outcome, Test, Verdict};
+use super::test::{Claimed, PaperPrecision, Side, Test};
+use super::{Outcome, Verdict};
 use crate::judging::Margin;
-use mastermind_stats::equivalence::{Difference, Interval};
+use mastermind_stats::equivalence::Interval;
 
 /// The percentile interval of bootstrap `replicates` at `alpha` and `1 - alpha` (the replicates'
 /// order statistics, nearest rank).
@@ -14,20 +15,22 @@ pub(super) fn percentile_interval(replicates: &[f64], alpha: f64) -> Interval {
 }
 
 /// The verdict on a threshold the paper reports (`paper`, rounded to its grid) against ours,
-/// `ours`, with `replicates` of ours from a bootstrap of the games; judged within `margin` (never
-/// tighter than half the grid's step).
+/// `ours`, with `replicates` of ours from a bootstrap of `games` games per point of the curve;
+/// judged within `margin` (never tighter than half the grid's step).
 pub fn compare_bootstrapped(
     claim: String,
     ours: f64,
-    replicates: &[f64],
+    (replicates, games): (&[f64], usize),
     paper: Printed,
     margin: Option<&Margin>,
 ) -> Verdict {
     let mut verdict = compare(claim, Estimate::exact(ours), paper, margin);
     let spread = Estimate::of(replicates).and_then(|e| e.sd());
     if let (Some(test), Some(sd)) = (&mut verdict.test, spread) {
-        test.difference.se = sd;
+        test.first.se = sd;
         test.bootstrap = Some(replicates.iter().map(|r| r - paper.value).collect());
+        test.samples = games;
+        test.paper = Some(paper.precision);
         let rounding = paper.rounding();
         match margin.filter(|m| m.of(paper.value) > rounding) {
             Some(m) => {
@@ -81,15 +84,25 @@ impl Estimate {
     pub fn sd(&self) -> Option<f64> {
         Some(self.se? * (self.df? + 1.0).sqrt())
     }
+
+    /// The number of samples behind it (one for an exact value).
+    pub fn samples(&self) -> usize {
+        self.df.map_or(1, |df| (df + 1.0).round() as usize)
+    }
+
+    /// Ours as one side of a difference.
+    pub fn side(&self) -> Side {
+        Side { mean: self.mean, se: self.se.unwrap_or(0.0), df: self.df, ours: true }
+    }
 }
 
-/// A number the paper prints: its value, the decimals it prints, and its standard error when the
-/// paper gives one (or one is inferred from its sample size).
+/// A number the paper prints: its value, the decimals it prints, and its standard error where
+/// the paper states its sample size.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Printed {
     /// The value.
     pub value: f64,
-    /// Decimals printed.
+    /// Decimals printed (as the spec writes the number: `4.40` has two).
     pub decimals: u32,
     /// The unit the paper rounded to, when coarser than its last decimal ("about 6400" is
     /// rounded to 100); half of it is allowed for rounding.
@@ -98,22 +111,43 @@ pub struct Printed {
     pub se: Option<f64>,
     /// Degrees of freedom of that standard error (`None`: normal).
     pub df: Option<f64>,
+    /// Where that error comes from.
+    pub precision: PaperPrecision,
 }
 
 impl Printed {
-    /// `value` as printed with `decimals` decimals, without a standard error.
+    /// `value` as printed with `decimals` decimals, judged as a point until the paper's sample
+    /// size is given ([`Printed::with_sample`]).
     pub fn new(value: f64, decimals: u32) -> Printed {
-        Printed { value, decimals, unit: None, se: None, df: None }
+        Printed {
+            value,
+            decimals,
+            unit: None,
+            se: None,
+            df: None,
+            precision: PaperPrecision::Point,
+        }
     }
 
-    /// The paper's standard error from a standard deviation over `n` samples (the paper's own sd
-    /// where it prints one, ours standing in for a missing one).
-    pub fn with_sample(self, sd: Option<f64>, n: usize) -> Printed {
-        match sd {
-            Some(sd) if n >= 2 => {
-                Printed { se: Some(sd / (n as f64).sqrt()), df: Some((n - 1) as f64), ..self }
-            }
-            _ => self,
+    /// The paper's standard error over the `n` samples its text states (`None`: it states none,
+    /// and the number stays a point): from the sd it prints, `printed_sd`, or ours, `our_sd`,
+    /// standing in where it prints none. The paper's `n` is never ours.
+    pub fn with_sample(
+        self,
+        n: Option<u64>,
+        printed_sd: Option<f64>,
+        our_sd: Option<f64>,
+    ) -> Printed {
+        let Some(n) = n.filter(|&n| n >= 2) else { return self };
+        let precision = PaperPrecision::Sample { n, sd_printed: printed_sd.is_some() };
+        match printed_sd.or(our_sd) {
+            Some(sd) => Printed {
+                se: Some(sd / (n as f64).sqrt()),
+                df: Some((n - 1) as f64),
+                precision,
+                ..self
+            },
+            None => Printed { precision, ..self },
         }
     }
 
@@ -121,12 +155,17 @@ impl Printed {
     pub fn rounding(&self) -> f64 {
         0.5 * self.unit.unwrap_or_else(|| 10f64.powi(-(self.decimals as i32)))
     }
+
+    /// The paper's side of a difference.
+    fn side(&self) -> Side {
+        Side { mean: self.value, se: self.se.unwrap_or(0.0), df: self.df, ours: false }
+    }
 }
 
 /// The verdict on the claim that the paper's `paper` is the value we estimate as `ours`, within
 /// the spec's `margin` (never tighter than the paper's rounding; exact values on both sides are
-/// held to the rounding alone). Undecided until [`judge_family`](super::judge_family) (or [`Verdict::decide`]) runs;
-/// a claim without a standard error is decided at once.
+/// held to the rounding alone). Undecided until [`judge_family`](super::judge_family) (or
+/// [`Verdict::decide`]) runs; a claim without a standard error is decided at once.
 pub fn compare(claim: String, ours: Estimate, paper: Printed, margin: Option<&Margin>) -> Verdict {
     let digits = paper.decimals as usize;
     let rounding = paper.rounding();
@@ -151,9 +190,10 @@ pub fn compare(claim: String, ours: Estimate, paper: Printed, margin: Option<&Ma
         let difference = (ours.mean - paper.value).abs();
         if difference <= rounding {
             verdict.outcome = Outcome::Reproduced;
+            verdict.no_margin = Some("one sample: held to the paper's rounding".to_owned());
         } else {
-            verdict.why = "One sample gives no standard error, and the values differ by more \
-                           than the paper's rounding."
+            verdict.note = "One sample gives no standard error, and the values differ by more \
+                            than the paper's rounding."
                 .to_owned();
         }
         return verdict;
@@ -177,20 +217,19 @@ pub fn compare(claim: String, ours: Estimate, paper: Printed, margin: Option<&Ma
         }
         None => (rounding, "the paper's rounding (the spec states no margin)".to_owned()),
     };
-    let difference = Difference::of_means(
-        (ours.mean, se, ours.df),
-        (paper.value, paper.se.unwrap_or(0.0), paper.df),
-    );
     let digits = if digits == 0 { 0 } else { digits + 1 };
     verdict.test = Some(Test {
         claimed: Claimed::Equal,
-        difference,
+        first: ours.side(),
+        second: paper.side(),
         margin: value,
         margin_reason: reason,
         digits,
         censored: None,
         bootstrap: None,
-        paper_error: paper.se.filter(|&s| s > 0.0).map(|s| (s, paper.df)),
+        samples: ours.samples(),
+        unit: "games",
+        paper: Some(if exact { PaperPrecision::Exact } else { paper.precision }),
     });
     verdict
 }

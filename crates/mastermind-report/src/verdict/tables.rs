@@ -4,11 +4,12 @@ use super::{Outcome, Verdict};
 use crate::table::Table;
 
 /// The header of a verdict table.
-pub const HEADER: [&str; 8] = [
+pub const HEADER: [&str; 9] = [
     "claim",
     "ours (95% CI)",
     "paper",
     "difference [interval]",
+    "half-widths: paper's, ours",
     "margin",
     "verdict",
     "why",
@@ -19,7 +20,10 @@ pub const HEADER: [&str; 8] = [
 /// [`sensitivity_table`]).
 pub fn section_table(verdicts: &[Verdict]) -> Table {
     let mut reasons: Vec<String> = Vec::new();
-    for test in verdicts.iter().filter(|v| v.is_claim()).filter_map(|v| v.test.as_ref()) {
+    let tests = verdicts.iter().filter(|v| v.is_claim()).flat_map(|v| {
+        v.test.iter().chain(v.parts.iter().flat_map(|p| p.parts.iter().map(|part| &part.test)))
+    });
+    for test in tests {
         if !reasons.contains(&test.margin_reason) {
             reasons.push(test.margin_reason.clone());
         }
@@ -110,12 +114,54 @@ fn interval_cell(v: &Verdict) -> String {
         (Some(t), Some(i)) => {
             let d = t.digits;
             if i.lower == i.upper {
-                format!("{:+.d$}", t.difference.estimate)
+                format!("{:+.d$}", t.difference().estimate)
             } else {
-                format!("{:+.d$} [{:+.d$}, {:+.d$}]", t.difference.estimate, i.lower, i.upper)
+                format!("{:+.d$} [{:+.d$}, {:+.d$}]", t.difference().estimate, i.lower, i.upper)
             }
         }
         _ => "–".to_owned(),
+    }
+}
+
+/// What each side adds to the interval, as a cell: the paper's half-width alone and ours alone,
+/// at the verdict's level (the interval's own half-width combines the two in quadrature).
+fn half_widths_cell(v: &Verdict) -> String {
+    let (Some(t), Some(i)) = (&v.test, &v.interval) else { return "–".to_owned() };
+    if t.bootstrap.is_some() {
+        return "–".to_owned();
+    }
+    let d = t.digits;
+    let q = mastermind_stats::equivalence::quantile(1.0 - i.alpha, t.difference().df);
+    let of = |ours: bool| {
+        let se =
+            [t.first, t.second].iter().filter(|s| s.ours == ours).map(|s| s.se * s.se).sum::<f64>();
+        q * se.sqrt()
+    };
+    match t.paper {
+        Some(super::PaperPrecision::Point) => format!("point, ±{:.d$}", of(true)),
+        Some(_) => format!("±{:.d$}, ±{:.d$}", of(false), of(true)),
+        None => format!("–, ±{:.d$}", of(true)),
+    }
+}
+
+/// The margin, as a cell: the test's, the parts' (where they share one), or why none applies.
+fn margin_cell(v: &Verdict) -> String {
+    let of = |t: &super::Test| format!("±{:.d$}", t.margin, d = t.digits.max(1));
+    if let Some(t) = &v.test {
+        return of(t);
+    }
+    if let Some(parts) = &v.parts {
+        let mut margins: Vec<String> = parts.parts.iter().map(|p| of(&p.test)).collect();
+        margins.dedup();
+        return match margins.as_slice() {
+            [] => "–".to_owned(),
+            [one] => one.clone(),
+            [first, .., last] => format!("{first} to {last}"),
+        };
+    }
+    match &v.no_margin {
+        Some(because) => format!("none ({because})"),
+        None => "–".to_owned(),
     }
 }
 
@@ -127,11 +173,10 @@ pub fn row(v: &Verdict) -> Vec<String> {
         v.ours.clone(),
         v.paper.clone(),
         interval_cell(v),
-        v.test
-            .as_ref()
-            .map_or_else(|| "–".to_owned(), |t| format!("±{:.d$}", t.margin, d = t.digits.max(1))),
+        half_widths_cell(v),
+        margin_cell(v),
         v.outcome.name().to_owned(),
-        dash(&v.why),
+        dash(&v.why()),
         dash(v.hypothesis.as_deref().unwrap_or_default()),
     ]
 }

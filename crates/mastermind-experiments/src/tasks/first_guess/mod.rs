@@ -7,9 +7,9 @@
 pub mod report;
 pub mod spec;
 
+use crate::error::{Context, Result};
 use crate::tasks::executor::Kind;
 use crate::tasks::{Rendered, ReportContext};
-use anyhow::{Context, Result};
 use mastermind_players::families::importance::first_guess_table;
 use spec::FirstGuessPlan;
 

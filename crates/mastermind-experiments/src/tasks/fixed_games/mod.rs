@@ -9,6 +9,7 @@
 pub mod report;
 pub mod spec;
 
+use crate::error::Result;
 use crate::spec::SpecError;
 use crate::spec::scaled::Profile;
 use crate::tasks::games::BuiltOnGames;
@@ -16,7 +17,6 @@ use crate::tasks::games::frame::PlayedGame;
 use crate::tasks::games::plan::{Codemaker, GamesPlan, PlannedArm};
 use crate::tasks::games::spec::GamesReport;
 use crate::tasks::{PlanContext, Rendered, ReportContext};
-use anyhow::Result;
 use mastermind_core::Game;
 use mastermind_core::Script;
 use mastermind_players::Prepared;

@@ -22,7 +22,9 @@ impl GamesPlan {
                 continue;
             }
             let turns = self.expected_turns(arm.game, &arm.codemaker);
-            let per_game = Cost::seconds_of(arm.player.operations_per_game(arm.game, turns));
+            let per_game = arm.player.seconds_per_game().unwrap_or_else(|| {
+                Cost::seconds_of(arm.player.operations_per_game(arm.game, turns))
+            });
             seconds += per_game * arm.secrets.len() as f64 * runs;
             if per_game > costliest.0 {
                 costliest = (per_game, i);

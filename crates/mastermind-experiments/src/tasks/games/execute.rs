@@ -4,10 +4,11 @@
 use super::frame::{GameRow, PlayedGame, pool_name};
 use super::plan::{Codemaker, GamesPlan, PlannedArm};
 use super::recorded::RecordedGame;
-use anyhow::Result;
+use crate::error::{Error, Result};
 use mastermind_core::seed::{derive_seed, name_id};
 use mastermind_core::{GameEnd, LabRng, TruthfulCodemaker, play_game};
 use mastermind_core::{LyingCodemaker, Script, ScriptedCodemaker};
+use mastermind_players::PlayerSpec;
 use rand::SeedableRng;
 
 /// One game of a plan: (arm, run, secret index).
@@ -38,7 +39,7 @@ pub fn play(plan: &GamesPlan, &(a, run, s): &GameUnit, seed: u64) -> Result<Play
     let secret = arm.secrets[s as usize];
     let mut rng = LabRng::seed_from_u64(seed);
     let strategy = arm.strategy.strategy().map_err(|e| {
-        anyhow::anyhow!("preparing the player of arm {:?} on {}: {e}", arm.label, arm.game)
+        Error::message(format!("preparing the player of arm {:?} on {}: {e}", arm.label, arm.game))
     })?;
     let mut player = strategy.new_player();
     let (out, lies) = match &arm.codemaker {
@@ -86,12 +87,16 @@ pub fn play(plan: &GamesPlan, &(a, run, s): &GameUnit, seed: u64) -> Result<Play
         game_seed: seed,
         guesses: out.guesses,
         solved: out.end == GameEnd::Solved,
-        end: end_name(&out.end).to_owned(),
+        end: end_name(&out.end, &arm.player).to_owned(),
         evaluations: out.counters.evaluations,
         score_calls: out.counters.score_calls,
         nanos: out.nanos,
     };
-    Ok(PlayedGame { game: row, metrics })
+    let error = match out.end {
+        GameEnd::GaveUp(reason) => Some(reason),
+        GameEnd::Solved | GameEnd::CapReached => None,
+    };
+    Ok(PlayedGame { game: row, error, metrics })
 }
 
 /// The row of a recorded game: the program's count of evaluations stands in every counter
@@ -121,13 +126,16 @@ fn read_recorded(arm: &PlannedArm, game: &RecordedGame, s: u32, seed: u64) -> Pl
         nanos: game.nanos,
     };
     let metrics = vec![("authors_evaluations".to_owned(), game.evaluations as f64)];
-    PlayedGame { game: row, metrics }
+    PlayedGame { game: row, error: None, metrics }
 }
 
-fn end_name(end: &GameEnd) -> &'static str {
+/// The `end` column: a program never gives up of its own accord (the protocol has no word for
+/// it), so a game of one that stops early is the referee's error.
+fn end_name(end: &GameEnd, player: &PlayerSpec) -> &'static str {
     match end {
         GameEnd::Solved => "solved",
         GameEnd::CapReached => "cap",
+        GameEnd::GaveUp(_) if matches!(player, PlayerSpec::Program(_)) => "error",
         GameEnd::GaveUp(_) => "gave_up",
     }
 }

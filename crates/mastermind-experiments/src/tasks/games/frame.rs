@@ -1,8 +1,8 @@
 //! The games table: one row per game, its fixed columns and the players' own metrics.
 
 use super::plan::Codemaker;
+use crate::error::Result;
 use crate::tasks::record::{ColumnValue, Record};
-use anyhow::Result;
 use mastermind_core::ReplyPool;
 use polars::prelude::{Column, DataFrame, DataType};
 use std::collections::{BTreeSet, HashMap};
@@ -56,7 +56,8 @@ crate::record! {
         pub guesses: u32,
         /// Whether the secret was found.
         pub solved: bool,
-        /// How the game ended: `solved`, `cap` or `gave_up`.
+        /// How the game ended: `solved`, `cap`, `gave_up` (the player stopped) or `error` (another
+        /// program failed the game: see the `error` column).
         pub end: String,
         /// Candidates examined.
         pub evaluations: u64,
@@ -67,15 +68,22 @@ crate::record! {
     }
 }
 
-/// A game's row and the metrics its player reported (`f64` columns after the fixed ones, sorted
-/// by name, null where a player does not report a metric).
+/// A game's row, why it stopped early if it did, and the metrics its player reported (`f64`
+/// columns after the fixed ones, sorted by name, null where a player does not report a metric).
 #[derive(Debug, Clone, PartialEq)]
 pub struct PlayedGame {
     /// The fixed columns.
     pub game: GameRow,
+    /// Why the game stopped before its end (`end` is `error` or `gave_up`): the `error` column,
+    /// a text column after the fixed ones, null for every game that ended normally. Tables
+    /// stored before it existed read as having none.
+    pub error: Option<String>,
     /// The player's own metrics, by name.
     pub metrics: Vec<(String, f64)>,
 }
+
+/// The name of the column of [`PlayedGame::error`].
+pub const ERROR_COLUMN: &str = "error";
 
 impl Record for PlayedGame {
     fn columns(rows: Vec<Self>) -> Vec<Column> {
@@ -91,7 +99,9 @@ impl Record for PlayedGame {
                 Option::<f64>::column(name, values)
             })
             .collect();
+        let errors: Vec<Option<String>> = rows.iter().map(|r| r.error.clone()).collect();
         let mut columns = GameRow::columns(rows.into_iter().map(|r| r.game).collect());
+        columns.push(Option::<String>::column(ERROR_COLUMN, errors));
         columns.extend(metric_columns);
         columns
     }
@@ -105,11 +115,16 @@ impl Record for PlayedGame {
             .filter(|c| !fixed.contains(c.name().as_str()) && c.dtype() == &DataType::Float64)
             .map(|c| Ok((c.name().to_string(), Option::<f64>::read(c)?)))
             .collect::<Result<_>>()?;
+        let errors = match frame.column(ERROR_COLUMN) {
+            Ok(column) => Option::<String>::read(column)?,
+            Err(_) => vec![None; frame.height()],
+        };
         Ok(GameRow::from_frame(frame)?
             .into_iter()
             .enumerate()
             .map(|(i, game)| PlayedGame {
                 game,
+                error: errors[i].clone(),
                 metrics: metrics
                     .iter()
                     .filter_map(|(name, values)| Some((name.clone(), values[i]?)))
@@ -120,16 +135,25 @@ impl Record for PlayedGame {
 }
 
 impl PlayedGame {
+    /// Whether another program failed the game (`end` is `error`).
+    pub fn failed(&self) -> bool {
+        self.game.end == "error"
+    }
+
     /// The player's metric `name` for this game, if it reports one.
     pub fn metric(&self, name: &str) -> Option<f64> {
         self.metrics.iter().find(|m| m.0 == name).map(|m| m.1)
     }
 }
 
-/// The stored games grouped by arm, for the reports: each arm's games in stored order.
+/// The stored games grouped by arm, for the reports: each arm's games in stored order. A game
+/// another program failed (`end` is `error`) has no length to count, so it is kept apart: the
+/// statistics, figures and verdicts see the games that were played out, and the report counts
+/// the failed ones beside them.
 #[derive(Debug, Clone, Default)]
 pub struct GamesByArm<'a> {
     arms: HashMap<&'a str, Vec<&'a PlayedGame>>,
+    failed: HashMap<&'a str, Vec<&'a PlayedGame>>,
     /// The metrics some game reports, by name, sorted.
     pub metric_names: Vec<&'a str>,
 }
@@ -138,16 +162,24 @@ impl<'a> GamesByArm<'a> {
     /// Groups `games` by their arm's label.
     pub fn new(games: &'a [PlayedGame]) -> GamesByArm<'a> {
         let mut arms: HashMap<&str, Vec<&PlayedGame>> = HashMap::new();
+        let mut failed: HashMap<&str, Vec<&PlayedGame>> = HashMap::new();
         for game in games {
-            arms.entry(game.game.arm.as_str()).or_default().push(game);
+            let into = if game.failed() { &mut failed } else { &mut arms };
+            into.entry(game.game.arm.as_str()).or_default().push(game);
         }
         let names: BTreeSet<&str> =
             games.iter().flat_map(|g| g.metrics.iter().map(|m| m.0.as_str())).collect();
-        GamesByArm { arms, metric_names: names.into_iter().collect() }
+        GamesByArm { arms, failed, metric_names: names.into_iter().collect() }
     }
 
-    /// The games of the arm `label` (none for an arm without stored games).
+    /// The games of the arm `label` that were played out (none for an arm without stored
+    /// games).
     pub fn of(&self, label: &str) -> &[&'a PlayedGame] {
         self.arms.get(label).map_or(&[], Vec::as_slice)
+    }
+
+    /// The games of the arm `label` that another program failed.
+    pub fn failed(&self, label: &str) -> &[&'a PlayedGame] {
+        self.failed.get(label).map_or(&[], Vec::as_slice)
     }
 }

@@ -12,9 +12,9 @@ pub mod recorded;
 pub mod report;
 pub mod spec;
 
+use crate::error::Result;
 use crate::tasks::executor::Kind;
 use crate::tasks::{Rendered, ReportContext};
-use anyhow::Result;
 use execute::GameUnit;
 use frame::{GamesByArm, PlayedGame};
 use plan::GamesPlan;

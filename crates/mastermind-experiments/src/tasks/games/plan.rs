@@ -9,6 +9,7 @@ use crate::spec::sweep::with_parameter;
 use crate::spec::values::Finite;
 use crate::tasks::PlanContext;
 use crate::tasks::readings::{self, ArmReading};
+use crate::workspace::Workspace;
 use mastermind_core::seed::name_id;
 use mastermind_core::{Code, CodeSet, Game, rng_for};
 use mastermind_core::{FalseReplies, Script};
@@ -265,6 +266,13 @@ fn plan_arms<'t>(
                 }
             };
             let codemaker = arm.codemaker.unwrap_or(task.codemaker);
+            let mut expanded = expanded;
+            if let PlayerSpec::Program(program) = &mut expanded.player {
+                // The program starts in the checkout's root and is told the games' cap (neither
+                // is part of the stored parameters).
+                program.working_dir = Workspace::find(&ctx.spec.path).ok().map(|w| w.root);
+                program.max_guesses = Some(task.max_guesses);
+            }
             let mut planned = plan_arm(ctx, index, arm, expanded, game, secrets, codemaker)?;
             if let Some(r) = &recorded {
                 planned.parameters = serde_json::json!({
@@ -351,6 +359,42 @@ fn check_references(
             ));
         }
     }
+    check_claim_references(task, ctx, arms, seen)?;
+    for label in &task.report.reference_arms {
+        if !seen.contains(label.as_str()) {
+            return Err(ctx.error(
+                None,
+                "reference_arms",
+                "task.report.reference_arms",
+                format!("no arm is labelled {label:?}"),
+                "reference arms name arms of this spec",
+            ));
+        }
+    }
+    let needs_x = task.report.figures.iter().any(|f| {
+        matches!(f, FigureSpec::MeanGuessesVsX { .. } | FigureSpec::MeanEvaluationsVsX { .. })
+    });
+    if needs_x && arms.iter().all(|a| a.x.is_none()) {
+        return Err(ctx.error(
+            None,
+            "figures",
+            "task.report.figures",
+            "a line figure needs arms with an x, and no arm has one".into(),
+            "give arms `x: Some(value)`, or sweep a parameter; arms without x are left out of line figures",
+        ));
+    }
+
+    Ok(())
+}
+
+/// The report's claims name arms, lines and claims that exist: the arms a comparison names,
+/// the line (`group`) a best point is sought within, the claim another reading re-reads.
+fn check_claim_references(
+    task: &GamesTask,
+    ctx: &PlanContext<'_>,
+    arms: &[PlannedArm],
+    seen: &HashSet<&str>,
+) -> Result<(), SpecError> {
     for (k, claim) in task.report.claims.iter().enumerate() {
         if let super::spec::Comparison::BestWithin(group, _, _) = &claim.holds {
             if !arms.iter().any(|a| a.group == *group && a.x.is_some()) {
@@ -389,30 +433,6 @@ fn check_references(
             ));
         }
     }
-    for label in &task.report.reference_arms {
-        if !seen.contains(label.as_str()) {
-            return Err(ctx.error(
-                None,
-                "reference_arms",
-                "task.report.reference_arms",
-                format!("no arm is labelled {label:?}"),
-                "reference arms name arms of this spec",
-            ));
-        }
-    }
-    let needs_x = task.report.figures.iter().any(|f| {
-        matches!(f, FigureSpec::MeanGuessesVsX { .. } | FigureSpec::MeanEvaluationsVsX { .. })
-    });
-    if needs_x && arms.iter().all(|a| a.x.is_none()) {
-        return Err(ctx.error(
-            None,
-            "figures",
-            "task.report.figures",
-            "a line figure needs arms with an x, and no arm has one".into(),
-            "give arms `x: Some(value)`, or sweep a parameter; arms without x are left out of line figures",
-        ));
-    }
-
     Ok(())
 }
 

@@ -1,5 +1,6 @@
 //! The spec of a games experiment, as written in RON.
 
+use crate::spec::printed::PaperValue;
 use crate::spec::raw::{PaperNumbers, Reading};
 use crate::spec::scaled::Scaled;
 use crate::spec::values::{Finite, Label};
@@ -108,7 +109,7 @@ pub struct Sweep {
     pub values: Vec<Finite>,
     /// The paper's mean guesses for each value, in the same order, if it gives them.
     #[serde(default)]
-    pub paper_means: Vec<Option<Finite>>,
+    pub paper_means: Vec<Option<PaperValue>>,
     /// The paper's numbers at particular values (`[(2.0, (mean: Some(4.805), sd: Some(1.13)))]`).
     /// A swept arm takes no arm-level `paper`: numbers belong to one value, not to all.
     #[serde(default)]

@@ -4,10 +4,10 @@
 use super::columns::Descent;
 use super::fixed_sample_report;
 use super::spec::FixedSamplePlan;
+use crate::error::{Context, Result};
 use crate::tasks::record::Record;
 use crate::tasks::{Rendered, ReportContext, Task};
-use anyhow::{Context, Result};
-use indicatif::ProgressBar;
+use mastermind_core::progress::Progress;
 use mastermind_players::families::importance::{
     FixedSampleRun, LengthSummary, fixed_sample_descent,
 };
@@ -18,10 +18,10 @@ impl Task for FixedSamplePlan {
         u64::from(self.config.steps) + u64::from(self.config.checkpoints)
     }
 
-    fn run(&self, seed: u64, bar: &ProgressBar) -> Result<DataFrame> {
-        let run = fixed_sample_descent(self.game, &self.config, seed, &mut |_| bar.inc(1))
+    fn run(&self, seed: u64, progress: &dyn Progress) -> Result<DataFrame> {
+        let run = fixed_sample_descent(self.game, &self.config, seed, &mut |_| progress.advance(1))
             .context("the fixed-sample descent failed")?;
-        bar.inc(u64::from(self.config.checkpoints));
+        progress.advance(u64::from(self.config.checkpoints));
         FixedSampleRow::frame(fixed_sample_rows(&run))
     }
 

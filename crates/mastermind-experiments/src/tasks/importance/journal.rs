@@ -7,13 +7,14 @@
 //! its IEEE-754 bits. The first line holds a key made from the game, the descent's configuration
 //! and the seed; a journal with another key (the spec changed) is discarded. Opening a journal
 //! rewrites what it keeps atomically (`mastermind_files::write_atomic`); steps are then appended
-//! and synced one batch at a time, and a torn last line is dropped when read.
+//! and synced one batch at a time (`mastermind_files::append_synced`), and a torn last line is
+//! dropped when read.
 
-use anyhow::{Context, Result};
+use crate::error::{Context, Result};
 use mastermind_players::families::importance::{Estimate, LengthSummary, StepRecord, Theta};
 use serde::{Deserialize, Serialize};
-use std::fs::{File, OpenOptions};
-use std::io::{BufRead, BufReader, Write};
+use std::fs::File;
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 
 /// The journal's first line.
@@ -82,7 +83,6 @@ impl From<Line> for StepRecord {
 #[derive(Debug)]
 pub struct Journal {
     path: PathBuf,
-    file: File,
 }
 
 impl Journal {
@@ -101,11 +101,7 @@ impl Journal {
             text.push('\n');
         }
         mastermind_files::write_atomic(path, text.as_bytes())?;
-        let file = OpenOptions::new()
-            .append(true)
-            .open(path)
-            .with_context(|| format!("opening {}", path.display()))?;
-        Ok((Journal { path: path.to_path_buf(), file }, done))
+        Ok((Journal { path: path.to_path_buf() }, done))
     }
 
     /// Appends completed steps and flushes them to disk.
@@ -115,15 +111,11 @@ impl Journal {
             text += &serde_json::to_string(&Line::from(r))?;
             text.push('\n');
         }
-        self.file
-            .write_all(text.as_bytes())
-            .and_then(|()| self.file.sync_data())
-            .with_context(|| format!("writing {}", self.path.display()))
+        Ok(mastermind_files::append_synced(&self.path, text.as_bytes())?)
     }
 
     /// Deletes the journal (the run completed and its results are about to be stored).
     pub fn remove(self) -> Result<()> {
-        drop(self.file);
         std::fs::remove_file(&self.path)
             .with_context(|| format!("removing {}", self.path.display()))
     }

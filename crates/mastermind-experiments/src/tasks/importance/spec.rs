@@ -5,6 +5,7 @@
 //! `FixedSampleDescent` is her check of the estimates on one fixed sample (Figure 4).
 
 use crate::spec::SpecError;
+use crate::spec::printed::PaperValue;
 use crate::spec::scaled::{Profile, Scaled};
 use crate::spec::values::Finite;
 use crate::tasks::PlanContext;
@@ -14,7 +15,7 @@ use mastermind_players::families::importance::{
     ExpFamilyConfig, ExpFamilyStrategy, FixedSampleConfig, ImportanceError, Theta, TrainingConfig,
 };
 use serde::{Deserialize, Serialize};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 fn classic() -> Game {
     Game::CLASSIC
@@ -81,13 +82,13 @@ pub struct TrainingPaper {
     pub steps: Option<u32>,
     /// Mean game length under the fitted theta in the t-test sample.
     #[serde(default)]
-    pub fitted_mean: Option<Finite>,
+    pub fitted_mean: Option<PaperValue>,
     /// Its standard deviation.
     #[serde(default)]
     pub fitted_sd: Option<Finite>,
     /// Mean game length of the baseline.
     #[serde(default)]
-    pub baseline_mean: Option<Finite>,
+    pub baseline_mean: Option<PaperValue>,
     /// Its standard deviation.
     #[serde(default)]
     pub baseline_sd: Option<Finite>,
@@ -163,8 +164,17 @@ fn config_error(ctx: &PlanContext<'_>, e: ImportanceError) -> SpecError {
 fn journal_path(ctx: &PlanContext<'_>, profile: Profile) -> Option<PathBuf> {
     let path = std::fs::canonicalize(&ctx.spec.path).ok()?;
     let workspace = Workspace::find(path.parent()?).ok()?;
-    let base = workspace.data().join(profile.name()).join(&ctx.spec.name);
-    Some(base.with_extension("journal.jsonl"))
+    Some(journal_file(&workspace.data(), profile, &ctx.spec.name))
+}
+
+/// `<data>/<profile>/<spec>.journal.jsonl`, beside the spec's results. The suffix is appended to
+/// the spec's name, never put in place of an extension: a spec name may hold a dot
+/// (`table-1.5`), and its journal must neither lose what follows the dot (and be shared with
+/// `table-1.6`'s) nor differ from the journal the lab looks for beside the results.
+fn journal_file(data: &Path, profile: Profile, spec: &str) -> PathBuf {
+    let mut path = data.join(profile.name()).join(spec).into_os_string();
+    path.push(".journal.jsonl");
+    PathBuf::from(path)
 }
 
 impl crate::tasks::Validate for ImportanceTrainingTask {
@@ -235,5 +245,20 @@ impl crate::tasks::Validate for FixedSampleTask {
         ExpFamilyStrategy::new(self.game, &ExpFamilyConfig::new(self.theta0))
             .map_err(|e| config_error(ctx, e))?;
         Ok(FixedSamplePlan { game: self.game, config })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_journal_is_named_after_the_whole_spec_name() {
+        let data = Path::new("data");
+        let journal = |spec: &str| journal_file(data, Profile::Quick, spec);
+        assert_eq!(journal("snyder/case-1"), data.join("quick/snyder/case-1.journal.jsonl"));
+        let dotted = journal("snyder/case-1.5");
+        assert_eq!(dotted, data.join("quick/snyder/case-1.5.journal.jsonl"));
+        assert_ne!(dotted, journal("snyder/case-1.6"), "two specs would share one journal");
     }
 }

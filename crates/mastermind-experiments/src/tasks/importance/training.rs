@@ -5,10 +5,10 @@ use super::columns::Descent;
 use super::journal::Journal;
 use super::spec::TrainingPlan;
 use super::training_report;
+use crate::error::{Context, Result};
 use crate::tasks::record::Record;
 use crate::tasks::{Rendered, ReportContext, Task};
-use anyhow::{Context, Result};
-use indicatif::ProgressBar;
+use mastermind_core::progress::Progress;
 use mastermind_players::families::importance::{
     ExpFamilyConfig, ExpFamilyStrategy, GameRecord, StepRecord, Theta, TrainingRun, resume,
     simulate,
@@ -32,7 +32,7 @@ impl TrainingPlan {
     }
 
     /// Runs the descent, resuming from the journal when it holds steps of this very run.
-    pub fn descend(&self, seed: u64, bar: &ProgressBar) -> Result<TrainingRun> {
+    pub fn descend(&self, seed: u64, progress: &dyn Progress) -> Result<TrainingRun> {
         let (mut journal, done) = match &self.journal {
             Some(path) => {
                 let (j, done) = Journal::open(path, &self.journal_key(seed))?;
@@ -40,11 +40,11 @@ impl TrainingPlan {
             }
             None => (None, Vec::new()),
         };
-        bar.set_position(done.len() as u64);
+        progress.set_position(done.len() as u64);
         let mut pending: Vec<StepRecord> = Vec::new();
         let mut failure = None;
         let run = resume(self.game, &self.config, seed, done, &mut |record| {
-            bar.inc(1);
+            progress.advance(1);
             if let Some(j) = journal.as_mut() {
                 pending.push(record.clone());
                 if pending.len() >= JOURNAL_EVERY && failure.is_none() {
@@ -94,8 +94,8 @@ impl Task for TrainingPlan {
         }
     }
 
-    fn run(&self, seed: u64, bar: &ProgressBar) -> Result<DataFrame> {
-        let run = self.descend(seed, bar)?;
+    fn run(&self, seed: u64, progress: &dyn Progress) -> Result<DataFrame> {
+        let run = self.descend(seed, progress)?;
         let fitted = self.play(0, run.final_theta, seed)?;
         let baseline = self.play(1, self.baseline, seed)?;
         TrainingRow::frame(training_rows(

@@ -5,15 +5,15 @@
 use super::columns::thinned;
 use super::spec::TrainingPlan;
 use super::training::TrainingRow;
+use crate::error::Result;
 use crate::spec::raw::Judging;
 use crate::spec::values::Finite;
 use crate::tasks::{Rendered, ReportContext};
-use anyhow::Result;
 use mastermind_players::families::importance::Theta;
 use mastermind_report::plot::panels::{Level, Mark, Panel, PathSeries};
 use mastermind_report::plot::{Figure, Labels, NamedFigure};
 use mastermind_report::table::{Table, num};
-use mastermind_report::verdict::{self, Estimate, Outcome, Printed, Verdict};
+use mastermind_report::verdict::{self, Claimed, Estimate, Outcome, Printed, Verdict};
 use mastermind_stats::{Alternative, Summary, TTestResult, pooled_t_test, welch_t_test};
 
 /// The feature each coordinate weighs.
@@ -117,13 +117,31 @@ pub fn render(
     let r = read(rows);
     let paper = &plan.paper;
     let (Some(fitted), Some(baseline)) = (r.arms.first(), r.arms.get(1)) else {
-        anyhow::bail!("the results hold no evaluation games");
+        crate::error::bail!("the results hold no evaluation games");
     };
     let base_name = baseline_name(plan);
     let steps_done = r.steps.len();
-    let mut tables = Vec::new();
+    let paper_theta = paper.theta.map(|t| t.to_array());
+    let pooled = pooled_t_test(&fitted.guesses, &baseline.guesses, Alternative::Less).ok();
+    let tables = vec![
+        theta_table(ctx, plan, fitted, steps_done),
+        play_table(ctx, plan, (fitted, baseline), base_name),
+        tests_table(ctx, plan, (fitted, baseline), base_name),
+    ];
+    let figures = figures(ctx, &r, base_name, paper_theta);
+    let notes = vec![conclusions(plan, &r, fitted, baseline, pooled, base_name)];
+    let verdicts = verdicts(plan, fitted, baseline, base_name, ctx.judging);
+    Ok(Rendered { tables, figures, notes, verdicts, ..Rendered::default() })
+}
 
-    // The fitted theta.
+/// The fitted theta after `steps_done` steps, beside θ0 and the paper's.
+fn theta_table(
+    ctx: &ReportContext<'_>,
+    plan: &TrainingPlan,
+    fitted: &Arm,
+    steps_done: usize,
+) -> Table {
+    let paper = &plan.paper;
     let paper_header = match paper.steps {
         Some(s) => format!("Paper ({s} steps)"),
         None => "Paper".to_owned(),
@@ -145,9 +163,17 @@ pub fn render(
             num(paper_theta.map(|t| t[j]), 3),
         ]);
     }
-    tables.push(theta_table);
+    theta_table
+}
 
-    // Play.
+/// Play under the fitted theta and under the baseline, beside the paper's means and sds.
+fn play_table(
+    ctx: &ReportContext<'_>,
+    plan: &TrainingPlan,
+    (fitted, baseline): (&Arm, &Arm),
+    base_name: &str,
+) -> Table {
+    let paper = &plan.paper;
     let mut play = Table::new(
         format!("{}: play under the fitted theta and under {base_name} play", ctx.title),
         &[
@@ -178,9 +204,18 @@ pub fn render(
             num(ps, 4),
         ]);
     }
-    tables.push(play);
+    play
+}
 
-    // The one-sided tests.
+/// The one-sided tests that the fitted theta plays shorter games than the baseline: the
+/// thesis's pooled test and Welch's.
+fn tests_table(
+    ctx: &ReportContext<'_>,
+    plan: &TrainingPlan,
+    (fitted, baseline): (&Arm, &Arm),
+    base_name: &str,
+) -> Table {
+    let paper = &plan.paper;
     let pooled = pooled_t_test(&fitted.guesses, &baseline.guesses, Alternative::Less).ok();
     let welch = welch_t_test(&fitted.guesses, &baseline.guesses, Alternative::Less).ok();
     let mut tests = Table::new(
@@ -208,12 +243,7 @@ pub fn render(
          multiple comparisons applies."
             .to_owned(),
     );
-    tables.push(tests);
-
-    let figures = figures(ctx, &r, base_name, paper_theta);
-    let notes = vec![conclusions(plan, &r, fitted, baseline, pooled, base_name)];
-    let verdicts = verdicts(plan, fitted, baseline, pooled, base_name, ctx.judging);
-    Ok(Rendered { tables, figures, notes, verdicts, ..Rendered::default() })
+    tests
 }
 
 /// Figure 1 (theta along the descent, with the thesis's fitted theta as dashed lines where it
@@ -289,12 +319,12 @@ fn figures(
 }
 
 /// The thesis's means of play under the fitted and the baseline policy, its test that the fitted
-/// one plays shorter games, and its order of first guesses, judged from this run.
+/// one plays shorter games (judged as "fewer by more than the margin"), and its order of first
+/// guesses, judged from this run.
 fn verdicts(
     plan: &TrainingPlan,
     fitted: &Arm,
     baseline: &Arm,
-    pooled: Option<TTestResult>,
     base_name: &str,
     judging: &Judging,
 ) -> Vec<Verdict> {
@@ -304,36 +334,48 @@ fn verdicts(
         (baseline, base_name, plan.paper.baseline_mean, plan.paper.baseline_sd),
     ] {
         if let (Some(value), Some(ours)) = (mean, Estimate::of(&arm.guesses)) {
-            let printed = Printed::new(value.get(), 4)
-                .with_sample(sd.map(Finite::get).or(ours.sd()), arm.guesses.len());
+            let printed = Printed::new(value.get(), value.decimals()).with_sample(
+                judging.paper_n(),
+                sd.map(Finite::get),
+                ours.sd(),
+            );
             let claim = format!("{name}: mean guesses");
-            verdicts.push(verdict::compare(claim, ours, printed, judging.margin.as_ref()));
+            let verdict = verdict::compare(claim, ours, printed, judging.margin.as_ref());
+            verdicts.push(verdict.with_cap(judging.cap()));
         }
     }
     let claim = format!("the fitted policy plays significantly shorter games than {base_name}");
-    verdicts.push(match pooled {
-        Some(t) => {
-            let ours = format!("pooled one-sided p = {:.2e}", t.p_value);
-            Verdict::judged(claim, ours, t.p_value < plan.alpha, None, || {
-                format!("Not significant at alpha = {} here.", plan.alpha)
-            })
+    let ours = format!("{:.4} vs {:.4}", mean_of(&fitted.guesses), mean_of(&baseline.guesses));
+    verdicts.push(match verdict::sides(&fitted.guesses, &baseline.guesses) {
+        Some(sides) => {
+            let margin = match judging.margin.as_ref() {
+                Some(m) => (m.of(sides.1.mean), m.because.trim().to_owned()),
+                None => (0.0005, "the spec states no margin: the third decimal".to_owned()),
+            };
+            Verdict::comparison(claim, ours, Claimed::Fewer, sides, margin).with_cap(judging.cap())
         }
         None => Verdict::statement(
             claim,
             "–".into(),
             Outcome::NotTestable,
-            "The test cannot be computed.".into(),
+            "The arms have too few games to compare.".into(),
         ),
     });
     if let Some(theta) = plan.paper.theta {
         let (ours, theirs) = (first_guess_order(fitted.theta), first_guess_order(theta.to_array()));
         let claim = format!("first guesses weighted in the order {}", theirs.join(" > "));
         let text = ours.join(" > ");
-        verdicts.push(Verdict::judged(claim, text, ours == theirs, None, || {
+        let no_margin = "an ordering of the one fitted parameter vector, read exactly";
+        verdicts.push(Verdict::exact_statement(claim, text, ours == theirs, no_margin, || {
             "The fitted weights order the first guesses differently.".into()
         }));
     }
     verdicts
+}
+
+/// The mean of `values` (NaN for none).
+fn mean_of(values: &[f64]) -> f64 {
+    values.iter().sum::<f64>() / values.len() as f64
 }
 
 /// One paragraph: which of the thesis's conclusions the run supports.

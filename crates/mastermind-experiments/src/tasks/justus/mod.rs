@@ -14,9 +14,9 @@ pub mod report;
 pub mod run;
 pub mod spec;
 
+use crate::error::Result;
 use crate::tasks::executor::Kind;
 use crate::tasks::{Rendered, ReportContext};
-use anyhow::Result;
 use plan::JustusPlan;
 use run::{RunRow, RunUnit};
 

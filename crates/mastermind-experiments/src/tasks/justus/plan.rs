@@ -1,6 +1,6 @@
 //! Validation of a Justus spec into a [`JustusPlan`]: sweeps expanded, configurations checked.
 
-use super::spec::{JustusArm, JustusPaper, JustusReport, JustusTask};
+use super::spec::{JustusArm, JustusPaper, JustusReport, JustusSweep, JustusTask};
 use crate::spec::SpecError;
 use crate::spec::raw::Reading;
 use crate::spec::scaled::Profile;
@@ -117,28 +117,64 @@ fn plan(
         if let Some(sweep) = &arm.sweep {
             swept.get_or_insert_with(|| sweep.parameter.to_string());
         }
-        let arm_runs = match arm.runs {
-            Some(own) => {
-                let own = own.get(profile);
-                if !(1..=1_000_000).contains(&own) {
-                    return Err(ctx.error(
-                        Some(&arm.label),
-                        "runs",
-                        &format!("task.arms[{:?}].runs", arm.label),
-                        format!("{own} runs per point; use 1 to 1000000"),
-                        "leave it out to run the task's runs",
-                    ));
-                }
-                own
-            }
-            None => runs,
-        };
-        let expanded = expand(ctx, task.game, arm, arm_runs)?;
+        let expanded = expand(ctx, task.game, arm, arm_runs(ctx, arm, profile, runs)?)?;
         written_as.extend(std::iter::repeat_n(arm.label.as_str(), expanded.len()));
         arms.extend(expanded);
     }
+    check_labels_and_readings(task, ctx, &arms, &written_as)?;
+    if !task.report.figures.is_empty() && arms.iter().all(|a| a.x.is_none()) {
+        return Err(ctx.error(
+            None,
+            "figures",
+            "task.report.figures",
+            "line figures need a sweep, and no arm sweeps a parameter".into(),
+            "add `sweep: Some((parameter: \"tournament_size\", values: [2, 3, 4]))` to an arm, or drop the figures",
+        ));
+    }
+    let total_runs: u64 = arms.iter().map(|a| u64::from(a.runs)).sum();
+    if total_runs > MAX_RUNS {
+        return Err(ctx.error(
+            None,
+            "runs",
+            "task.runs",
+            format!("{total_runs} runs is absurd for one spec (the limit is {MAX_RUNS})"),
+            "",
+        ));
+    }
+    Ok(JustusPlan { game: task.game, runs, arms, report: task.report.clone(), swept })
+}
+
+/// The runs per point of `arm`: its own, checked, or the task's `runs`.
+fn arm_runs(
+    ctx: &PlanContext<'_>,
+    arm: &JustusArm,
+    profile: Profile,
+    runs: u32,
+) -> Result<u32, SpecError> {
+    let Some(own) = arm.runs else { return Ok(runs) };
+    let own = own.get(profile);
+    if !(1..=1_000_000).contains(&own) {
+        return Err(ctx.error(
+            Some(&arm.label),
+            "runs",
+            &format!("task.arms[{:?}].runs", arm.label),
+            format!("{own} runs per point; use 1 to 1000000"),
+            "leave it out to run the task's runs",
+        ));
+    }
+    Ok(own)
+}
+
+/// Every arm's label is its own, and every reading names an arm that carries the paper's
+/// numbers (`written_as`: the label each expanded arm's spec arm is written with).
+fn check_labels_and_readings(
+    task: &JustusTask,
+    ctx: &PlanContext<'_>,
+    arms: &[PlannedJustusArm],
+    written_as: &[&str],
+) -> Result<(), SpecError> {
     let mut seen = HashSet::new();
-    for (arm, written) in arms.iter().zip(&written_as) {
+    for (arm, written) in arms.iter().zip(written_as) {
         if !seen.insert(arm.label.as_str()) {
             return Err(ctx.error(
                 Some(written),
@@ -162,28 +198,8 @@ fn plan(
         })
         .collect();
     let expanded_labels: HashMap<&str, &str> =
-        arms.iter().zip(&written_as).map(|(arm, written)| (arm.label.as_str(), *written)).collect();
-    readings::check(ctx, "task.arms", &readings, &expanded_labels)?;
-    if !task.report.figures.is_empty() && arms.iter().all(|a| a.x.is_none()) {
-        return Err(ctx.error(
-            None,
-            "figures",
-            "task.report.figures",
-            "line figures need a sweep, and no arm sweeps a parameter".into(),
-            "add `sweep: Some((parameter: \"tournament_size\", values: [2, 3, 4]))` to an arm, or drop the figures",
-        ));
-    }
-    let total_runs: u64 = arms.iter().map(|a| u64::from(a.runs)).sum();
-    if total_runs > MAX_RUNS {
-        return Err(ctx.error(
-            None,
-            "runs",
-            "task.runs",
-            format!("{total_runs} runs is absurd for one spec (the limit is {MAX_RUNS})"),
-            "",
-        ));
-    }
-    Ok(JustusPlan { game: task.game, runs, arms, report: task.report.clone(), swept })
+        arms.iter().zip(written_as).map(|(arm, written)| (arm.label.as_str(), *written)).collect();
+    readings::check(ctx, "task.arms", &readings, &expanded_labels)
 }
 
 /// The arms one spec arm stands for: itself, or one per swept value.
@@ -225,6 +241,35 @@ fn expand(
         )?]);
     };
     let path = format!("task.arms[{:?}].sweep", arm.label);
+    check_sweep(ctx, anchor, sweep, &path)?;
+    let mut out = Vec::new();
+    for (i, value) in sweep.values.iter().map(|v| v.get()).enumerate() {
+        let sweep_error = |field: &str, message: String| {
+            ctx.error(anchor, field, &format!("{path}.{field}"), message, "")
+        };
+        let mut config = with_parameter(&arm.config, &sweep.parameter, value)
+            .map_err(|e| sweep_error("parameter", e))?;
+        for (name, factor) in &sweep.linked {
+            let linked = (value * factor.get()).round();
+            config = with_parameter(&config, name, linked).map_err(|e| sweep_error("linked", e))?;
+        }
+        let mut paper = arm.paper.clone();
+        if let Some(&Some(g)) = sweep.paper_generations.get(i) {
+            paper.get_or_insert_with(JustusPaper::default).generations = Some(g);
+        }
+        let label = format!("{} {}={}", arm.label, sweep.parameter, short(value));
+        out.push(build(label, Some(value * sweep.x_scale.get()), config, paper)?);
+    }
+    Ok(out)
+}
+
+/// A sweep has values, one paper value per value (or none), and a finite non-zero x scale.
+fn check_sweep(
+    ctx: &PlanContext<'_>,
+    anchor: Option<&str>,
+    sweep: &JustusSweep,
+    path: &str,
+) -> Result<(), SpecError> {
     if sweep.values.is_empty() {
         return Err(ctx.error(
             anchor,
@@ -256,25 +301,7 @@ fn expand(
             "use a finite non-zero factor, such as 100 for percentages",
         ));
     }
-    let mut out = Vec::new();
-    for (i, value) in sweep.values.iter().map(|v| v.get()).enumerate() {
-        let sweep_error = |field: &str, message: String| {
-            ctx.error(anchor, field, &format!("{path}.{field}"), message, "")
-        };
-        let mut config = with_parameter(&arm.config, &sweep.parameter, value)
-            .map_err(|e| sweep_error("parameter", e))?;
-        for (name, factor) in &sweep.linked {
-            let linked = (value * factor.get()).round();
-            config = with_parameter(&config, name, linked).map_err(|e| sweep_error("linked", e))?;
-        }
-        let mut paper = arm.paper.clone();
-        if let Some(&Some(g)) = sweep.paper_generations.get(i) {
-            paper.get_or_insert_with(JustusPaper::default).generations = Some(g);
-        }
-        let label = format!("{} {}={}", arm.label, sweep.parameter, short(value));
-        out.push(build(label, Some(value * sweep.x_scale.get()), config, paper)?);
-    }
-    Ok(out)
+    Ok(())
 }
 
 /// A number without trailing zeros.

@@ -4,6 +4,7 @@
 use super::plan::{JustusPlan, PlannedJustusArm};
 use super::run::RunRow;
 use super::spec::{JustusFigure, JustusPaper};
+use crate::spec::printed::PaperValue;
 use crate::spec::raw::Judging;
 use crate::spec::values::Finite;
 use crate::tasks::ReportContext;
@@ -234,7 +235,11 @@ fn generations_chart(
         (g.as_str(), Some(*x), o.generations.is_some(), o.generations_ci)
     }));
     let paper = LineSeries::by_group(placed.iter().map(|(g, x, i)| {
-        (g.as_str(), Some(*x), arms[*i].paper.as_ref().and_then(|p| p.generations.map(Finite::get)))
+        (
+            g.as_str(),
+            Some(*x),
+            arms[*i].paper.as_ref().and_then(|p| p.generations.map(PaperValue::get)),
+        )
     }));
     plot::LineChart::new(labels, series)
         .intervals(intervals)
@@ -290,15 +295,16 @@ pub fn verdicts(
         let Some((target, paper)) = judged_against(plan, arm) else { continue };
         let tag = arm.reading.as_ref().map(|r| ReadingTag::of(&arm.label, r));
         let samples = generations(&arm.label);
-        let runs = samples.len();
         let (Some(value), Some(ours)) = (paper.generations, Estimate::of(&samples)) else {
             continue;
         };
-        // Justus prints no sd and no number of runs: ours stands in, over our runs.
-        let n = judging.paper_samples.as_ref().map_or(runs, |s| s.n as usize);
-        let printed =
-            Printed { unit: paper.rounded_to.map(Finite::get), ..Printed::new(value.get(), 0) }
-                .with_sample(ours.sd(), n);
+        // Justus prints no sd: ours stands in, over the paper's own number of runs where the
+        // spec states it from the text (judged as a point otherwise).
+        let printed = Printed {
+            unit: paper.rounded_to.map(Finite::get),
+            ..Printed::new(value.get(), value.decimals())
+        }
+        .with_sample(judging.paper_n(), None, ours.sd());
         let claim = format!("{target}: mean generations");
         let margin = judging.margin.as_ref();
         // A run stopped at the generation cap is censored: the mean is then a lower bound.
@@ -306,6 +312,8 @@ pub fn verdicts(
         let median = outcome.generations.map_or(f64::NAN, |s| s.median);
         verdicts.push(
             verdict::compare(claim, ours, printed, margin)
+                .counting("runs")
+                .with_cap(judging.cap())
                 .with_hypothesis(paper.explained.as_deref())
                 .censored(share, median)
                 .citing(paper.cites.as_deref())
@@ -327,12 +335,18 @@ pub fn verdicts(
             None => sweeps.push((tag, vec![point])),
         }
     }
+    let (margin, because): (Box<dyn Fn(f64) -> f64>, String) = match judging.margin.as_ref() {
+        Some(m) => (Box::new(move |mean| m.of(mean).max(0.5)), m.because.trim().to_owned()),
+        None => (Box::new(|_| 0.5), "the spec states no margin: half a generation".to_owned()),
+    };
     for claim in &plan.report.claims {
         let why = claim.explained.as_deref();
         let range = (claim.best_within.0.get(), claim.best_within.1.get());
         for (tag, points) in &sweeps {
             let text = claim.text.to_string();
-            verdicts.push(verdict::best_within(text, points, range, why).with_reading(tag.clone()));
+            let best = verdict::best_within(text, points, range, (&*margin, &because), "runs");
+            verdicts
+                .push(best.with_hypothesis(why).with_cap(judging.cap()).with_reading(tag.clone()));
         }
     }
     verdicts

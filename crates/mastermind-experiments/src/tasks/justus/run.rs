@@ -2,7 +2,7 @@
 //! run number, and the secret is the stream's first draw.
 
 use super::plan::JustusPlan;
-use anyhow::Result;
+use crate::error::Result;
 use mastermind_core::LabRng;
 use mastermind_core::seed::name_id;
 use mastermind_players::families::evolution::Palette;

@@ -1,5 +1,6 @@
 //! The spec of a Justus experiment, as written in RON.
 
+use crate::spec::printed::PaperValue;
 use crate::spec::scaled::Scaled;
 use crate::spec::values::{Finite, Label};
 use mastermind_core::Game;
@@ -63,7 +64,7 @@ pub struct JustusSweep {
     pub linked: Vec<(Label, Finite)>,
     /// The paper's mean generations at each value, in the same order, where it gives them.
     #[serde(default)]
-    pub paper_generations: Vec<Option<Finite>>,
+    pub paper_generations: Vec<Option<PaperValue>>,
 }
 
 fn one() -> Finite {
@@ -76,7 +77,7 @@ fn one() -> Finite {
 pub struct JustusPaper {
     /// Mean generations until the secret is in the population.
     #[serde(default)]
-    pub generations: Option<Finite>,
+    pub generations: Option<PaperValue>,
     /// Mean distinct codes scored.
     #[serde(default)]
     pub unique_evaluated: Option<Finite>,

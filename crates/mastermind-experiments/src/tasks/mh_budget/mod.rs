@@ -10,11 +10,11 @@ pub mod plan;
 pub mod report;
 pub mod spec;
 
+use crate::error::Result;
 use crate::tasks::games::BuiltOnGames;
 use crate::tasks::games::frame::PlayedGame;
 use crate::tasks::games::plan::GamesPlan;
 use crate::tasks::{Rendered, ReportContext};
-use anyhow::Result;
 use plan::MhBudgetPlan;
 
 impl BuiltOnGames for MhBudgetPlan {

@@ -2,14 +2,16 @@
 //! (Figure 6) and log(budget) against pegs + colours with its least-squares line (Figure 7).
 
 use super::plan::{MhBudgetPlan, budget_label, optimal_label, reading_label, size_label};
+use crate::error::Result;
 use crate::spec::raw::Judging;
 use crate::spec::values::Finite;
 use crate::tasks::games::frame::{GamesByArm, PlayedGame};
 use crate::tasks::{Rendered, ReportContext};
-use anyhow::Result;
 use mastermind_report::plot::{self, Labels, LineSeries, NamedFigure};
 use mastermind_report::table::{Table, num};
-use mastermind_report::verdict::{self, Estimate, Printed, ReadingTag, Verdict};
+use mastermind_report::verdict::{
+    self, Claimed, Estimate, Outcome, Part, Parts, Printed, ReadingTag, Rule, Side, Test, Verdict,
+};
 use mastermind_stats::{Summary, mean_confidence_interval};
 
 /// What one size came to.
@@ -215,8 +217,7 @@ pub(crate) fn render(
         (None, _) => "Too few sizes reached the threshold to fit a line.".into(),
     });
     let increasing = points.windows(2).all(|w| w[1].1 >= w[0].1);
-    let grows = points.len() >= 2 && increasing;
-    let verdicts = verdicts(plan, &rows, &results, grows, ctx.judging);
+    let verdicts = verdicts(plan, &rows, &results, ctx.judging);
     notes.push(format!(
         "The thesis's conclusion, that the budget needed grows with pegs + colours and log(steps) is close to linear in it, {}.",
         if points.len() >= 2 && increasing { "holds here" } else { "is not borne out by these numbers" }
@@ -231,72 +232,114 @@ fn verdicts(
     plan: &MhBudgetPlan,
     rows: &GamesByArm<'_>,
     results: &[SizeResult],
-    grows: bool,
     judging: &Judging,
 ) -> Vec<Verdict> {
     let mut verdicts = Vec::new();
     // Budgets are tried on a grid, so a budget is known to the grid's step.
     let step = plan.budgets.windows(2).map(|w| w[1] - w[0]).min().unwrap_or(1) as f64;
+    // Each size's threshold and its bootstrap, for the claim that the budget grows.
+    let mut thresholds: Vec<(String, f64, Vec<f64>, usize)> = Vec::new();
     for (r, size) in results.iter().zip(&plan.sizes) {
         let (optimal, _) = arm_values(rows, &optimal_label(size.game));
         if let (Some(value), Some(ours)) = (size.paper_optimal, Estimate::of(&optimal)) {
-            let printed = Printed::new(value.get(), 3)
-                .with_sample(size.paper_sd.map(Finite::get).or(ours.sd()), optimal.len());
+            let printed = Printed::new(value.get(), value.decimals()).with_sample(
+                judging.paper_n(),
+                size.paper_sd.map(Finite::get),
+                ours.sd(),
+            );
             let claim = format!("{}: mean length run to a candidate", r.label);
-            verdicts.push(verdict::compare(claim, ours, printed, judging.margin.as_ref()));
+            let verdict = verdict::compare(claim, ours, printed, judging.margin.as_ref());
+            verdicts.push(verdict.with_cap(judging.cap()));
         }
-        if let (Some(value), Some(enough)) = (size.paper_steps, r.enough) {
-            let printed = Printed { unit: Some(step), ..Printed::new(value as f64, 0) };
-            let claim = format!("{}: steps to reach the threshold", r.label);
-            let (optimal, budgets) = curve_games(plan, rows, size.game, None);
-            let curve = (optimal.as_slice(), budgets.as_slice());
-            let replicates = bootstrap_enough(plan, curve, step, (&claim, None));
-            verdicts.push(verdict::compare_bootstrapped(
+        let Some(enough) = r.enough else { continue };
+        let (optimal, budgets) = curve_games(plan, rows, size.game, None);
+        let games = budgets.iter().map(|(_, g)| g.len()).max().unwrap_or(0);
+        let claim = format!("{}: steps to reach the threshold", r.label);
+        let curve = (optimal.as_slice(), budgets.as_slice());
+        let replicates = bootstrap_enough(plan, curve, step, (&claim, None));
+        thresholds.push((r.label.clone(), enough as f64, replicates.clone(), games));
+        let Some(value) = size.paper_steps else { continue };
+        let printed = Printed { unit: Some(step), ..Printed::new(value as f64, 0) };
+        verdicts.push(
+            verdict::compare_bootstrapped(
                 claim.clone(),
                 enough as f64,
-                &replicates,
+                (&replicates, games),
                 printed,
                 None,
-            ));
-            // The same threshold under each other reading of what a step is.
-            for name in &plan.readings {
-                let (optimal, budgets) = curve_games(plan, rows, size.game, Some(name));
-                let Some(theirs) = threshold_budget(plan.threshold, &optimal, &budgets) else {
-                    continue;
-                };
-                let key = (claim.as_str(), Some(name.as_str()));
-                let curve = (optimal.as_slice(), budgets.as_slice());
-                let replicates = bootstrap_enough(plan, curve, step, key);
-                let arm = reading_label(&budget_label(size.game, plan.budgets[0]), name);
-                let reading = plan
-                    .games
-                    .arms
-                    .iter()
-                    .find(|a| a.label == arm)
-                    .and_then(|a| a.reading.as_ref());
-                let tag = reading.map(|r| ReadingTag::of(name, r));
-                verdicts.push(
-                    verdict::compare_bootstrapped(
-                        claim.clone(),
-                        theirs as f64,
-                        &replicates,
-                        printed,
-                        None,
-                    )
-                    .with_reading(tag),
-                );
-            }
+            )
+            .with_cap(judging.cap()),
+        );
+        // The same threshold under each other reading of what a step is.
+        for name in &plan.readings {
+            let (optimal, budgets) = curve_games(plan, rows, size.game, Some(name));
+            let Some(theirs) = threshold_budget(plan.threshold, &optimal, &budgets) else {
+                continue;
+            };
+            let key = (claim.as_str(), Some(name.as_str()));
+            let curve = (optimal.as_slice(), budgets.as_slice());
+            let replicates = bootstrap_enough(plan, curve, step, key);
+            let arm = reading_label(&budget_label(size.game, plan.budgets[0]), name);
+            let reading =
+                plan.games.arms.iter().find(|a| a.label == arm).and_then(|a| a.reading.as_ref());
+            let tag = reading.map(|r| ReadingTag::of(name, r));
+            verdicts.push(
+                verdict::compare_bootstrapped(
+                    claim.clone(),
+                    theirs as f64,
+                    (&replicates, games),
+                    printed,
+                    None,
+                )
+                .with_cap(judging.cap())
+                .with_reading(tag),
+            );
         }
     }
-    let claim = "the budget needed grows with pegs + colours".to_owned();
-    let ours = format!(
-        "{} sizes reach the threshold",
-        results.iter().filter(|r| r.enough.is_some()).count()
-    );
-    verdicts.push(Verdict::judged(claim, ours, grows, None, || {
-        "The budgets found do not grow with every step of pegs + colours.".into()
-    }));
+    verdicts.push(grows_verdict(&thresholds, step).with_cap(judging.cap()));
     verdicts
+}
+
+/// The thesis's "the budget needed grows with pegs + colours": each size (in order of pegs +
+/// colours) needs more steps than the one before by more than half the grid's step (the
+/// smallest growth the grid can show), each consecutive pair a part judged on the difference of
+/// the two thresholds' bootstraps.
+fn grows_verdict(thresholds: &[(String, f64, Vec<f64>, usize)], step: f64) -> Verdict {
+    let claim = "the budget needed grows with pegs + colours".to_owned();
+    let ours = thresholds
+        .iter()
+        .map(|(label, enough, _, _)| format!("{label} {enough:.0}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    if thresholds.len() < 2 {
+        let why = "Too few sizes reach the threshold to compare.".to_owned();
+        return Verdict::statement(claim, ours, Outcome::NotTestable, why);
+    }
+    let parts = thresholds
+        .windows(2)
+        .map(|pair| {
+            let ((small, at_small, rep_small, games), (large, at_large, rep_large, _)) =
+                (&pair[0], &pair[1]);
+            let replicates: Vec<f64> =
+                rep_small.iter().zip(rep_large).map(|(a, b)| a - b).collect();
+            let spread = Estimate::of(&replicates).and_then(|e| e.sd()).unwrap_or(0.0);
+            let test = Test {
+                claimed: Claimed::Fewer,
+                first: Side { mean: *at_small, se: spread, df: None, ours: true },
+                second: Side { mean: *at_large, se: 0.0, df: None, ours: true },
+                margin: step / 2.0,
+                margin_reason: "half the step of the grid of budgets".to_owned(),
+                digits: 0,
+                censored: None,
+                bootstrap: Some(replicates),
+                samples: *games,
+                unit: "games",
+                paper: None,
+            };
+            Part::new(format!("{small} needs fewer steps than {large}"), test)
+        })
+        .collect();
+    Verdict::of_parts(claim, ours, "holds".to_owned(), Parts { parts, rule: Rule::All })
 }
 
 fn figures(

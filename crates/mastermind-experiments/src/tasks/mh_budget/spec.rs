@@ -1,5 +1,6 @@
 //! The spec of an M-H step-budget experiment (Snyder's Table 4 and Figure 7), as written in RON.
 
+use crate::spec::printed::PaperValue;
 use crate::spec::scaled::Scaled;
 use crate::spec::values::{Finite, Label};
 use mastermind_core::Game;
@@ -76,7 +77,7 @@ pub struct BudgetSize {
     pub game: Game,
     /// The paper's optimal mean length.
     #[serde(default)]
-    pub paper_optimal: Option<Finite>,
+    pub paper_optimal: Option<PaperValue>,
     /// The paper's standard deviation of the optimal length.
     #[serde(default)]
     pub paper_sd: Option<Finite>,

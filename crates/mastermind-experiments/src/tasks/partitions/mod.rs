@@ -6,11 +6,11 @@
 //! The smallest kind, and the worked example of ARCHITECTURE.md: a spec, its validation, one
 //! unit per game, a typed row, and a report.
 
+use crate::error::{Context, Result};
 use crate::spec::SpecError;
 use crate::spec::scaled::Profile;
 use crate::tasks::executor::Kind;
 use crate::tasks::{PlanContext, Rendered, ReportContext, Validate};
-use anyhow::{Context, Result};
 use mastermind_core::{CodeSet, Game, PartitionCounter};
 use mastermind_players::families::importance::ColourPattern;
 use mastermind_report::table::{Table, num};

@@ -11,9 +11,9 @@ pub mod report;
 pub mod rows;
 pub mod spec;
 
+use crate::error::{Context, Result};
 use crate::tasks::executor::Kind;
 use crate::tasks::{Rendered, ReportContext};
-use anyhow::{Context, Result};
 use mastermind_players::BuildHooks;
 use rows::{TreeRecord, TreeRow, tree_rows};
 use spec::{TreeUnit, TreesPlan};

@@ -4,8 +4,8 @@
 
 use super::rows::{StoredTree, TreeRow, stored_trees};
 use super::spec::TreesPlan;
+use crate::error::Result;
 use crate::tasks::{Export, Rendered, ReportContext};
-use anyhow::Result;
 use mastermind_core::Game;
 use mastermind_report::plot::{self, Labels, LineSeries, NamedFigure};
 use mastermind_report::table::Table;

@@ -1,6 +1,6 @@
 //! The strategy-trees table: one row per (player, game, secret), between trees and Parquet.
 
-use anyhow::{Context, Result, bail};
+use crate::error::{Context, Result, bail};
 use mastermind_core::{Code, Feedback, Game, score};
 use mastermind_players::families::tree::{Branch, Node, StrategyTree};
 

@@ -1,10 +1,11 @@
-//! Building `report.tex` into one PDF with `latexmk`, where a TeX installation is present.
+//! Building `report.tex` into one PDF with `latexmk`, where a TeX installation is present: a
+//! process the lab runs on the files it wrote.
 //!
 //! TeX is not a requirement of the lab: without `latexmk` on `PATH` the build says so and
 //! nothing else happens (Debian: `apt-get install texlive-latex-recommended latexmk`).
 
-use super::document::FILE_NAME;
 use anyhow::{Context, Result, bail};
+use mastermind_report::document::FILE_NAME;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
