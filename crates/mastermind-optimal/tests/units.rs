@@ -132,7 +132,7 @@ fn names(error: &StoreError, name: &str, what: &str) -> bool {
 }
 
 #[test]
-fn unit_files_truncated_edited_or_of_another_game_or_format_are_refused_by_name_and_solved_again() {
+fn files_truncated_edited_or_of_another_game_rule_or_format_are_refused_by_name_and_solved_again() {
     let game = Game::new(4, 4).unwrap();
     let plan = Plan::new(game, &SolveOptions::default()).unwrap();
     let files = std::sync::Arc::new(InMemoryFiles::default());
@@ -157,9 +157,18 @@ fn unit_files_truncated_edited_or_of_another_game_or_format_are_refused_by_name_
     files.write(foreign, &other.files().read(other_name).unwrap().unwrap()).unwrap();
     let older = whole.iter().rfind(|n| !solved.contains(n) && *n != foreign).unwrap();
     files.write(older, text(older).replace("\"format\":2", "\"format\":1").as_bytes()).unwrap();
+    // And one written for the same game under another rule, consistent guesses only.
+    let consistent = SolveOptions { consistent_only: true, ..SolveOptions::default() };
+    let other_rule = Plan::new(game, &consistent).unwrap();
+    let ruled = UnitStore::new(InMemoryFiles::default(), &other_rule);
+    run_shard(&other_rule, &ruled, Shard { index: 0, count: 1 });
+    let ruled_name = &ruled.files().names().unwrap()[0];
+    let strict = whole.iter().find(|n| !solved.contains(n) && *n != foreign && *n != older);
+    let strict = strict.unwrap();
+    files.write(strict, &ruled.files().read(ruled_name).unwrap().unwrap()).unwrap();
 
     let Loaded { board, refused } = store.load(&plan).unwrap();
-    assert_eq!(refused.len(), 5, "{refused:?}");
+    assert_eq!(refused.len(), 6, "{refused:?}");
     let not_json = "not a unit file of this form";
     assert!(refused.iter().any(|e| names(e, truncated, not_json)), "{refused:?}");
     assert!(refused.iter().any(|e| names(e, edited, "does not match its digest")), "{refused:?}");
@@ -169,11 +178,13 @@ fn unit_files_truncated_edited_or_of_another_game_or_format_are_refused_by_name_
     assert!(refused.iter().any(|e| names(e, foreign, other_search)), "{refused:?}");
     let other_format = "written for another search (format: 1 in the file, 2 here)";
     assert!(refused.iter().any(|e| names(e, older, other_format)), "{refused:?}");
-    assert_eq!(board.units_done(), whole.len() - 5);
+    let other_rule = "written for another search (consistent_only: true in the file, false here)";
+    assert!(refused.iter().any(|e| names(e, strict, other_rule)), "{refused:?}");
+    assert_eq!(board.units_done(), whole.len() - 6);
 
     // Each is set aside, refused once; the search goes on from the others, solves again the
     // units the proof needs, and the merge gives the tree of the whole run.
-    let aside: Vec<String> = [truncated, edited, total_changed, foreign, older]
+    let aside: Vec<String> = [truncated, edited, total_changed, foreign, older, strict]
         .iter()
         .map(|name| format!("{name}{REFUSED_SUFFIX}"))
         .collect();
