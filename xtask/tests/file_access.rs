@@ -48,7 +48,6 @@ const ALLOWED: [(&str, &str); 6] = [
     ("crates/mastermind-referee/src/process.rs", "starts the program it referees"),
 ];
 
-
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
 }
