@@ -141,14 +141,17 @@ pub fn solve(
 }
 
 /// Where a proof in units stands: units settled, the bounds and the gap, and the time the
-/// units' searches took (each unit's own wall time, added up).
+/// units' searches took (each unit's own wall time, added up: thread-hours, which pass the CPU
+/// time on a machine that other work shares).
 fn standing(board: &Board<'_>, plan: &Plan, dir: &Path) -> String {
     let best = board.best().map_or(plan.upper_bound(), |(_, total)| total);
     let lower = board.lower_bound().min(best);
-    let hours: f64 = board.results().iter().flatten().map(|r| r.seconds).sum::<f64>() / 3600.0;
+    // Folded from +0.0: an empty float sum is -0.0, printed "-0.00".
+    let seconds = board.results().iter().flatten().fold(0.0, |sum, r| sum + r.seconds);
+    let hours = seconds / 3600.0;
     format!(
         "{} of {} units settled in {}; the optimum is between {lower} and {best} ({}); the \
-         units' searches took {hours:.2} hours",
+         units' searches took {hours:.2} thread-hours of wall time",
         board.units_done(),
         plan.units().len(),
         dir.display(),
