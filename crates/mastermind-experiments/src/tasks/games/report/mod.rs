@@ -1,7 +1,7 @@
 //! The report of a games experiment: what each arm's games came to ([`ArmResult`]), and from it
-//! the tables ([`tables`]: results beside the paper's, significance groups, pairwise
-//! comparisons, metrics), the figures ([`figures`]) and the verdicts on the paper's claims
-//! ([`verdicts`]).
+//! the tables (results beside the paper's with significance groups, [`results_table`]; pairwise
+//! comparisons, [`comparison_table`]; metrics, [`metrics_table`]), the figures ([`figures`]) and
+//! the verdicts on the paper's claims ([`verdicts`]).
 
 mod figures;
 mod tables;
