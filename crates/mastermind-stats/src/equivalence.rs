@@ -94,12 +94,38 @@ fn welch_satterthwaite(a: (f64, Option<f64>), b: (f64, Option<f64>)) -> Option<f
 const NORMAL_BEYOND_DF: f64 = 1e5;
 
 /// The `p` quantile of Student's t with `df` degrees of freedom, or of the standard normal.
+///
+/// statrs inverts Student's t numerically (a search over its distribution function, about a
+/// millisecond a call unoptimised), and the verdicts ask for the same few quantiles thousands of
+/// times (one level per paper, a handful of degrees of freedom), so each thread remembers the
+/// quantiles it has computed: the same arguments give the same bits, computed once.
 pub fn quantile(p: f64, df: Option<f64>) -> f64 {
     let df = df.filter(|d| d.is_finite() && *d > 0.0 && *d <= NORMAL_BEYOND_DF);
-    match df.map(|d| StudentsT::new(0.0, 1.0, d)) {
+    let key = (p.to_bits(), df.map(f64::to_bits));
+    if let Some(known) = KNOWN_QUANTILES.with_borrow(|known| known.get(&key).copied()) {
+        return known;
+    }
+    let value = match df.map(|d| StudentsT::new(0.0, 1.0, d)) {
         Some(Ok(t)) => t.inverse_cdf(p),
         _ => Normal::standard().inverse_cdf(p),
-    }
+    };
+    KNOWN_QUANTILES.with_borrow_mut(|known| {
+        if known.len() >= KNOWN_QUANTILES_KEPT {
+            known.clear();
+        }
+        known.insert(key, value);
+    });
+    value
+}
+
+/// How many quantiles a thread remembers before it forgets them all (a bisection over sample
+/// sizes asks for ever new degrees of freedom; a report asks for a few hundred distinct ones).
+const KNOWN_QUANTILES_KEPT: usize = 4096;
+
+thread_local! {
+    /// The quantiles this thread has computed, by the bits of `p` and of the degrees of freedom.
+    static KNOWN_QUANTILES: std::cell::RefCell<std::collections::HashMap<(u64, Option<u64>), f64>> =
+        std::cell::RefCell::new(std::collections::HashMap::new());
 }
 
 /// A two-sided interval of a difference, at `1 - 2 alpha`.
