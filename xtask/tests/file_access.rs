@@ -42,22 +42,15 @@ const FREE: [&str; 3] =
     ["crates/mastermind-lab/", "crates/mastermind-cli/", "crates/mastermind-files/"];
 
 /// Library files that touch files, each with why (ARCHITECTURE.md says the same).
-const ALLOWED: [(&str, &str); 8] = [
+const ALLOWED: [(&str, &str); 7] = [
     ("crates/mastermind-experiments/src/spec/mod.rs", "reads and lists spec files"),
     ("crates/mastermind-experiments/src/workspace.rs", "finds the checkout, reads papers.txt"),
     ("crates/mastermind-experiments/src/tasks/importance/journal.rs", "the descent's journal"),
     ("crates/mastermind-experiments/src/tasks/importance/spec.rs", "where a journal goes"),
     ("crates/mastermind-experiments/src/tasks/games/recorded.rs", "reads recorded games"),
-    ("crates/mastermind-optimal/src/units/store.rs", "UnitStore, the optimum's stored units"),
     ("crates/mastermind-referee/src/process.rs", "starts the program it referees"),
     ("crates/mastermind-experiments/src/tasks/trees/pieces/mod.rs", "reads a tree's pieces"),
 ];
-
-/// Library files that still write a file themselves, each with why.
-const WRITES_ALLOWED: [(&str, &str); 1] = [(
-    "crates/mastermind-optimal/src/units/store.rs",
-    "UnitStore writes its units itself until it moves to mastermind-files",
-)];
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
@@ -132,10 +125,8 @@ fn libraries_touch_files_only_where_the_architecture_says() {
 
 #[test]
 fn libraries_write_files_only_through_mastermind_files() {
-    let allowed = |name: &str| WRITES_ALLOWED.iter().any(|(file, _)| *file == name);
     let found: Vec<String> = library_sources()
         .iter()
-        .filter(|(name, _)| !allowed(name))
         .flat_map(|(name, code)| offending_lines(name, code, &FILE_WRITES))
         .collect();
     assert!(

@@ -20,6 +20,7 @@ mod players;
 mod possible;
 mod progress;
 mod stop;
+mod unit_folder;
 
 use clap::Parser;
 use cli::{Cli, Command};

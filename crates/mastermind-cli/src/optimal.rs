@@ -21,17 +21,23 @@ pub fn saved_4x6() -> Result<StrategyTree> {
     Ok(tree)
 }
 
+/// The most codes a game may have for `solve` and `play` to search its optimum on the spot
+/// (4x8 in seconds, 4x9 in a minute); larger games are searched with `tree --units`, which
+/// keeps its work.
+const INTERACTIVE_MAX_CODES: u64 = 8192;
+
 /// The optimal tree of `game`: the saved one at 4x6, otherwise an exact search (a note on the
 /// standard error says so, since it may take long).
 pub fn tree_for(game: Game) -> Result<Arc<StrategyTree>> {
     if game == Game::CLASSIC {
         return saved_4x6().map(Arc::new);
     }
-    if game.size().is_none_or(|size| size > mastermind_players::families::optimal::MAX_CODES as u64)
-    {
+    if game.size().is_none_or(|size| size > INTERACTIVE_MAX_CODES) {
         bail!(
-            "no optimal strategy for {game}: the exact search handles games of at most {} codes",
-            mastermind_players::families::optimal::MAX_CODES
+            "no saved optimal strategy for {game}, and its exact search is not started here: \
+             it takes minutes to days past {INTERACTIVE_MAX_CODES} codes (4x10: 16 minutes of \
+             CPU time); search it with `mastermind tree --game {game} --player optimal --units \
+             DIR`, which keeps its work"
         );
     }
     eprintln!("note: no saved optimal tree for {game}; searching for it (this can take long)");

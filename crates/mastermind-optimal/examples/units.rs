@@ -1,8 +1,9 @@
 //! Solves one game split into units on the rayon pool and prints what each unit cost:
 //! `RAYON_NUM_THREADS=2 cargo run --release -p mastermind-optimal --example units -- 4x7`.
 //! The units share a memo and the best total; with `ALONE=1` each searches alone (the mode whose
-//! tree is the same on any number of threads). `RAISE_FOR=SECONDS` instead raises the lower bound
-//! for that long, by searches of every unit within small budgets.
+//! tree is the same on any number of threads). `RAISE_NODES=N` instead raises the lower bound
+//! until its searches of every unit within small budgets have visited N nodes (e.g. `1e8`);
+//! `PLAN_ONLY=1` prints the plan's units (first guess, reply, secrets, size bound, budget).
 
 use mastermind_core::Game;
 use mastermind_optimal::SolveOptions;
@@ -23,10 +24,18 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         plan.upper_bound(),
         start.elapsed().as_secs_f64()
     );
-    if let Ok(seconds) = std::env::var("RAISE_FOR") {
-        let limit = std::time::Duration::from_secs_f64(seconds.parse()?);
+    if std::env::var("PLAN_ONLY").is_ok() {
+        for unit in plan.units() {
+            let first = &plan.first_guesses()[unit.first_guess];
+            let (guess, reply, size) = (first.guess, unit.reply, unit.size());
+            println!("{guess} {reply} {size:>5} bound {:>6} budget {:>6}", unit.bound, unit.budget);
+        }
+        return Ok(());
+    }
+    if let Ok(nodes) = std::env::var("RAISE_NODES") {
+        let budget = nodes.parse::<f64>()? as u64;
         let from = mastermind_optimal::units::Bounds::new(&plan);
-        let bounds = mastermind_optimal::units::raise_lower_bound(&plan, from, limit, None, |b| {
+        let bounds = mastermind_optimal::units::raise_lower_bound(&plan, from, budget, None, |b| {
             eprintln!(
                 "round {:>4}: lower bound {} ({:.2}% below {}), first guesses {:?}, {:.1} s",
                 b.rounds,

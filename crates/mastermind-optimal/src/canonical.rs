@@ -8,7 +8,7 @@
 //! the form not quite canonical (some images miss each other in the memo) but never wrong: the
 //! key is always an image of the set, and the guess stored with it is mapped back.
 
-use crate::context::{Context, MAX_CODES};
+use crate::context::Context;
 
 /// Sets of at least this many codes are sorted through a bitmap rather than by comparisons.
 const BITMAP_MIN_CODES: usize = 32;
@@ -109,27 +109,47 @@ impl Relabelling {
     /// The key of `secrets`: their images, sorted, written into `key` after what it holds.
     ///
     /// Images of distinct codes are distinct, so a set of at least [`BITMAP_MIN_CODES`] codes is
-    /// sorted by marking its images in a bitmap of every code and reading the marks in order.
-    pub fn extend_key(&self, ctx: &Context, secrets: &[u16], key: &mut Vec<u16>) {
+    /// sorted by marking its images in `marks`, a bitmap of every code, and reading the marks in
+    /// order (which clears them again).
+    pub fn extend_key(
+        &self,
+        ctx: &Context,
+        secrets: &[u16],
+        key: &mut Vec<u16>,
+        marks: &mut Marks,
+    ) {
         if secrets.len() < BITMAP_MIN_CODES {
             let start = key.len();
             key.extend(secrets.iter().map(|&s| self.apply(ctx, s)));
             key[start..].sort_unstable();
             return;
         }
-        let mut marks = [0u64; MAX_CODES / 64];
+        let words = &mut marks.words;
         for &s in secrets {
             let image = self.apply(ctx, s);
-            marks[usize::from(image / 64)] |= 1 << (image % 64);
+            words[usize::from(image / 64)] |= 1 << (image % 64);
         }
         key.reserve(secrets.len());
-        for (word_index, &word) in marks[..ctx.size().div_ceil(64)].iter().enumerate() {
-            let mut word = word;
+        for (word_index, slot) in words.iter_mut().enumerate() {
+            let mut word = std::mem::take(slot);
             while word != 0 {
                 key.push((word_index * 64) as u16 + word.trailing_zeros() as u16);
                 word &= word - 1;
             }
         }
+    }
+}
+
+/// A bitmap of every code of a game, clear between uses: the scratch space of
+/// [`Relabelling::extend_key`], kept by each search so that a key costs no allocation.
+pub struct Marks {
+    words: Vec<u64>,
+}
+
+impl Marks {
+    /// A clear bitmap of the codes of `ctx`.
+    pub fn new(ctx: &Context) -> Marks {
+        Marks { words: vec![0; ctx.size().div_ceil(64)] }
     }
 }
 
@@ -174,8 +194,9 @@ mod tests {
         sorted.sort_unstable();
         let (a, b) = (Relabelling::of(&ctx, &sorted), Relabelling::of(&ctx, &image));
         let (mut key_a, mut key_b) = (Vec::new(), Vec::new());
-        a.extend_key(&ctx, &sorted, &mut key_a);
-        b.extend_key(&ctx, &image, &mut key_b);
+        let mut marks = Marks::new(&ctx);
+        a.extend_key(&ctx, &sorted, &mut key_a, &mut marks);
+        b.extend_key(&ctx, &image, &mut key_b, &mut marks);
         assert_eq!(key_a, key_b);
         for g in 0..1296u16 {
             assert_eq!(a.invert(&ctx, a.apply(&ctx, g)), g);
@@ -186,13 +207,14 @@ mod tests {
     fn keys_of_large_sets_are_their_images_sorted() {
         // Sets on both sides of the bitmap threshold, against a plain sort of the images.
         let ctx = Context::new(Game::new(4, 6).unwrap()).unwrap();
+        let mut marks = Marks::new(&ctx);
         for (start, step, len) in [(3u16, 7u16, 20usize), (0, 5, 31), (1, 3, 32), (2, 2, 400)] {
             let set: Vec<u16> = (0..len as u16).map(|i| start + i * step).collect();
             let relabelling = Relabelling::of(&ctx, &set);
             let mut expected: Vec<u16> = set.iter().map(|&s| relabelling.apply(&ctx, s)).collect();
             expected.sort_unstable();
             let mut key = vec![9];
-            relabelling.extend_key(&ctx, &set, &mut key);
+            relabelling.extend_key(&ctx, &set, &mut key, &mut marks);
             assert_eq!(key[0], 9);
             assert_eq!(&key[1..], expected.as_slice(), "{len} codes");
         }

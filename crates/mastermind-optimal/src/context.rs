@@ -1,12 +1,15 @@
 //! What every node of a search shares: the game's codes by rank, their colours, a table of every
 //! reply, and the lower bound on the cost of a set from its size alone.
 
+use crate::SolveError;
 use crate::symmetry::AbsentColours;
 use mastermind_core::score::score_indices;
 use mastermind_core::{CodeSet, Feedback, Game, PackedCodes};
 
-/// The largest game the search takes: its reply table holds `codes²` bytes (64 MiB here).
-pub const MAX_CODES: usize = 8192;
+/// The most codes a game the search takes can have: codes are ranked in a `u16`. Memory runs out
+/// long before that on most machines (the reply table holds `codes²` bytes, 1 GiB at 32 768
+/// codes): [`memory_estimate`](crate::memory_estimate) says how much a game needs.
+pub const MAX_CODES: usize = u16::MAX as usize;
 
 /// A cost too large for any game the search takes: "no strategy within the limits". Small
 /// enough that the bounds of the 45 replies of an 8-peg game add up without overflow.
@@ -65,12 +68,13 @@ fn base_colours(row: &[u8; 8], pegs: usize, colours: usize) -> usize {
 pub type PartBounds = Box<[u32; 1 << 16]>;
 
 impl Context {
-    /// Builds the shared tables, or `None` when the game has more than [`MAX_CODES`] codes or
-    /// more than 8 pegs.
-    pub fn new(game: Game) -> Option<Context> {
-        crate::check_game(game).ok()?;
-        let size = usize::try_from(game.size()?).ok()?;
-        let codes = CodeSet::enumerate(game).ok()?.codes().to_vec();
+    /// Builds the shared tables, or refuses a game of more than [`MAX_CODES`] codes or more
+    /// than 8 pegs ([`crate::check_game`]).
+    pub fn new(game: Game) -> Result<Context, SolveError> {
+        crate::check_game(game)?;
+        let too_large = || SolveError::TooLarge { game };
+        let size = game.size().and_then(|size| usize::try_from(size).ok()).ok_or_else(too_large)?;
+        let codes = CodeSet::enumerate(game).map_err(|_| too_large())?.codes().to_vec();
         let colour_rows: Vec<[u8; 8]> = codes
             .iter()
             .map(|code| {
@@ -103,7 +107,7 @@ impl Context {
             table
         };
         let pegs = game.pegs();
-        Some(Context {
+        Ok(Context {
             game,
             pegs: usize::from(pegs),
             colours: usize::from(game.colours()),

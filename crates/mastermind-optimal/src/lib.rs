@@ -32,15 +32,16 @@
 //! # Beyond one search
 //!
 //! [`units`] splits the search into independent units (a first guess and a reply), for every
-//! core ([`SolveOptions::parallel`]) and for shards stored on disk, resumed after a kill and
-//! merged; [`solve_worst_case`] finds the least maximum number of guesses any strategy keeps and
+//! core ([`SolveOptions::parallel`]) and for shards whose results the caller stores (the crate
+//! does no file I/O: see [`units::UnitFiles`]), resumed after a kill and merged; [`solve_worst_case`] finds the least maximum number of guesses any strategy keeps and
 //! the optimum within it.
 //!
 //! # What makes it fast
 //!
 //! Nearly all the time goes into scoring every guess against the secrets of a node. The replies
-//! of all codes to each other are one table (`codes²` bytes, hence [`MAX_CODES`]); it is
-//! symmetric, so the replies of one secret to every guess are one contiguous row, and counting
+//! of all codes to each other are one table (`codes²` bytes: 100 MB at 4x10, 1 GiB at 5x8;
+//! [`memory_estimate`] says what a game needs, and codes are ranked in a `u16`, hence
+//! [`MAX_CODES`]); it is symmetric, so the replies of one secret to every guess are one contiguous row, and counting
 //! replies for a block of guesses is a byte compare per reply over that row, which the compiler
 //! vectorises. At nodes of at most `b + 1` secrets every part's bound is `2k - 1`, so a guess's
 //! bound needs only the set of replies it gets, a bit-or per secret. The history's symmetry
@@ -69,6 +70,7 @@ use std::time::Duration;
 use thiserror::Error;
 
 pub use context::MAX_CODES;
+pub use memo::MEMO_BYTES;
 pub use search::solve;
 pub use worst_case::solve_worst_case;
 
@@ -242,16 +244,32 @@ pub struct Solution {
 }
 
 /// Whether the exact search can take `game` (its size and pegs), without building its tables:
-/// what [`solve`] refuses as [`SolveError::TooLarge`], said in microseconds.
+/// what [`solve`] refuses as [`SolveError::TooLarge`], said in microseconds. Whether the machine
+/// has the memory is [`memory_estimate`]'s question.
 pub fn check_game(game: Game) -> Result<(), SolveError> {
     let fits = game.size().is_some_and(|size| size <= MAX_CODES as u64) && game.pegs() <= 8;
     if fits { Ok(()) } else { Err(SolveError::TooLarge { game }) }
 }
 
+/// The most memory a search of `game` holds, in bytes (`None` for a game it does not take):
+/// the reply table (a byte for every pair of codes), the tables per code, the caches of guess
+/// lists of two threads, and one memo at its limit ([`MEMO_BYTES`]). A search on more threads,
+/// or split into units that share nothing, holds a memo per thread, each thinned at the same
+/// limit; measured peaks stay well below this (4x9: 186 MB).
+pub fn memory_estimate(game: Game) -> Option<u64> {
+    check_game(game).ok()?;
+    let codes = game.size()?;
+    // Per code: its code, colours, ranks and masks in the context, a few lists of ranks.
+    let per_code = 96;
+    // Per thread: up to 4096 remembered guess lists of a bitmap and up to every rank each.
+    let guess_lists = 2 * 4096 * (codes / 8 + 2 * codes).min(1 << 30);
+    Some(codes * codes + per_code * codes + guess_lists + MEMO_BYTES as u64)
+}
+
 /// Why a search could not run.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SolveError {
-    /// The game has too many codes (or pegs) for the reply table.
+    /// The game has more codes than a rank holds, or more than 8 pegs.
     #[error(
         "{game} has too many codes for the exact search (at most {MAX_CODES} codes and 8 pegs)"
     )]

@@ -1,12 +1,19 @@
 //! The memo of solved and refuted sets: one search's own map, or one map that the searches of
-//! several threads share.
+//! several threads share. Either holds at most [`MEMO_BYTES`] of keys and entries.
 
 use rustc_hash::{FxBuildHasher, FxHashMap};
 use std::hash::BuildHasher;
 use std::sync::{Arc, Mutex};
 
-/// The most sets a memo holds before it is thinned (some 3 GiB at the key sizes of 4x8).
-const MEMO_LIMIT: usize = 1 << 24;
+/// The most memory a memo's entries take (their keys counted by length) before it is thinned.
+/// A search on one thread, and each unit of a split search that shares nothing, has a memo of
+/// its own; the threads of a shared search share one.
+pub const MEMO_BYTES: usize = 2 << 30;
+
+/// What an entry takes beside its key's codes: the map's slot (the key's pointer and length,
+/// the entry, a control byte, the free slots of a map at most 7/8 full) and the key's own
+/// allocation (its header and rounding).
+const ENTRY_OVERHEAD: usize = 48;
 
 /// Locks of a shared memo: enough that two threads seldom wait for each other.
 const SHARDS: usize = 64;
@@ -23,7 +30,7 @@ pub(crate) struct MemoEntry {
 /// Solved and refuted sets by key (the depth left, then the canonical secrets).
 pub(crate) enum Memo {
     /// One search's own map.
-    Local(FxHashMap<Box<[u16]>, MemoEntry>),
+    Local(BoundedMap),
     /// A map shared by the searches of several threads.
     Shared(Arc<SharedMemo>),
 }
@@ -31,21 +38,21 @@ pub(crate) enum Memo {
 impl Memo {
     /// An empty memo of one search.
     pub fn local() -> Memo {
-        Memo::Local(FxHashMap::default())
+        Memo::Local(BoundedMap::new(MEMO_BYTES))
     }
 
     /// The entry of `key`.
     pub fn get(&self, key: &[u16]) -> Option<MemoEntry> {
         match self {
-            Memo::Local(map) => map.get(key).copied(),
+            Memo::Local(map) => map.get(key),
             Memo::Shared(shared) => shared.get(key),
         }
     }
 
-    /// Remembers `entry` for `key` (see [`insert_bounded`]).
+    /// Remembers `entry` for `key` (see [`BoundedMap::insert`]).
     pub fn insert(&mut self, key: Box<[u16]>, entry: MemoEntry) {
         match self {
-            Memo::Local(map) => insert_bounded(map, key, entry, MEMO_LIMIT),
+            Memo::Local(map) => map.insert(key, entry),
             Memo::Shared(shared) => shared.insert(key, entry),
         }
     }
@@ -59,59 +66,123 @@ impl Memo {
     }
 }
 
-/// Remembers `entry` for `key` in a map of at most `limit` entries, keeping what is known best:
-/// an exact entry over a bound, the larger of two bounds (a set can be reached again with
-/// another budget, by the same search or another thread's). When the map is full, bounds go
-/// first, solved sets only if that is not enough (they are searched again if needed; nothing
-/// the search proves depends on them).
-fn insert_bounded(
-    map: &mut FxHashMap<Box<[u16]>, MemoEntry>,
-    key: Box<[u16]>,
-    entry: MemoEntry,
+/// A map of sets that keeps the memory its entries take under a limit.
+pub(crate) struct BoundedMap {
+    map: FxHashMap<Box<[u16]>, MemoEntry>,
+    /// What the entries take, counted as [`entry_bytes`].
+    bytes: usize,
+    /// The most they may take.
     limit: usize,
-) {
-    if let Some(known) = map.get(&key)
-        && (known.guess.is_some() || (entry.guess.is_none() && known.value >= entry.value))
-    {
-        return;
-    }
-    if map.len() >= limit {
-        map.retain(|_, e| e.guess.is_some());
-        if map.len() >= limit / 2 {
-            map.clear();
-        }
-    }
-    map.insert(key, entry);
 }
 
-/// A memo behind [`SHARDS`] locks, picked by the key's hash.
+/// What an entry of key `key` is counted to take.
+fn entry_bytes(key: &[u16]) -> usize {
+    ENTRY_OVERHEAD + std::mem::size_of_val(key)
+}
+
+impl BoundedMap {
+    fn new(limit: usize) -> BoundedMap {
+        BoundedMap { map: FxHashMap::default(), bytes: 0, limit }
+    }
+
+    fn get(&self, key: &[u16]) -> Option<MemoEntry> {
+        self.map.get(key).copied()
+    }
+
+    fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    /// Remembers `entry` for `key`, keeping what is known best: an exact entry over a bound,
+    /// the larger of two bounds (a set can be reached again with another budget, by the same
+    /// search or another thread's). When the entries would pass the limit, bounds go first,
+    /// solved sets only if that frees less than half (they are searched again if needed;
+    /// nothing the search proves depends on them).
+    fn insert(&mut self, key: Box<[u16]>, entry: MemoEntry) {
+        if let Some(known) = self.map.get_mut(&key) {
+            if known.guess.is_none() && (entry.guess.is_some() || entry.value > known.value) {
+                *known = entry;
+            }
+            return;
+        }
+        let bytes = entry_bytes(&key);
+        if self.bytes + bytes > self.limit {
+            self.map.retain(|_, e| e.guess.is_some());
+            self.bytes = self.map.keys().map(|k| entry_bytes(k)).sum();
+            if self.bytes + bytes > self.limit / 2 {
+                self.map = FxHashMap::default();
+                self.bytes = 0;
+            }
+        }
+        self.bytes += bytes;
+        self.map.insert(key, entry);
+    }
+}
+
+/// A memo behind [`SHARDS`] locks, picked by the key's hash, each holding its share of
+/// [`MEMO_BYTES`].
 pub struct SharedMemo {
-    shards: Vec<Mutex<FxHashMap<Box<[u16]>, MemoEntry>>>,
+    shards: Vec<Mutex<BoundedMap>>,
 }
 
 impl Default for SharedMemo {
     fn default() -> SharedMemo {
-        SharedMemo { shards: (0..SHARDS).map(|_| Mutex::default()).collect() }
+        let share = MEMO_BYTES / SHARDS;
+        SharedMemo { shards: (0..SHARDS).map(|_| Mutex::new(BoundedMap::new(share))).collect() }
     }
 }
 
 impl SharedMemo {
-    fn shard(&self, key: &[u16]) -> &Mutex<FxHashMap<Box<[u16]>, MemoEntry>> {
+    fn shard(&self, key: &[u16]) -> &Mutex<BoundedMap> {
         let hash = FxBuildHasher.hash_one(key);
         // The high bits: FxHash's low bits are weak.
         &self.shards[(hash >> 58) as usize % SHARDS]
     }
 
     fn get(&self, key: &[u16]) -> Option<MemoEntry> {
-        self.shard(key).lock().expect("no search panics holding the memo").get(key).copied()
+        self.shard(key).lock().expect("no search panics holding the memo").get(key)
     }
 
     fn insert(&self, key: Box<[u16]>, entry: MemoEntry) {
         let mut map = self.shard(&key).lock().expect("no search panics holding the memo");
-        insert_bounded(&mut map, key, entry, MEMO_LIMIT / SHARDS);
+        map.insert(key, entry);
     }
 
     fn len(&self) -> usize {
         self.shards.iter().map(|s| s.lock().expect("no search panics holding the memo").len()).sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_full_map_drops_its_bounds_first_and_keeps_the_best_entry_of_a_key() {
+        let key = |k: u16| -> Box<[u16]> { vec![k; 10].into_boxed_slice() };
+        let per_entry = entry_bytes(&key(0));
+        let mut map = BoundedMap::new(12 * per_entry);
+        for k in 0..4 {
+            map.insert(key(k), MemoEntry { value: 7, guess: Some(k) });
+        }
+        for k in 4..12 {
+            map.insert(key(k), MemoEntry { value: 3, guess: None });
+        }
+        // A larger bound replaces a smaller one; a bound never replaces an exact entry.
+        map.insert(key(5), MemoEntry { value: 4, guess: None });
+        map.insert(key(0), MemoEntry { value: 9, guess: None });
+        assert_eq!(map.get(&key(5)).map(|e| e.value), Some(4));
+        assert_eq!(map.get(&key(0)).map(|e| e.guess), Some(Some(0)));
+        assert_eq!(map.len(), 12);
+        // One more entry passes the limit: the bounds go, the solved sets stay.
+        map.insert(key(12), MemoEntry { value: 3, guess: None });
+        assert_eq!(map.len(), 5);
+        assert!((0..4).all(|k| map.get(&key(k)).is_some()) && map.get(&key(12)).is_some());
+        assert_eq!(map.bytes, 5 * per_entry);
+        // When the solved sets alone fill half the limit, everything goes.
+        for k in 13..21 {
+            map.insert(key(k), MemoEntry { value: 7, guess: Some(k) });
+        }
+        assert_eq!(map.len(), 1);
     }
 }

@@ -2,7 +2,7 @@
 //! lower bound each one's partition gives.
 
 use crate::Rules;
-use crate::context::{Context, INFEASIBLE, MAX_CODES, SizeBound};
+use crate::context::{Context, INFEASIBLE, SizeBound};
 use crate::counting::{BLOCK, for_each_block};
 use crate::symmetry::AbsentColours;
 
@@ -205,41 +205,22 @@ fn score_small(
     every_class: bool,
     filing: Filing,
 ) -> Scored {
-    let n = secrets.len() as u32;
     // As in the counting of large nodes: when most codes are wanted, every code is scored from
     // contiguous rows (vectorised), else the wanted ones are gathered.
     let dense = kept.len() * 4 >= ctx.size();
-    let mut replies_seen = vec![0u32; if dense { ctx.size() } else { kept.len() }];
-    for &s in secrets {
-        let replies = ctx.replies_to(s);
-        if dense {
-            for (seen, &reply) in replies_seen.iter_mut().zip(replies) {
-                *seen |= 1 << reply;
-            }
-        } else {
-            for (seen, &g) in replies_seen.iter_mut().zip(kept) {
-                *seen |= 1 << replies[usize::from(g)];
-            }
-        }
-    }
-    // Each reply set becomes its guess's bound in one pass (vectorised), `u32::MAX` for a guess
-    // that splits nothing; then the kept guesses are filed.
-    let win_bit = 1u32 << ctx.win;
-    for seen in &mut replies_seen {
-        let wins = u32::from(*seen & win_bit != 0);
-        let parts = (*seen & !win_bit).count_ones();
-        let bound = if rules.size_bound { 3 * n - 2 * wins - parts } else { 2 * n - wins };
-        *seen = if wins == 0 && parts == 1 { u32::MAX } else { bound << 1 | wins };
-    }
+    let scored = if dense { ctx.size() } else { kept.len() };
+    // One allocation holds the packed bounds and, after them, the least bound of each run of
+    // codes.
+    let mut buffer = vec![0u32; scored + scored.div_ceil(LEAST_RUN)];
+    let (packed, run_least) = buffer.split_at_mut(scored);
+    pack_small_bounds(ctx, rules, secrets, kept, dense, packed);
     // Most small nodes are refuted by their least bound alone, and with a guess of every class
     // kept that is the least bound of every code: a vectorised pass, and no guess filed. The
     // pass keeps the least bound of each run of codes, where the guesses at the least are then
     // looked for.
-    let mut run_least = [u32::MAX; MAX_CODES / LEAST_RUN];
     let mut unfiled_from = INFEASIBLE;
     if dense && every_class {
-        let runs = replies_seen.chunks(LEAST_RUN);
-        for (least, run) in run_least.iter_mut().zip(runs) {
+        for (least, run) in run_least.iter_mut().zip(packed.chunks(LEAST_RUN)) {
             *least = run.iter().map(|&packed| packed >> 1).min().unwrap_or(u32::MAX);
         }
         let least = run_least.iter().copied().min().unwrap_or(u32::MAX).min(INFEASIBLE);
@@ -267,7 +248,7 @@ fn score_small(
         // Only the few guesses at the least bound are filed: in the runs that hold it, the codes
         // at it that are in `kept`.
         let least = unfiled_from - 1;
-        let runs = replies_seen.chunks(LEAST_RUN).zip(run_least).enumerate();
+        let runs = packed.chunks(LEAST_RUN).zip(run_least.iter().copied()).enumerate();
         for (run_index, (run, _)) in runs.filter(|(_, (_, run_least))| *run_least == least) {
             for (i, &packed) in run.iter().enumerate() {
                 let g = (run_index * LEAST_RUN + i) as u16;
@@ -279,14 +260,49 @@ fn score_small(
         out.unfiled_from = unfiled_from;
     } else if dense {
         for &g in kept {
-            file(replies_seen[usize::from(g)], g);
+            file(packed[usize::from(g)], g);
         }
     } else {
-        for (&packed, &g) in replies_seen.iter().zip(kept) {
+        for (&packed, &g) in packed.iter().zip(kept) {
             file(packed, g);
         }
     }
     out
+}
+
+/// Fills `packed` (zeros) with each guess's bound at a small node (see [`score_small`]), shifted
+/// left by one with whether it wins in the low bit, or `u32::MAX` for a guess that splits
+/// nothing: every code's (`dense`) or `kept`'s, in order.
+fn pack_small_bounds(
+    ctx: &Context,
+    rules: Rules,
+    secrets: &[u16],
+    kept: &[u16],
+    dense: bool,
+    packed: &mut [u32],
+) {
+    // First the set of replies each guess gets, a bit per reply.
+    for &s in secrets {
+        let replies = ctx.replies_to(s);
+        if dense {
+            for (seen, &reply) in packed.iter_mut().zip(replies) {
+                *seen |= 1 << reply;
+            }
+        } else {
+            for (seen, &g) in packed.iter_mut().zip(kept) {
+                *seen |= 1 << replies[usize::from(g)];
+            }
+        }
+    }
+    // Then each reply set becomes its guess's bound, in one pass (vectorised).
+    let n = secrets.len() as u32;
+    let win_bit = 1u32 << ctx.win;
+    for seen in packed.iter_mut() {
+        let wins = u32::from(*seen & win_bit != 0);
+        let parts = (*seen & !win_bit).count_ones();
+        let bound = if rules.size_bound { 3 * n - 2 * wins - parts } else { 2 * n - wins };
+        *seen = if wins == 0 && parts == 1 { u32::MAX } else { bound << 1 | wins };
+    }
 }
 
 /// The lower bound for `n` secrets with `depth_left` guesses, under the rules.

@@ -396,9 +396,22 @@ fn progress_reports_bounds_that_close_on_the_optimum() {
 }
 
 #[test]
-fn games_beyond_the_reply_table_are_refused() {
+fn games_beyond_the_ranks_are_refused_and_the_others_say_what_memory_they_need() {
+    use mastermind_optimal::{MAX_CODES, check_game, memory_estimate};
     let options = SolveOptions::default();
-    assert!(matches!(solve(game(6, 6), &options), Err(SolveError::TooLarge { .. })));
+    // 4x17 has 83 521 codes, more than a `u16` ranks; 9x2 has 9 pegs.
+    for too_large in [game(4, 17), game(9, 2)] {
+        assert!(matches!(solve(too_large, &options), Err(SolveError::TooLarge { .. })));
+        assert_eq!(memory_estimate(too_large), None);
+    }
+    // 6x6 (46 656 codes) is taken: its reply table alone is 2 GiB.
+    assert!(check_game(game(6, 6)).is_ok());
+    let table = 46_656u64 * 46_656;
+    assert!(memory_estimate(game(6, 6)).is_some_and(|bytes| bytes > table));
+    assert!(check_game(game(5, 8)).is_ok() && MAX_CODES == 65_535);
+    // The estimate grows with the game, from a few MiB at 4x6.
+    let small = memory_estimate(Game::CLASSIC).unwrap();
+    assert!(small < memory_estimate(game(4, 10)).unwrap());
 }
 
 #[test]

@@ -54,7 +54,9 @@ pub mod tree {
 /// sharded, merged).
 pub mod optimal {
     pub use mastermind_optimal::units;
-    pub use mastermind_optimal::{MAX_CODES, Progress, ProgressCallback, Solution};
+    pub use mastermind_optimal::{
+        MAX_CODES, MEMO_BYTES, Progress, ProgressCallback, Solution, memory_estimate,
+    };
 }
 
 /// Other programs, through the referee protocol: their configuration, the protocol's messages,

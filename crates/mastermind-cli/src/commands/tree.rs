@@ -6,6 +6,7 @@ use crate::stop::{Reason, StopOn};
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 use mastermind_core::Game;
+use mastermind_players::families::optimal;
 use mastermind_players::families::optimal::units::Shard;
 use mastermind_players::families::tree::{
     BYTES_PER_CODE, Preset, StrategyTree, export, memory_estimate,
@@ -80,13 +81,14 @@ pub struct TreeArgs {
     /// (building) any; fails, naming them, while some are missing.
     #[arg(long, requires = "stored")]
     pub merge: bool,
-    /// With --player optimal: instead of searching for the optimum, spend this many seconds
-    /// raising its proved lower bound (every unit searched within small budgets, the first
-    /// guess with the lowest bound first) and print it beside the best known tree's total;
-    /// --output writes that tree. With --units, the bounds are saved there after every round
-    /// and the same command continues from them.
-    #[arg(long, value_name = "SECONDS", value_parser = positive_seconds, conflicts_with_all = ["shard", "merge", "worst_case", "time_limit"])]
-    pub lower_bound_for: Option<f64>,
+    /// With --player optimal: instead of searching for the optimum, raise its proved lower bound
+    /// (every unit searched within small budgets, the first guess with the lowest bound first)
+    /// until the searches have visited this many nodes in all (e.g. 2e9), and print it beside
+    /// the best known tree's total; --output writes that tree. A budget of work, not time: the
+    /// same budget proves the same bound on any machine and any number of threads. With
+    /// --units, the bounds are saved there after every round and the same command continues.
+    #[arg(long, value_name = "NODES", value_parser = node_count, conflicts_with_all = ["shard", "merge", "worst_case", "time_limit"])]
+    pub lower_bound_nodes: Option<u64>,
     /// The export format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -101,7 +103,7 @@ pub struct TreeArgs {
     #[arg(long)]
     pub json: bool,
     /// Check a tree saved as JSON: replay every secret through it and print its summary.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["player", "config", "first_guess", "max_depth", "consistent_only", "possible_before_last_reply", "worst_case", "time_limit", "output", "format", "units", "pieces", "threads", "lower_bound_for"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["player", "config", "first_guess", "max_depth", "consistent_only", "possible_before_last_reply", "worst_case", "time_limit", "output", "format", "units", "pieces", "threads", "lower_bound_nodes"])]
     pub check: Option<PathBuf>,
 }
 
@@ -117,6 +119,13 @@ pub enum Format {
     Text,
     /// GraphViz DOT, for small games.
     Dot,
+}
+
+/// A whole number of nodes above zero, written out or as `2e9` (`--lower-bound-nodes`).
+fn node_count(text: &str) -> Result<u64, String> {
+    let number: f64 = text.parse().map_err(|_| "needs a number of nodes, e.g. 2e9".to_owned())?;
+    let whole = number.is_finite() && number >= 1.0 && number.fract() == 0.0 && number < 1e19;
+    if whole { Ok(number as u64) } else { Err("needs a whole number of nodes above zero".into()) }
 }
 
 /// A finite number of seconds above zero (`--time-limit`).
@@ -156,15 +165,14 @@ pub fn run(args: &TreeArgs, mut out: impl Write) -> Result<()> {
         })?;
         return write_summary(&mut out, &lines, args.json);
     }
-    if let Some(seconds) = args.lower_bound_for {
+    if let Some(node_budget) = args.lower_bound_nodes {
         let (_, TreeRecipe::Optimal(optimum)) = recipe(args, game)? else {
-            bail!("--lower-bound-for applies to --player optimal only");
+            bail!("--lower-bound-nodes applies to --player optimal only");
         };
         let stop = StopOn::new(None);
-        let limit = Duration::from_secs_f64(seconds);
         let (lines, known) = in_pool(args.threads, || {
             let dir = args.units.as_deref();
-            crate::commands::tree_units::lower_bound(game, &optimum, dir, limit, stop.flag())
+            crate::commands::tree_units::lower_bound(game, &optimum, dir, node_budget, stop.flag())
         })?;
         let mut lines = lines;
         if let Some(path) = &args.output {
@@ -217,6 +225,7 @@ fn build(args: &TreeArgs, game: Game) -> Result<(String, StrategyTree, Summary)>
     let stop = StopOn::new(args.time_limit.map(Duration::from_secs_f64));
     let built = match &recipe {
         TreeRecipe::Optimal(_) => {
+            refuse_optimum_beyond_memory(game, crate::memory::available_bytes())?;
             let what = format!("searching the optimum of {game}");
             if let Some(dir) = &args.units {
                 let TreeRecipe::Optimal(optimum) = &recipe else { unreachable!() };
@@ -304,6 +313,28 @@ fn refuse_beyond_memory(name: &str, game: Game, available: Option<u64>) -> Resul
              machine has available; nothing was built",
             gib(needed),
             game.size().unwrap_or(0),
+            gib(available)
+        );
+    }
+    Ok(())
+}
+
+/// Refuses, before anything is built, an exact search of `game` whose most memory
+/// ([`optimal::memory_estimate`]) passes the memory the machine has `available` (in bytes;
+/// `None`: unknown, nothing is refused).
+fn refuse_optimum_beyond_memory(game: Game, available: Option<u64>) -> Result<()> {
+    let (Some(needed), Some(available)) = (optimal::memory_estimate(game), available) else {
+        return Ok(());
+    };
+    if needed > available {
+        let gib = |bytes: u64| bytes as f64 / f64::from(1u32 << 30);
+        bail!(
+            "the exact search of {game} may need up to {:.1} GiB (its reply table holds a byte \
+             for each pair of its {} codes, and its memo up to {:.1} GiB), more than the {:.1} \
+             GiB this machine has available; nothing was searched",
+            gib(needed),
+            game.size().unwrap_or(0),
+            gib(optimal::MEMO_BYTES as u64),
             gib(available)
         );
     }
@@ -446,5 +477,15 @@ mod tests {
         assert!(message.contains("2097152 codes") && message.contains("0.5 GiB"), "{message}");
         assert!(refuse_beyond_memory("knuth", game, Some(needed)).is_ok());
         assert!(refuse_beyond_memory("knuth", game, None).is_ok());
+    }
+
+    #[test]
+    fn an_exact_search_beyond_the_available_memory_is_refused_with_the_estimate() {
+        let game = Game::new(5, 8).unwrap();
+        let needed = optimal::memory_estimate(game).unwrap();
+        let message = refuse_optimum_beyond_memory(game, Some(1 << 30)).unwrap_err().to_string();
+        assert!(message.contains("32768 codes") && message.contains("1.0 GiB"), "{message}");
+        assert!(refuse_optimum_beyond_memory(game, Some(needed)).is_ok());
+        assert!(refuse_optimum_beyond_memory(game, None).is_ok());
     }
 }

@@ -1,16 +1,20 @@
 //! `mastermind tree --player optimal --units DIR`: the exact search split into units, each
 //! stored in its own file in DIR as soon as it is solved. A killed run loses only the units in
-//! flight and a rerun continues; `--shard I/N` solves one shard's units (for GNU parallel or a
-//! SLURM array); `--merge` only merges what the shards stored.
+//! flight and a rerun continues. Alone, the units share one memo and the best total found (the
+//! fastest search on one machine); `--shard I/N` solves one shard's units each on its own, so
+//! that its results depend on nothing else (for GNU parallel or a SLURM array); `--merge` only
+//! merges what is stored.
 
 use crate::progress;
+use crate::unit_folder::UnitFolder;
 use anyhow::{Context, Result};
 use mastermind_core::Game;
 use mastermind_players::OptimalSpec;
 use mastermind_players::families::optimal::Progress;
 use mastermind_players::families::optimal::Solution;
 use mastermind_players::families::optimal::units::{
-    Board, Bounds, Plan, Selection, Shard, Sharing, UnitStore, raise_lower_bound, run_selected,
+    Board, Bounds, Loaded, Plan, REFUSED_SUFFIX, Selection, Shard, Sharing, StoreError, UnitStore,
+    raise_lower_bound, run_selected,
 };
 use mastermind_players::families::tree::StrategyTree;
 use serde_json::{Value, json};
@@ -29,8 +33,36 @@ fn plan(game: Game, optimum: &OptimalSpec) -> Result<Plan> {
 /// The plan of `optimum` at `game` and its store in `dir`.
 fn open(game: Game, optimum: &OptimalSpec, dir: &Path) -> Result<(Plan, UnitStore)> {
     let plan = plan(game, optimum)?;
-    let store = UnitStore::open(dir, &plan)?;
+    let store = store_in(dir, &plan)?;
     Ok((plan, store))
+}
+
+/// The store of `plan`'s units in the folder `dir` (created if missing).
+fn store_in(dir: &Path, plan: &Plan) -> Result<UnitStore> {
+    let folder = UnitFolder::open(dir)
+        .with_context(|| format!("opening the units folder {}", dir.display()))?;
+    Ok(UnitStore::new(folder, plan))
+}
+
+/// The board of the units stored for `plan`, each file that does not belong said once on the
+/// standard error (and set aside; its unit is solved again where the proof needs it).
+/// The lower bounds raised earlier in the folder count where no unit result says more.
+fn stored_board<'p>(store: &UnitStore, plan: &'p Plan) -> Result<Board<'p>> {
+    let Loaded { mut board, refused } = store.load(plan)?;
+    warn_refused(&refused);
+    match store.load_bounds(plan) {
+        Ok(Some(bounds)) => board.add_floors(&bounds),
+        Ok(None) => {}
+        Err(error) => eprintln!("warning: raised lower bounds not used: {error}"),
+    }
+    Ok(board)
+}
+
+/// One line per refused unit file, and what becomes of it.
+fn warn_refused(refused: &[StoreError]) {
+    for error in refused {
+        eprintln!("warning: unit file refused and set aside ({REFUSED_SUFFIX}): {error}");
+    }
 }
 
 /// Solves the units of `shard` not yet in `dir` and returns the summary of what it did.
@@ -43,9 +75,9 @@ pub fn run_shard(
 ) -> Result<Vec<(&'static str, Value)>> {
     let start = Instant::now();
     let (plan, store) = open(game, optimum, dir)?;
-    let board = store.board(&plan)?;
+    let board = stored_board(&store, &plan)?;
     let in_shard = (0..plan.units().len()).filter(|&u| shard.holds(u));
-    let done_before = in_shard.clone().filter(|&u| board.results()[u].is_some()).count();
+    let done_before = in_shard.clone().filter(|&u| board.is_settled(u)).count();
     let what = format!("units of shard {shard} of the optimum of {game}");
     let board = progress::search(&what, |progress| {
         let store = Some(&store);
@@ -53,9 +85,8 @@ pub fn run_shard(
             Selection { sharing: Sharing::Nothing, shard: Some(shard), store, progress };
         run_selected(&plan, &selection, board, Some(stop))
     })?;
-    let done = in_shard.clone().filter(|&u| board.results()[u].is_some()).count();
-    let out =
-        |u: &usize| board.results()[*u].is_none() && board.is_out(plan.units()[*u].first_guess);
+    let done = in_shard.clone().filter(|&u| board.is_settled(u)).count();
+    let out = |u: &usize| !board.is_settled(*u) && board.is_out(plan.units()[*u].first_guess);
     let skipped = in_shard.clone().filter(out).count();
     let left = in_shard.clone().count() - done - skipped;
     Ok(vec![
@@ -72,8 +103,9 @@ pub fn run_shard(
     ])
 }
 
-/// The proved optimum from the units in `dir`: the units not yet stored are solved first
-/// (each stored as it is found) unless `merge_only`, then everything is merged. A run stopped
+/// The proved optimum from the units in `dir`: the units not yet stored are solved first, sharing
+/// one memo and the best total (each stored as it is found) unless `merge_only`, then
+/// everything is merged. A run stopped
 /// (Ctrl-C, `--time-limit`) returns the best tree the stored units give, not proved, with the
 /// proved lower bound; the same command continues it.
 pub fn solve(
@@ -85,44 +117,63 @@ pub fn solve(
 ) -> Result<Solution> {
     let start = Instant::now();
     let (plan, store) = open(game, optimum, dir)?;
-    if !merge_only {
-        let board: Board<'_> = store.board(&plan)?;
-        let what = format!("units of the optimum of {game}");
-        let stopped = Arc::clone(&stop);
-        let board = progress::search(&what, |progress| {
-            let store = Some(&store);
-            let selection = Selection { sharing: Sharing::Nothing, shard: None, store, progress };
-            run_selected(&plan, &selection, board, Some(stop))
-        })?;
-        if stopped.load(Ordering::Relaxed) && !board.is_proved() {
-            let solution = board.solution(start)?;
-            solution.tree.verify().context("the best tree of the stored units fails its replay")?;
-            eprintln!(
-                "{} of {} units are stored in {}; the same command continues the search",
-                board.units_done(),
-                plan.units().len(),
-                dir.display()
-            );
-            return Ok(solution);
+    let board = stored_board(&store, &plan)?;
+    if merge_only {
+        if !board.is_proved() {
+            eprintln!("{}", standing(&board, &plan, dir));
         }
+        return Ok(board.merge()?);
     }
-    Ok(store.merge(&plan)?)
+    let what = format!("units of the optimum of {game}");
+    let stopped = Arc::clone(&stop);
+    let board = progress::search(&what, |progress| {
+        let store = Some(&store);
+        let selection = Selection { sharing: Sharing::MemoAndBounds, shard: None, store, progress };
+        run_selected(&plan, &selection, board, Some(stop))
+    })?;
+    if stopped.load(Ordering::Relaxed) && !board.is_proved() {
+        let solution = board.solution(start)?;
+        solution.tree.verify().context("the best tree of the stored units fails its replay")?;
+        eprintln!("{}; the same command continues the search", standing(&board, &plan, dir));
+        return Ok(solution);
+    }
+    Ok(board.merge()?)
 }
 
-/// Raises the proved lower bound of `optimum` at `game` for `limit` (or until `stop`) and
-/// returns the summary and the best known tree (the plan's starting tree). With `dir`, the
-/// bounds start from those saved there and are saved after every round, so that the same
-/// command continues.
+/// Where a proof in units stands: units settled, the bounds and the gap, and the time the
+/// units' searches took (each unit's own wall time, added up: thread-hours, which pass the CPU
+/// time on a machine that other work shares).
+fn standing(board: &Board<'_>, plan: &Plan, dir: &Path) -> String {
+    let best = board.best().map_or(plan.upper_bound(), |(_, total)| total);
+    let lower = board.lower_bound().min(best);
+    // Folded from +0.0: an empty float sum is -0.0, printed "-0.00".
+    let seconds = board.results().iter().flatten().fold(0.0, |sum, r| sum + r.seconds);
+    let hours = seconds / 3600.0;
+    format!(
+        "{} of {} units settled in {}; the optimum is between {lower} and {best} ({}); the \
+         units' searches took {hours:.2} thread-hours of wall time",
+        board.units_done(),
+        plan.units().len(),
+        dir.display(),
+        progress::gap(lower, best),
+    )
+}
+
+/// Raises the proved lower bound of `optimum` at `game` until its rounds have searched
+/// `node_budget` nodes in all (or until `stop`) and returns the summary and the best known tree
+/// (the plan's starting tree). The same budget proves the same bound on any machine. With
+/// `dir`, the bounds start from those saved there and are saved after every round, so that the
+/// same command continues an interrupted run (and a larger budget goes further).
 pub fn lower_bound(
     game: Game,
     optimum: &OptimalSpec,
     dir: Option<&Path>,
-    limit: std::time::Duration,
+    node_budget: u64,
     stop: Arc<AtomicBool>,
 ) -> Result<(Vec<(&'static str, Value)>, StrategyTree)> {
     let start = Instant::now();
     let plan = plan(game, optimum)?;
-    let store = dir.map(|dir| UnitStore::open(dir, &plan)).transpose()?;
+    let store = dir.map(|dir| store_in(dir, &plan)).transpose()?;
     let saved = match &store {
         Some(store) => store.load_bounds(&plan)?,
         None => None,
@@ -133,9 +184,9 @@ pub fn lower_bound(
     let what = format!("raising the lower bound of the optimum of {game}");
     let upper = plan.upper_bound();
     let bounds = progress::search(&what, |progress| {
-        raise_lower_bound(&plan, from, limit, Some(stop), |b| {
+        raise_lower_bound(&plan, from, node_budget, Some(stop), |b| {
             if let Some(store) = &store
-                && let Err(e) = store.save_bounds(b)
+                && let Err(e) = store.save_bounds(&plan, b)
             {
                 failure.lock().expect("one writer").get_or_insert(e);
             }
@@ -178,6 +229,7 @@ pub fn lower_bound(
         ("resumed_from", json!(resumed_from)),
         ("rounds", json!(bounds.rounds)),
         ("nodes_searched", json!(bounds.nodes)),
+        ("node_budget", json!(node_budget)),
         ("seconds", json!((start.elapsed().as_secs_f64() * 10.0).round() / 10.0)),
     ];
     Ok((lines, plan.known_tree().clone()))

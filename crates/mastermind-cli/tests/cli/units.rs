@@ -18,6 +18,26 @@ fn unit_files(dir: &Path) -> Vec<String> {
     stored_files(dir, "unit-", ".json")
 }
 
+/// Runs `mastermind ARGS` until it has stored `units` unit files in `dir`, kills it, and returns
+/// how many it stored.
+fn killed_once_it_stored(args: &[&str], dir: &Path, units: usize) -> usize {
+    let mut child = mastermind()
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while unit_files(dir).len() < units {
+        assert!(started.elapsed() < Duration::from_secs(120), "{units} units not stored in 2 min");
+        assert!(child.try_wait().unwrap().is_none(), "{args:?} ended before it was killed");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    unit_files(dir).len()
+}
+
 #[test]
 fn three_shards_through_gnu_parallel_one_killed_merge_into_the_unsharded_tree() {
     if !gnu_parallel("the sharded search") {
@@ -31,22 +51,8 @@ fn three_shards_through_gnu_parallel_one_killed_merge_into_the_unsharded_tree() 
     let units = |dir| optimum_in_units("4x7", dir);
 
     // Shard 1 alone, killed once its first unit is stored: it is then inside another unit.
-    let mut shard = mastermind()
-        .args(units(sharded_dir))
-        .args(["--shard", "1/3", "--threads", "1"])
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    let started = Instant::now();
-    while unit_files(&sharded_path).is_empty() {
-        assert!(started.elapsed() < Duration::from_secs(120), "no unit stored in two minutes");
-        assert!(shard.try_wait().unwrap().is_none(), "shard 1 ended before storing a unit");
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    shard.kill().unwrap();
-    shard.wait().unwrap();
-    let survived = unit_files(&sharded_path).len();
+    let shard_one = [units(sharded_dir), vec!["--shard", "1/3", "--threads", "1"]].concat();
+    let survived = killed_once_it_stored(&shard_one, &sharded_path, 1);
 
     // All three shards through GNU parallel: shard 1 resumes.
     let sharded = Command::new("parallel")
@@ -69,7 +75,10 @@ fn three_shards_through_gnu_parallel_one_killed_merge_into_the_unsharded_tree() 
 
     let merge = [units(sharded_dir), vec!["--merge", "--format", "json", "-o"]].concat();
     run_ok(&[merge.as_slice(), &[merged.to_str().unwrap()]].concat());
-    let unsharded = [units(whole_dir), vec!["--threads", "2", "--format", "json", "-o"]].concat();
+    // One shard of one: every unit on its own, as the shards solve them.
+    let unsharded = [units(whole_dir), vec!["--threads", "2", "--shard", "0/1"]].concat();
+    run_ok(&unsharded);
+    let unsharded = [units(whole_dir), vec!["--merge", "--format", "json", "-o"]].concat();
     run_ok(&[unsharded.as_slice(), &[whole.to_str().unwrap()]].concat());
     let (merged_text, whole_text) =
         (std::fs::read_to_string(&merged).unwrap(), std::fs::read_to_string(&whole).unwrap());
@@ -77,6 +86,21 @@ fn three_shards_through_gnu_parallel_one_killed_merge_into_the_unsharded_tree() 
     // And it is the optimum the search alone proves (4x7: 11 228).
     let check = run_ok(&["tree", "--check", merged.to_str().unwrap()]);
     assert_eq!(field(&check, "total"), "11228", "{check}");
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn a_search_in_units_that_share_killed_mid_way_is_continued_by_the_same_command() {
+    let root = scratch("units-shared");
+    let dir = root.join("units");
+    let args = [optimum_in_units("4x7", dir.to_str().unwrap()), vec!["--threads", "2"]].concat();
+    let stored = killed_once_it_stored(&args, &dir, 3);
+    let summary = run_ok(&[args.as_slice(), &["--stats"]].concat());
+    assert_eq!(field(&summary, "total"), "11228", "{summary}");
+    assert_eq!(field(&summary, "proved"), "true", "{summary}");
+    assert!(unit_files(&dir).len() >= stored);
+    let merged = run_ok(&[args.as_slice(), &["--merge", "--stats"]].concat());
+    assert_eq!(field(&merged, "total"), "11228", "{merged}");
     let _ = std::fs::remove_dir_all(&root);
 }
 
@@ -95,9 +119,13 @@ fn a_merge_names_missing_units_and_refuses_units_of_another_search() {
     assert!(!missing.success, "a merge with shard 1 missing succeeded");
     assert!(missing.stderr.contains("units are missing"), "{}", missing.stderr);
     run_ok(&args(&["--shard", "1/2"]));
-    run_ok(&args(&["--merge", "--stats"]));
+    // The optimal tree's first guess, after `{` and before `:` in the text export.
+    let tree = run_ok(&args(&["--merge"]));
+    let first_guess = tree.trim_start_matches('{').split(':').next().unwrap().to_owned();
 
-    // The same folder for another search: every file names what differs.
+    // The same folder for another search: refused whole, naming a file and what differs, and
+    // left as it is.
+    let files = unit_files(&dir);
     let other = run(
         &["tree", "--game", "3x4", "--player", "optimal", "--max-depth", "4", "--units"]
             .into_iter()
@@ -106,18 +134,38 @@ fn a_merge_names_missing_units_and_refuses_units_of_another_search() {
         "",
     );
     assert!(!other.success);
-    assert!(other.stderr.contains("another search (max_depth"), "{}", other.stderr);
+    let differs = "written for another search (max_depth: None in the file, Some(4) here)";
+    assert_eq!(other.stderr.matches(differs).count(), 1, "{}", other.stderr);
+    assert_eq!(unit_files(&dir), files);
 
-    // A damaged file is named, with what is wrong in it.
-    let first = dir.join(&unit_files(&dir)[0]);
-    std::fs::write(&first, "{ \"stamp\": 1 ").unwrap();
+    // A truncated file of the optimum's first guess is named once, with what is wrong in it;
+    // the merge then misses its unit, and the search solves it again from the other files and
+    // replaces it.
+    let needed = format!("\"first_guess\":\"{first_guess}\"");
+    let first = files
+        .iter()
+        .map(|name| dir.join(name))
+        .find(|path| std::fs::read_to_string(path).unwrap().contains(&needed))
+        .unwrap();
+    let text = std::fs::read_to_string(&first).unwrap();
+    std::fs::write(&first, &text[..text.len() / 2]).unwrap();
     let damaged = run(&args(&["--merge"]), "");
     assert!(!damaged.success);
-    assert!(
-        damaged.stderr.contains(first.file_name().unwrap().to_str().unwrap()),
-        "{}",
-        damaged.stderr
-    );
+    let name = first.file_name().unwrap().to_str().unwrap();
+    assert_eq!(damaged.stderr.matches(name).count(), 1, "{}", damaged.stderr);
+    assert!(damaged.stderr.contains("not a unit file of this form"), "{}", damaged.stderr);
+    assert!(damaged.stderr.contains("1 of"), "{}", damaged.stderr);
+    assert!(dir.join(format!("{name}.refused")).exists(), "the refused file is set aside");
+    let resumed = run(&args(&["--stats"]), "");
+    assert!(resumed.success && !resumed.stderr.contains(name), "{}", resumed.stderr);
+    let outcome = |text: &str| {
+        let file: serde_json::Value = serde_json::from_str(text).unwrap();
+        file["unit"]["outcome"].clone()
+    };
+    let solved_again = std::fs::read_to_string(&first).unwrap();
+    assert_eq!(outcome(&solved_again), outcome(&text), "the unit is solved again");
+    let merged = run(&args(&["--merge", "--stats"]), "");
+    assert!(merged.success && !merged.stderr.contains("warning"), "{}", merged.stderr);
     let _ = std::fs::remove_dir_all(&root);
 }
 
@@ -134,8 +182,8 @@ fn raising_the_lower_bound_of_a_small_game_reaches_its_optimum() {
             "3x5",
             "--player",
             "optimal",
-            "--lower-bound-for",
-            "60",
+            "--lower-bound-nodes",
+            "1e12",
             "--json",
         ])
         .trim(),
@@ -146,17 +194,27 @@ fn raising_the_lower_bound_of_a_small_game_reaches_its_optimum() {
 }
 
 #[test]
-fn raised_bounds_saved_in_the_units_folder_are_continued_by_the_same_command() {
+fn raised_bounds_saved_in_the_units_folder_are_continued_by_a_larger_budget() {
     let root = scratch("bounds-resumed");
-    let dir = root.join("units");
-    let command = optimum_in_units("4x7", dir.to_str().unwrap());
-    let args =
-        [command.as_slice(), &["--lower-bound-for", "1", "--threads", "1", "--json"]].concat();
-    let first: serde_json::Value = serde_json::from_str(run_ok(&args).trim()).unwrap();
-    let second: serde_json::Value = serde_json::from_str(run_ok(&args).trim()).unwrap();
+    let (dir, alone) = (root.join("units"), root.join("alone"));
+    let raise = |dir: &Path, nodes: &str| -> serde_json::Value {
+        let command = optimum_in_units("4x7", dir.to_str().unwrap());
+        let args = [command.as_slice(), &["--lower-bound-nodes", nodes, "--json"]].concat();
+        serde_json::from_str(run_ok(&args).trim()).unwrap()
+    };
+    let first = raise(&dir, "5e5");
+    let again = raise(&dir, "5e5");
+    let further = raise(&dir, "1e6");
+    let at_once = raise(&alone, "1e6");
     assert!(first["resumed_from"].is_null(), "{first}");
-    assert_eq!(second["resumed_from"], first["lower_bound"], "{second}");
-    assert!(second["lower_bound"].as_u64() >= first["lower_bound"].as_u64(), "{second}");
-    assert!(second["rounds"].as_u64() > first["rounds"].as_u64(), "{second}");
+    // The same command again has nothing left to spend.
+    assert_eq!(again["rounds"], first["rounds"], "{again}");
+    assert_eq!(again["lower_bound"], first["lower_bound"], "{again}");
+    assert_eq!(further["resumed_from"], first["lower_bound"], "{further}");
+    assert!(further["rounds"].as_u64() > first["rounds"].as_u64(), "{further}");
+    // A budget reached in two runs proves what it proves in one.
+    for key in ["lower_bound", "rounds", "nodes_searched", "units_exact"] {
+        assert_eq!(further[key], at_once[key], "{key}: {further} against {at_once}");
+    }
     let _ = std::fs::remove_dir_all(&root);
 }

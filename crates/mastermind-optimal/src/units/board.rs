@@ -1,8 +1,10 @@
 //! Where the units of a search stand, and what follows: each first guess's total or bound, the
 //! best tree, the proof.
 
+use super::bounds::Bounds;
 use super::plan::{Plan, UnitOutcome, UnitResult};
 use super::schedule::Standings;
+use super::store::StoreError;
 use super::tree_codec::rebuild;
 use crate::{Progress, Solution, SolveError};
 use mastermind_tree::{Branch, Node, StrategyTree};
@@ -12,12 +14,25 @@ use std::time::Instant;
 pub struct Board<'a> {
     plan: &'a Plan,
     results: Vec<Option<UnitResult>>,
+    /// Per unit, a proved lower bound from elsewhere (raised bounds), at least its size bound.
+    floors: Vec<u32>,
 }
 
 impl<'a> Board<'a> {
     /// A board with no unit done.
     pub fn new(plan: &'a Plan) -> Board<'a> {
-        Board { plan, results: vec![None; plan.units.len()] }
+        let floors = plan.units.iter().map(|u| u.bound).collect();
+        Board { plan, results: vec![None; plan.units.len()], floors }
+    }
+
+    /// Counts the lower bounds raised for the plan's units (see
+    /// [`raise_lower_bound`](super::raise_lower_bound)) where no result says more: a first
+    /// guess whose units' bounds pass the best total is out without being searched, and the
+    /// budgets of a search that shares the best total count them.
+    pub fn add_floors(&mut self, bounds: &Bounds) {
+        for (floor, raised) in self.floors.iter_mut().zip(&bounds.units) {
+            *floor = (*floor).max(raised.at_least);
+        }
     }
 
     /// Records a unit's result.
@@ -31,6 +46,18 @@ impl<'a> Board<'a> {
         &self.results
     }
 
+    /// Whether unit `index` has a result that holds within its own budget: solved, or refuted
+    /// within it (by its search or a raised bound). (A unit refuted within a smaller budget, by a search that shared the best
+    /// total, has only a lower bound; it is searched again if its first guess is still in.)
+    pub fn is_settled(&self, index: usize) -> bool {
+        let at_least = match self.results[index].as_ref().map(|r| &r.outcome) {
+            Some(UnitOutcome::Solved { .. }) => return true,
+            Some(UnitOutcome::Refuted { at_least }) => self.floors[index].max(*at_least),
+            None => self.floors[index],
+        };
+        at_least >= self.plan.units[index].budget
+    }
+
     /// What first guess `index` is known to cost: its lower bound from the units done, and
     /// whether that is exact (every unit solved) or it is refuted (a unit reached its budget).
     pub fn standing(&self, index: usize) -> Standing {
@@ -39,17 +66,17 @@ impl<'a> Board<'a> {
         let mut solved = 0;
         let mut refuted = false;
         for unit in &self.plan.units[first.units.clone()] {
-            match self.results[unit.index].as_ref().map(|r| &r.outcome) {
+            let floor = self.floors[unit.index];
+            let at_least = match self.results[unit.index].as_ref().map(|r| &r.outcome) {
                 Some(UnitOutcome::Solved { total, .. }) => {
-                    lower += u64::from(total - unit.bound);
                     solved += 1;
+                    *total
                 }
-                Some(UnitOutcome::Refuted { at_least }) => {
-                    lower += u64::from(at_least.saturating_sub(unit.bound));
-                    refuted = true;
-                }
-                None => {}
-            }
+                Some(UnitOutcome::Refuted { at_least }) => floor.max(*at_least),
+                None => floor,
+            };
+            lower += u64::from(at_least - unit.bound);
+            refuted |= at_least >= unit.budget;
         }
         Standing { lower, exact: solved == first.units.len(), refuted }
     }
@@ -103,16 +130,18 @@ impl<'a> Board<'a> {
         }
     }
 
-    /// Units with a result.
+    /// Units with a result that holds within their own budget (see
+    /// [`is_settled`](Self::is_settled)).
     pub fn units_done(&self) -> usize {
-        self.results.iter().flatten().count()
+        (0..self.results.len()).filter(|&u| self.is_settled(u)).count()
     }
 
-    /// A progress report of the board (nodes of the units done).
-    pub(super) fn progress(&self, start: Instant) -> Progress {
+    /// A progress report of the board, with the nodes `searched` so far by this run (the units
+    /// done and those in flight).
+    pub(super) fn progress(&self, start: Instant, searched: u64) -> Progress {
         let upper = self.best().map_or(self.plan.upper_bound, |(_, total)| total);
         Progress {
-            nodes: self.results.iter().flatten().map(|r| r.nodes).sum(),
+            nodes: searched,
             lower_bound: self.lower_bound().min(upper),
             upper_bound: upper,
             elapsed: start.elapsed(),
@@ -142,6 +171,22 @@ impl<'a> Board<'a> {
         branches.sort_by_key(|b| b.reply.index());
         let root = Node { guess: first.guess, secrets: ctx.size() as u32, branches };
         StrategyTree::new(ctx.game, root).map_err(SolveError::Tree)
+    }
+
+    /// The proved optimum from the board's results: fails, naming them, while units are missing
+    /// that the proof needs; the merged tree is replayed against every secret.
+    pub fn merge(&self) -> Result<Solution, StoreError> {
+        let start = Instant::now();
+        if !self.is_proved() {
+            let units = &self.plan.units;
+            let missing: Vec<usize> = (0..units.len())
+                .filter(|&u| !self.is_settled(u) && !self.is_out(units[u].first_guess))
+                .collect();
+            return Err(StoreError::Incomplete { missing, total: units.len() });
+        }
+        let solution = self.solution(start).map_err(|e| StoreError::Merge(e.to_string()))?;
+        solution.tree.verify().map_err(|e| StoreError::Merge(e.to_string()))?;
+        Ok(solution)
     }
 
     /// The solution the board holds: the best tree, proved or not, with the lower bound.

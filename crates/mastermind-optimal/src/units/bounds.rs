@@ -4,16 +4,20 @@
 //! The optimum is at least the least, over first guesses, of the first guess's bound plus what
 //! its units are proved to cost beyond their size bounds. A unit searched within its size bound
 //! plus `δ` either finds its optimum (exact) or proves at least that much; `δ` doubles while
-//! the searches stay cheap, and halves when one runs past the round's time. Rounds work on the
+//! the searches finish, and halves when one runs out of its round's nodes. Rounds work on the
 //! first guess whose bound is lowest, since only that one holds the optimum's lower bound down.
+//!
+//! Every budget is one of work, never of time: a round's unit searches each stop after a number
+//! of nodes (doubled after a round that raised nothing), and the rounds go on until the nodes
+//! spent reach the caller's budget. Each unit search runs alone on one thread, so the same
+//! budget proves the same bounds on any machine and any number of threads; a stop from outside
+//! drops the round under way, and the bounds are those of the rounds before it.
 
-use super::plan::{Plan, UnitOutcome};
-use super::watch::while_watching;
+use super::plan::{Plan, Searched};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// What a unit is proved to cost so far.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -25,6 +29,18 @@ pub struct UnitBound {
     pub exact: bool,
     /// The next budget step above `at_least`.
     pub step: u32,
+}
+
+/// How far the rounds of raising have gone: what a later run continues from, beside the units'
+/// bounds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rounds {
+    /// Rounds run.
+    pub rounds: u32,
+    /// Nodes their unit searches visited.
+    pub nodes: u64,
+    /// The nodes each unit search of the next round may visit.
+    pub round_nodes: u64,
 }
 
 /// The lower bounds proved for every unit of a plan, and what they give.
@@ -39,8 +55,10 @@ pub struct Bounds {
     pub lower_bound: u64,
     /// Rounds run.
     pub rounds: u32,
-    /// Nodes searched by the unit searches that finished (stopped ones are not counted).
+    /// Nodes searched by the rounds' unit searches, those stopped at the round's cap included.
     pub nodes: u64,
+    /// The nodes each unit search of the next round may visit.
+    pub round_nodes: u64,
 }
 
 impl Bounds {
@@ -48,20 +66,30 @@ impl Bounds {
     pub fn new(plan: &Plan) -> Bounds {
         let units =
             plan.units.iter().map(|u| UnitBound { at_least: u.bound, exact: false, step: 1 });
-        Bounds::resume(plan, units.collect(), 0, 0).expect("size bounds fit their own plan")
+        let progress = Rounds { rounds: 0, nodes: 0, round_nodes: FIRST_ROUND_NODES };
+        Bounds::resume(plan, units.collect(), progress).expect("size bounds fit their own plan")
     }
 
-    /// Bounds proved earlier (for example read back from a file), or `None` when they do not
-    /// fit `plan` (another number of units, or a unit below its size bound).
-    pub fn resume(plan: &Plan, units: Vec<UnitBound>, rounds: u32, nodes: u64) -> Option<Bounds> {
+    /// Bounds proved earlier (for example read back from a file) after the rounds of
+    /// `progress`, or `None` when they do not fit `plan` (another number of units, a unit below
+    /// its size bound, a step or a cap of zero).
+    pub fn resume(plan: &Plan, units: Vec<UnitBound>, progress: Rounds) -> Option<Bounds> {
         let fits = units.len() == plan.units.len()
-            && units.iter().zip(&plan.units).all(|(b, u)| b.at_least >= u.bound && b.step >= 1);
+            && units.iter().zip(&plan.units).all(|(b, u)| b.at_least >= u.bound && b.step >= 1)
+            && progress.round_nodes >= 1;
         if !fits {
             return None;
         }
-        let mut bounds = Bounds { units, first_guesses: Vec::new(), lower_bound: 0, rounds, nodes };
+        let Rounds { rounds, nodes, round_nodes } = progress;
+        let mut bounds =
+            Bounds { units, first_guesses: Vec::new(), lower_bound: 0, rounds, nodes, round_nodes };
         bounds.total(plan);
         Some(bounds)
+    }
+
+    /// How far the rounds have gone.
+    pub fn progress(&self) -> Rounds {
+        Rounds { rounds: self.rounds, nodes: self.nodes, round_nodes: self.round_nodes }
     }
 
     /// Recomputes the first guesses' bounds and the optimum's.
@@ -82,91 +110,88 @@ impl Bounds {
     }
 }
 
-/// The longest a round may take at first: a unit whose search within its step runs past it is
-/// stopped, keeps its bound and halves its step. The cap doubles after a round that raised
-/// nothing, so that large units are eventually given the time they need.
-const FIRST_ROUND_CAP: Duration = Duration::from_secs(5);
+/// The nodes a unit's search may visit in a round at first: a search within its step that
+/// visits more is stopped, keeps its bound and halves its step. The cap doubles after a round
+/// that raised nothing, so that large units are eventually given the work they need.
+pub const FIRST_ROUND_NODES: u64 = 1 << 20;
 
-/// Raises the plan's lower bound from `bounds` until `limit` has passed (or `stop` is raised):
-/// in each round, every unit of the first guess with the lowest bound is searched within its
-/// proved bound plus its step, on the rayon pool. `report` is called after every round.
+/// Raises the plan's lower bound from `bounds` until the nodes spent (counted from the first
+/// round of `bounds`) reach `node_budget`, or the lowest first guess is exact, or `stop` is
+/// raised: in each round, every unit of the first guess with the lowest bound is searched within
+/// its proved bound plus its step, at most [`Bounds::round_nodes`] nodes each, on the rayon
+/// pool. `report` is called after every round. A round stopped from outside is dropped whole.
 pub fn raise_lower_bound(
     plan: &Plan,
     mut bounds: Bounds,
-    limit: Duration,
+    node_budget: u64,
     stop: Option<Arc<AtomicBool>>,
     report: impl Fn(&Bounds),
 ) -> Bounds {
-    let start = Instant::now();
-    let stopped =
-        || start.elapsed() >= limit || stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
-    // The flag of the round under way, and when that round must end (milliseconds from start).
-    let round_flag = Mutex::new(Arc::new(AtomicBool::new(false)));
-    let round_end = AtomicU64::new(u64::MAX);
-    let millis = |d: Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
-    let mut cap = FIRST_ROUND_CAP;
-    // The searches read their round's flag: raised at the round's end, at the limit, or on
-    // the caller's stop.
-    let watch = || {
-        if stopped() || millis(start.elapsed()) >= round_end.load(Ordering::Relaxed) {
-            round_flag.lock().expect("no round panics").store(true, Ordering::Relaxed);
+    let stopped = || stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
+    while bounds.nodes < node_budget && !stopped() {
+        let Some(open) = lowest_open_units(plan, &bounds) else {
+            break;
+        };
+        let cap = bounds.round_nodes;
+        let found: Vec<(usize, UnitBound, u64)> = open
+            .par_iter()
+            .map(|&u| {
+                let (raised, nodes) = raise_unit(plan, u, bounds.units[u], cap, stop.clone());
+                (u, raised, nodes)
+            })
+            .collect();
+        if stopped() {
+            break;
         }
-    };
-    while_watching(watch, || {
-        while !stopped() {
-            let Some(lowest) = (0..plan.first_guesses.len())
-                .filter(|&i| bounds.first_guesses[i] <= plan.upper_bound)
-                .min_by_key(|&i| (bounds.first_guesses[i], i))
-            else {
-                break;
-            };
-            let open: Vec<usize> = plan.first_guesses[lowest]
-                .units
-                .clone()
-                .filter(|&u| !bounds.units[u].exact)
-                .collect();
-            if open.is_empty() {
-                break; // that first guess is exact: nothing below it to prove
-            }
-            let flag = Arc::new(AtomicBool::new(false));
-            *round_flag.lock().expect("no round panics") = Arc::clone(&flag);
-            round_end.store(millis(start.elapsed() + cap), Ordering::Relaxed);
-            let found: Vec<(usize, UnitBound, u64)> = open
-                .par_iter()
-                .map(|&u| {
-                    let known = bounds.units[u];
-                    let budget = known.at_least.saturating_add(known.step);
-                    let result = plan.solve_unit_within(u, budget, None, Some(Arc::clone(&flag)));
-                    let nodes = result.as_ref().map_or(0, |r| r.nodes);
-                    let raised = match result.map(|r| r.outcome) {
-                        Some(UnitOutcome::Solved { total, .. }) => {
-                            UnitBound { at_least: total, exact: true, step: known.step }
-                        }
-                        Some(UnitOutcome::Refuted { at_least }) => UnitBound {
-                            at_least: at_least.max(known.at_least),
-                            exact: false,
-                            step: known.step.saturating_mul(2),
-                        },
-                        // Out of time: a smaller step next round.
-                        None => UnitBound { step: (known.step / 2).max(1), ..known },
-                    };
-                    (u, raised, nodes)
-                })
-                .collect();
-            let before = bounds.lower_bound;
-            let raised_any = found.iter().any(|&(u, b, _)| b.at_least > bounds.units[u].at_least);
-            for (u, raised, nodes) in found {
-                bounds.units[u] = raised;
-                bounds.nodes += nodes;
-            }
-            if !raised_any {
-                cap = cap.saturating_mul(2);
-            }
-            bounds.rounds += 1;
-            bounds.total(plan);
-            debug_assert!(bounds.lower_bound >= before);
-            report(&bounds);
+        let before = bounds.lower_bound;
+        let raised_any = found.iter().any(|&(u, b, _)| b.at_least > bounds.units[u].at_least);
+        for (u, raised, nodes) in found {
+            bounds.units[u] = raised;
+            bounds.nodes += nodes;
         }
-    });
+        if !raised_any {
+            bounds.round_nodes = bounds.round_nodes.saturating_mul(2);
+        }
+        bounds.rounds += 1;
+        bounds.total(plan);
+        debug_assert!(bounds.lower_bound >= before);
+        report(&bounds);
+    }
     bounds
+}
+
+/// The units not yet exact of the first guess with the lowest bound, or `None` when there is
+/// nothing left to raise (that first guess is exact, or every first guess passes the known
+/// tree).
+fn lowest_open_units(plan: &Plan, bounds: &Bounds) -> Option<Vec<usize>> {
+    let lowest = (0..plan.first_guesses.len())
+        .filter(|&i| bounds.first_guesses[i] <= plan.upper_bound)
+        .min_by_key(|&i| (bounds.first_guesses[i], i))?;
+    let open: Vec<usize> =
+        plan.first_guesses[lowest].units.clone().filter(|&u| !bounds.units[u].exact).collect();
+    (!open.is_empty()).then_some(open)
+}
+
+/// One round's search of unit `unit`, known to cost at least `known`: within its bound plus its
+/// step and at most `cap` nodes. Returns what it then costs at least, and the nodes spent.
+fn raise_unit(
+    plan: &Plan,
+    unit: usize,
+    known: UnitBound,
+    cap: u64,
+    stop: Option<Arc<AtomicBool>>,
+) -> (UnitBound, u64) {
+    let budget = known.at_least.saturating_add(known.step);
+    let (searched, nodes) = plan.bound_unit(unit, budget, cap, stop);
+    let raised = match searched {
+        Searched::Exact(total) => UnitBound { at_least: total, exact: true, step: known.step },
+        Searched::AtLeast(at_least) => UnitBound {
+            at_least: at_least.max(known.at_least),
+            exact: false,
+            step: known.step.saturating_mul(2),
+        },
+        // Out of nodes: a smaller step next round.
+        Searched::Stopped => UnitBound { step: (known.step / 2).max(1), ..known },
+    };
+    (raised, nodes)
 }

@@ -7,13 +7,13 @@ use crate::guess_lists::GuessLists;
 use crate::memo::SharedMemo;
 use crate::partition::Partition;
 use crate::scoring::{Filing, present_colours, score_candidates, size_bound};
-use crate::search::{Fork, SPLIT_MIN_SECRETS, Searcher, prepare_search};
+use crate::search::{Fork, Prepared, SPLIT_MIN_SECRETS, Searcher, prepare_search};
 use crate::{SolveError, SolveOptions};
 use mastermind_core::{Code, Feedback, Game};
 use mastermind_tree::StrategyTree;
 use std::ops::Range;
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::Instant;
 
 /// The units of one search: its first guesses, in the order the search tries them, and the
@@ -63,6 +63,13 @@ pub struct Unit {
     pub budget: u32,
 }
 
+impl Unit {
+    /// How many secrets the unit holds.
+    pub fn size(&self) -> usize {
+        self.secrets.len()
+    }
+}
+
 /// What a unit found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum UnitOutcome {
@@ -74,11 +81,45 @@ pub enum UnitOutcome {
         /// The tree's guesses (code ranks) in preorder.
         guesses: Vec<u16>,
     },
-    /// The optimum reaches the budget: at least `at_least` guesses.
+    /// The optimum reaches the budget the unit was searched within: at least `at_least`
+    /// guesses. Within the unit's own budget, that refutes its first guess; within a smaller one
+    /// (a search that shares the best total found), it is a lower bound on the unit.
     Refuted {
-        /// A proved lower bound, at least the budget.
+        /// A proved lower bound, at least the budget searched within.
         at_least: u32,
     },
+}
+
+/// How one unit is searched.
+pub(super) struct UnitSearch<'a> {
+    /// The unit is solved if its optimum is below this; otherwise refuted.
+    pub budget: u32,
+    /// The memo shared with other units (and their threads), or none: a memo of its own.
+    pub memo: Option<&'a Arc<SharedMemo>>,
+    /// Raised to stop the search.
+    pub stop: Option<Arc<AtomicBool>>,
+    /// The search stops after this many nodes (see [`Searcher::limit_nodes`]).
+    pub node_limit: u64,
+    /// Counts the nodes as they are searched, for progress reports.
+    pub live_nodes: Option<&'a Arc<AtomicU64>>,
+}
+
+impl UnitSearch<'_> {
+    /// A search within `budget`, alone, without a limit or a stop.
+    pub fn within(budget: u32) -> UnitSearch<'static> {
+        UnitSearch { budget, memo: None, stop: None, node_limit: u64::MAX, live_nodes: None }
+    }
+}
+
+/// What one search of a unit proved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Searched {
+    /// Its optimum, below the budget.
+    Exact(u32),
+    /// A lower bound, at least the budget.
+    AtLeast(u32),
+    /// Stopped (by the flag or the node limit) before either.
+    Stopped,
 }
 
 /// A unit's outcome and what it cost.
@@ -86,6 +127,9 @@ pub enum UnitOutcome {
 pub struct UnitResult {
     /// The unit's index in the plan.
     pub unit: usize,
+    /// The budget it was searched within: the unit's own, or less when the search shared the
+    /// best total found.
+    pub budget: u32,
     /// What it found.
     pub outcome: UnitOutcome,
     /// Nodes its search visited.
@@ -99,7 +143,7 @@ impl Plan {
     /// builds the known tree that sets the budgets, scores every first guess and splits each
     /// one that can beat the known tree into its units.
     pub fn new(game: Game, options: &SolveOptions) -> Result<Plan, SolveError> {
-        let (ctx, depth, all, known) = prepare_search(game, options)?;
+        let Prepared { ctx, depth, all, known } = prepare_search(game, options)?;
         if depth != UNLIMITED && known.max_guesses() > depth {
             // The budgets need a tree within the limit to start from.
             return Err(SolveError::NoKnownTree { game, max_depth: depth });
@@ -184,61 +228,97 @@ impl Plan {
         &self.units
     }
 
-    /// Solves unit `index` within `budget` (at most the unit's own), with `memo` shared with
-    /// other units when given.
-    pub(super) fn solve_unit_within(
-        &self,
-        index: usize,
-        budget: u32,
-        memo: Option<&Arc<SharedMemo>>,
-        stop: Option<Arc<AtomicBool>>,
-    ) -> Option<UnitResult> {
+    /// Solves unit `index` as `how` says (its budget at most the unit's own); `None` when its
+    /// stop flag was raised first.
+    pub(super) fn solve_unit(&self, index: usize, how: &UnitSearch<'_>) -> Option<UnitResult> {
         let start = Instant::now();
-        let unit = &self.units[index];
-        let first = &self.first_guesses[unit.first_guess];
-        let options = SolveOptions { progress: None, stop, ..self.options.clone() };
-        let mut searcher = Searcher::new(&self.ctx, &options, start);
-        if let Some(memo) = memo {
-            searcher.share_memo(Arc::clone(memo));
-        }
-        let all;
-        let pool: &[u16] = if self.pool_lags() {
-            all = (0..self.ctx.size() as u16).collect::<Vec<u16>>();
-            &all
-        } else {
-            &unit.secrets
-        };
-        let child_depth = next_depth(self.depth);
-        let mut history = vec![first.rank];
-        let outcome = match memo {
-            Some(memo) if unit.secrets.len() >= SPLIT_MIN_SECRETS => {
-                // Threads with no unit left to start help with this one's guesses.
-                let fork = Fork { ctx: &self.ctx, options, memo: Arc::clone(memo), start };
-                searcher.search_split(&unit.secrets, pool, &history, child_depth, budget, &fork)
-            }
-            _ => searcher.search(&unit.secrets, pool, &mut history, child_depth, budget),
-        };
-        if searcher.was_stopped() {
-            return None;
-        }
-        let outcome = match outcome.guess {
-            Some(_) => {
+        let (searched, mut searcher) = self.search_unit(index, how);
+        let outcome = match searched {
+            Searched::Stopped => return None,
+            Searched::AtLeast(at_least) => UnitOutcome::Refuted { at_least },
+            Searched::Exact(total) => {
                 // The unit is solved: reading its tree back must not stop half-way (a stop now
                 // would leave a solved set without its guess).
                 searcher.ignore_stop();
-                let node = searcher.build(&unit.secrets, pool, &mut history, child_depth, None);
+                let unit = &self.units[index];
+                let pool = self.unit_pool(unit);
+                let mut history = vec![self.first_guesses[unit.first_guess].rank];
+                let child_depth = next_depth(self.depth);
+                let node = searcher.build(&unit.secrets, &pool, &mut history, child_depth, None);
                 let mut guesses = Vec::new();
                 preorder(&self.ctx, &node, &mut guesses);
-                UnitOutcome::Solved { total: outcome.value, guesses }
+                UnitOutcome::Solved { total, guesses }
             }
-            None => UnitOutcome::Refuted { at_least: outcome.value },
         };
         Some(UnitResult {
             unit: index,
+            budget: how.budget,
             outcome,
             nodes: searcher.nodes(),
             seconds: start.elapsed().as_secs_f64(),
         })
+    }
+
+    /// What a search of unit `index` within `budget` proves when it may visit at most
+    /// `node_limit` nodes, alone (its own memo, one thread): the same on every machine and
+    /// every pool. Returns it with the nodes visited; a raised `stop` gives
+    /// [`Searched::Stopped`] as the limit does.
+    pub(super) fn bound_unit(
+        &self,
+        index: usize,
+        budget: u32,
+        node_limit: u64,
+        stop: Option<Arc<AtomicBool>>,
+    ) -> (Searched, u64) {
+        let how = UnitSearch { node_limit, stop, ..UnitSearch::within(budget) };
+        let (searched, searcher) = self.search_unit(index, &how);
+        (searched, searcher.nodes())
+    }
+
+    /// Searches unit `index` as `how` says; returns what it proved and the searcher, which
+    /// holds the solved sets.
+    fn search_unit(&self, index: usize, how: &UnitSearch<'_>) -> (Searched, Searcher<'_>) {
+        let start = Instant::now();
+        let unit = &self.units[index];
+        let first = &self.first_guesses[unit.first_guess];
+        let options =
+            SolveOptions { progress: None, stop: how.stop.clone(), ..self.options.clone() };
+        let mut searcher = Searcher::new(&self.ctx, &options, start);
+        searcher.limit_nodes(how.node_limit);
+        searcher.count_into(how.live_nodes.cloned());
+        if let Some(memo) = how.memo {
+            searcher.share_memo(Arc::clone(memo));
+        }
+        let pool = self.unit_pool(unit);
+        let child_depth = next_depth(self.depth);
+        let mut history = vec![first.rank];
+        let (secrets, budget) = (&unit.secrets, how.budget);
+        let outcome = match how.memo {
+            Some(memo) if secrets.len() >= SPLIT_MIN_SECRETS => {
+                // Threads with no unit left to start help with this one's guesses.
+                let memo = Arc::clone(memo);
+                let live_nodes = how.live_nodes.cloned();
+                let fork = Fork { ctx: &self.ctx, options, memo, start, live_nodes };
+                searcher.search_split(secrets, &pool, &history, child_depth, budget, &fork)
+            }
+            _ => searcher.search(secrets, &pool, &mut history, child_depth, budget),
+        };
+        let searched = match outcome.guess {
+            _ if searcher.was_stopped() => Searched::Stopped,
+            Some(_) => Searched::Exact(outcome.value),
+            None => Searched::AtLeast(outcome.value),
+        };
+        (searched, searcher)
+    }
+
+    /// The codes a unit's first node may guess from when guesses are limited to a pool: its
+    /// secrets, or every code when the pool lags (the pool below the first guess).
+    fn unit_pool(&self, unit: &Unit) -> Vec<u16> {
+        if self.pool_lags() {
+            (0..self.ctx.size()).map(|r| r as u16).collect()
+        } else {
+            unit.secrets.clone()
+        }
     }
 
     fn pool_lags(&self) -> bool {

@@ -1,14 +1,15 @@
 //! Running the units of a plan on the rayon pool.
 
 use super::board::Board;
-use super::plan::Plan;
+use super::plan::{Plan, UnitSearch};
 use super::schedule::{Next, Pending, Schedule};
-use super::store::{Shard, StoreError, UnitStore};
+use super::shard::Shard;
+use super::store::{StoreError, UnitStore};
 use super::watch::while_watching;
 use crate::memo::SharedMemo;
 use crate::{PROGRESS_INTERVAL, ProgressCallback, Solution, SolveError, SolveOptions};
 use mastermind_core::Game;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -56,131 +57,189 @@ pub fn run_selected<'p>(
     board: Board<'p>,
     stop: Option<Arc<AtomicBool>>,
 ) -> Result<Board<'p>, StoreError> {
-    let sharing = selection.sharing;
-    let board = Mutex::new(board);
-    let failure: Mutex<Option<StoreError>> = Mutex::new(None);
-    let flags: Vec<Arc<AtomicBool>> =
-        plan.first_guesses.iter().map(|_| Arc::new(AtomicBool::new(false))).collect();
-    let schedule = {
-        let board = board.lock().expect("no unit panics");
+    let run = Run::new(plan, selection, board, stop);
+    // The searches read one flag each: a stop of the whole search raises them all. Progress
+    // is reported from the watcher too, so no search waits for it.
+    let mut last_report = Instant::now();
+    let mut raised = false;
+    let watch = || {
+        if !raised && run.stopped() {
+            run.flags.iter().for_each(|f| f.store(true, Ordering::Relaxed));
+            raised = true;
+        }
+        if selection.progress.is_some() && last_report.elapsed() >= PROGRESS_INTERVAL {
+            last_report = Instant::now();
+            run.report();
+        }
+    };
+    // One worker on each thread of the pool (a broadcast, so no thread that helps another
+    // while it waits can pick up a second worker).
+    while_watching(watch, || rayon::broadcast(|_| run.work()));
+    match run.failure.into_inner().expect("no unit panics") {
+        Some(e) => Err(e),
+        None => Ok(run.board.into_inner().expect("no unit panics")),
+    }
+}
+
+/// One run of a plan's units: what its workers share.
+struct Run<'p, 's> {
+    plan: &'p Plan,
+    selection: &'s Selection<'s>,
+    board: Mutex<Board<'p>>,
+    schedule: Mutex<Schedule>,
+    /// The first error saving a result: it ends the run.
+    failure: Mutex<Option<StoreError>>,
+    /// The stop flag of each first guess's searches, raised once it is out.
+    flags: Vec<Arc<AtomicBool>>,
+    /// The caller's stop.
+    stop: Option<Arc<AtomicBool>>,
+    /// The memo the units share, with [`Sharing::MemoAndBounds`].
+    memo: Arc<SharedMemo>,
+    /// The nodes searched so far, for progress reports.
+    live_nodes: Arc<AtomicU64>,
+    start: Instant,
+}
+
+impl<'p, 's> Run<'p, 's> {
+    fn new(
+        plan: &'p Plan,
+        selection: &'s Selection<'s>,
+        board: Board<'p>,
+        stop: Option<Arc<AtomicBool>>,
+    ) -> Run<'p, 's> {
         let pending: Vec<Pending> = (0..plan.units.len())
             .filter(|&u| selection.shard.is_none_or(|s| s.holds(u)))
-            .filter(|&u| board.results()[u].is_none())
+            .filter(|&u| !board.is_settled(u))
             .map(|unit| Pending {
                 unit,
                 first_guess: plan.units[unit].first_guess,
                 secrets: plan.units[unit].secrets.len(),
             })
             .collect();
-        let sharing = sharing == Sharing::MemoAndBounds;
-        Mutex::new(Schedule::new(plan.first_guesses.len(), &pending, sharing))
-    };
-    let memo = Arc::new(SharedMemo::default());
-    let stopped = || {
-        stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed))
-            || failure.lock().expect("no unit panics").is_some()
-    };
-    let start = Instant::now();
-    let next_unit = || loop {
-        if stopped() {
+        let sharing = selection.sharing == Sharing::MemoAndBounds;
+        let schedule = Schedule::new(plan.first_guesses.len(), &pending, sharing);
+        Run {
+            plan,
+            selection,
+            board: Mutex::new(board),
+            schedule: Mutex::new(schedule),
+            failure: Mutex::new(None),
+            flags: plan.first_guesses.iter().map(|_| Arc::new(AtomicBool::new(false))).collect(),
+            stop,
+            memo: Arc::new(SharedMemo::default()),
+            live_nodes: Arc::new(AtomicU64::new(0)),
+            start: Instant::now(),
+        }
+    }
+
+    /// Whether the run must end: the caller's stop, or a result that could not be saved.
+    fn stopped(&self) -> bool {
+        self.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed))
+            || self.failure.lock().expect("no unit panics").is_some()
+    }
+
+    /// Sends a progress report of the board.
+    fn report(&self) {
+        if let Some(progress) = &self.selection.progress {
+            let searched = self.live_nodes.load(Ordering::Relaxed);
+            let report = self.board.lock().expect("no unit panics").progress(self.start, searched);
+            progress(&report);
+        }
+    }
+
+    /// One worker: starts units until none is left, or the run must end.
+    fn work(&self) {
+        while let Some(index) = self.next_unit() {
+            let go_on = self.run_unit(index);
+            let first = self.plan.units[index].first_guess;
+            self.schedule.lock().expect("no unit panics").finished(first);
+            if !go_on {
+                return;
+            }
+        }
+    }
+
+    /// The next unit to start, waiting while the schedule says so (helping with the units in
+    /// flight); `None` when none is left or the run must end.
+    fn next_unit(&self) -> Option<usize> {
+        loop {
+            if self.stopped() {
+                return None;
+            }
+            let next = {
+                let mut schedule = self.schedule.lock().expect("no unit panics");
+                let board = self.board.lock().expect("no unit panics");
+                schedule.next(&*board)
+            };
+            match next {
+                Next::Start(unit) => return Some(unit),
+                Next::Done => return None,
+                // Run other work of the pool (the guesses of a unit in flight), or pause.
+                Next::Wait => {
+                    if rayon::yield_now() != Some(rayon::Yield::Executed) {
+                        std::thread::sleep(std::time::Duration::from_millis(1));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The budget unit `index` is searched within now, or `None` when its first guess is out.
+    fn budget_of(&self, index: usize) -> Option<u32> {
+        let unit = &self.plan.units[index];
+        let board = self.board.lock().expect("no unit panics");
+        if board.is_out(unit.first_guess) {
             return None;
         }
-        let next = {
-            let mut schedule = schedule.lock().expect("no unit panics");
-            let board = board.lock().expect("no unit panics");
-            schedule.next(&*board)
-        };
-        match next {
-            Next::Start(unit) => return Some(unit),
-            Next::Done => return None,
-            // Run other work of the pool (the guesses of a unit in flight), or sleep a moment.
-            Next::Wait => {
-                if rayon::yield_now() != Some(rayon::Yield::Executed) {
-                    std::thread::sleep(std::time::Duration::from_millis(1));
-                }
+        match (self.selection.sharing, board.best()) {
+            (Sharing::MemoAndBounds, Some((_, best))) => {
+                // The other units of the first guess at what they are known to cost (solved
+                // ones exactly, the rest at their bounds), as the search alone counts the parts
+                // it has done. Ties with the best stay solvable: the order decides between them.
+                let others = board.standing(unit.first_guess).lower - u64::from(unit.bound);
+                let beat = (best + 1).saturating_sub(others);
+                Some(unit.budget.min(u32::try_from(beat).unwrap_or(u32::MAX)))
             }
+            _ => Some(unit.budget),
         }
-    };
-    // Solves one unit and records it; false when the run must end (a result could not be saved).
-    let run_unit = |index: usize| -> bool {
-        let unit = &plan.units[index];
-        let first = unit.first_guess;
-        let budget = {
-            let board = board.lock().expect("no unit panics");
-            if board.is_out(first) {
-                return true;
-            }
-            match (sharing, board.best()) {
-                (Sharing::MemoAndBounds, Some((_, best))) => {
-                    // The other units of the first guess at what they are known to cost
-                    // (solved ones exactly, the rest at their bounds), as the search alone
-                    // counts the parts it has done. Ties with the best stay solvable: the
-                    // order decides between them.
-                    let others = board.standing(first).lower - u64::from(unit.bound);
-                    let beat = (best + 1).saturating_sub(others);
-                    unit.budget.min(u32::try_from(beat).unwrap_or(u32::MAX))
-                }
-                _ => unit.budget,
-            }
-        };
-        let memo = (sharing == Sharing::MemoAndBounds).then_some(&memo);
-        let flag = Some(Arc::clone(&flags[first]));
-        let Some(result) = plan.solve_unit_within(index, budget, memo, flag) else {
+    }
+
+    /// Solves unit `index`, saves and records its result; false when the run must end (the
+    /// result could not be saved).
+    fn run_unit(&self, index: usize) -> bool {
+        let Some(budget) = self.budget_of(index) else {
             return true;
         };
-        if let Some(store) = selection.store
-            && let Err(e) = store.save(plan, &result)
+        let first = self.plan.units[index].first_guess;
+        let how = UnitSearch {
+            memo: (self.selection.sharing == Sharing::MemoAndBounds).then_some(&self.memo),
+            stop: Some(Arc::clone(&self.flags[first])),
+            live_nodes: Some(&self.live_nodes),
+            ..UnitSearch::within(budget)
+        };
+        let Some(result) = self.plan.solve_unit(index, &how) else {
+            return true;
+        };
+        if let Some(store) = self.selection.store
+            && let Err(e) = store.save(self.plan, &result)
         {
-            failure.lock().expect("no unit panics").get_or_insert(e);
+            self.failure.lock().expect("no unit panics").get_or_insert(e);
             return false;
         }
-        let mut board = board.lock().expect("no unit panics");
+        let mut board = self.board.lock().expect("no unit panics");
         let best_before = board.best();
         board.record(result);
         if board.best() != best_before
-            && let Some(progress) = &selection.progress
+            && let Some(progress) = &self.selection.progress
         {
-            progress(&board.progress(start));
+            progress(&board.progress(self.start, self.live_nodes.load(Ordering::Relaxed)));
         }
-        for (i, flag) in flags.iter().enumerate() {
+        for (i, flag) in self.flags.iter().enumerate() {
             if board.is_out(i) {
                 flag.store(true, Ordering::Relaxed);
             }
         }
         true
-    };
-    let worker = || {
-        while let Some(index) = next_unit() {
-            let go_on = run_unit(index);
-            schedule.lock().expect("no unit panics").finished(plan.units[index].first_guess);
-            if !go_on {
-                return;
-            }
-        }
-    };
-    // The searches read one flag each: a stop of the whole search raises them all. Progress
-    // is reported from the watcher too, so no search waits for it.
-    let mut last_report = Instant::now();
-    let mut raised = false;
-    let watch = || {
-        if !raised && stopped() {
-            flags.iter().for_each(|f| f.store(true, Ordering::Relaxed));
-            raised = true;
-        }
-        if let Some(progress) = &selection.progress
-            && last_report.elapsed() >= PROGRESS_INTERVAL
-        {
-            last_report = Instant::now();
-            let report = board.lock().expect("no unit panics").progress(start);
-            progress(&report);
-        }
-    };
-    // One worker on each thread of the pool (a broadcast, so no thread that helps another
-    // while it waits can pick up a second worker).
-    while_watching(watch, || rayon::broadcast(|_| worker()));
-    match failure.into_inner().expect("no unit panics") {
-        Some(e) => Err(e),
-        None => Ok(board.into_inner().expect("no unit panics")),
     }
 }
 

@@ -25,6 +25,12 @@ pub(super) fn rebuild(ctx: &Context, secrets: &[u16], guesses: &[u16]) -> Option
     rest.next().is_none().then_some(node)
 }
 
+/// The total number of guesses of `node`'s tree over its secrets: each node's guess counts once
+/// for every secret that reaches it.
+pub(super) fn total(node: &Node) -> u64 {
+    u64::from(node.secrets) + node.branches.iter().map(|b| total(&b.node)).sum::<u64>()
+}
+
 fn rebuild_from(
     ctx: &Context,
     secrets: &[u16],
@@ -50,19 +56,20 @@ fn rebuild_from(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::prepare_search;
+    use crate::search::{Prepared, prepare_search};
     use crate::{SolveOptions, solve};
     use mastermind_core::Game;
 
     #[test]
     fn a_tree_round_trips_and_a_list_too_short_or_too_long_is_refused() {
         let game = Game::new(3, 4).unwrap();
-        let (ctx, _, all, _) = prepare_search(game, &SolveOptions::default()).unwrap();
+        let Prepared { ctx, all, .. } = prepare_search(game, &SolveOptions::default()).unwrap();
         let tree = solve(game, &SolveOptions::default()).unwrap().tree;
         let mut guesses = Vec::new();
         preorder(&ctx, tree.root(), &mut guesses);
         assert_eq!(guesses.len() as u64, tree.node_count());
         assert_eq!(rebuild(&ctx, &all, &guesses).as_ref(), Some(tree.root()));
+        assert_eq!(total(tree.root()), tree.total_guesses());
         assert_eq!(rebuild(&ctx, &all, &guesses[..guesses.len() - 1]), None);
         let longer = [guesses.as_slice(), &[0]].concat();
         assert_eq!(rebuild(&ctx, &all, &longer), None);
