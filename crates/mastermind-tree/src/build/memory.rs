@@ -18,7 +18,7 @@
 
 use mastermind_core::Game;
 
-/// Bytes per code of the estimate: with [`BASE_BYTES`], above every measured peak (at most
+/// Bytes per code of the estimate: with a fixed 48 MiB, above every measured peak (at most
 /// 306 a code in games of more than 300 000 codes, where the fixed part no longer counts).
 pub const BYTES_PER_CODE: u64 = 400;
 
