@@ -5,7 +5,6 @@
 //! often, and a tree build a line of its secrets placed every [`TREE_LINE_EVERY`]. Standard output never sees any of it.
 
 use indicatif::{ProgressBar, ProgressStyle};
-use mastermind_core::progress::Progress as CountedProgress;
 use mastermind_players::families::optimal::{Progress, ProgressCallback};
 use mastermind_players::families::tree::BuildProgress;
 use std::io::IsTerminal;
@@ -45,25 +44,7 @@ pub fn tree_build<T>(what: &str, total: u64, build: impl FnOnce(&BuildProgress) 
     .progress_chars("=> ");
     let bar = ProgressBar::new(total).with_style(style).with_message(what.to_owned());
     let progress = &progress;
-    watch(bar, move |bar| Shown(bar).set_position(progress.placed()), || build(progress))
-}
-
-/// A bar of the command line as the workspace's counted progress, the same trait the lab's bar
-/// implements for the tasks it runs.
-struct Shown<'a>(&'a ProgressBar);
-
-impl CountedProgress for Shown<'_> {
-    fn set_length(&self, units: u64) {
-        self.0.set_length(units);
-    }
-
-    fn set_position(&self, units: u64) {
-        self.0.set_position(units);
-    }
-
-    fn advance(&self, units: u64) {
-        self.0.inc(units);
-    }
+    watch(bar, move |bar| bar.set_position(progress.placed()), || build(progress))
 }
 
 /// Runs `solve`, an exact search given a progress callback, showing `what`, the nodes searched
