@@ -9,6 +9,8 @@
 mod common;
 
 use common::{Scratch, Tool, run_on_threads};
+use mastermind_experiments::plan::Plan;
+use mastermind_experiments::spec::scaled::Profile;
 use mastermind_lab::store::{ResultPaths, read};
 use polars::prelude::DataFrame;
 use std::path::{Path, PathBuf};
@@ -36,6 +38,22 @@ const LOADED: &str = "start_seconds: 600.0, move_seconds: 600.0, game_seconds: 1
 /// The repository's `players/` folder.
 fn players() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../players").canonicalize().unwrap()
+}
+
+/// A `Program` arm labelled `label` that runs `command` (each word quoted as RON wants it),
+/// with the generous limits of a loaded machine.
+fn program_arm(label: &str, command: &[&str]) -> String {
+    let words: Vec<String> = command.iter().map(|w| format!("{w:?}")).collect();
+    format!(
+        "            (label: {label:?}, player: Program((command: [{}], {LOADED}))),",
+        words.join(", ")
+    )
+}
+
+/// The quick-profile plan of `text`, written as `experiments/<name>.ron` in `scratch`.
+fn quick_plan(scratch: &Scratch, name: &str, text: &str) -> Plan {
+    let path = scratch.spec(name, text);
+    scratch.workspace().plans(&[path], Profile::Quick).unwrap().remove(0)
 }
 
 /// A games spec of `game` over `secrets` with `arms`, `threads`-independent by construction.
@@ -176,17 +194,9 @@ fn the_python_knuth_example_gives_5801_over_every_secret() {
         return;
     }
     let knuth = players().join("python/knuth.py");
-    let arm = format!(
-        "            (label: \"Python Knuth\", player: Program((command: [\"python3\", {:?}], {LOADED}))),",
-        knuth.display().to_string()
-    );
+    let arm = program_arm("Python Knuth", &["python3", &knuth.display().to_string()]);
     let scratch = Scratch::new("python-knuth");
-    let path = scratch.spec("paper/knuth", &spec("(pegs: 4, colours: 6)", "All", &arm));
-    let plan = scratch
-        .workspace()
-        .plans(&[path], mastermind_experiments::spec::scaled::Profile::Quick)
-        .unwrap()
-        .remove(0);
+    let plan = quick_plan(&scratch, "paper/knuth", &spec("(pegs: 4, colours: 6)", "All", &arm));
     let frame = run_on_threads(&plan, 2);
     assert_eq!(frame.height(), 1296);
     assert_eq!(guesses(&frame).iter().sum::<u32>(), 5801);
@@ -199,20 +209,10 @@ fn the_python_random_player_plays_the_same_games_on_any_number_of_threads() {
         return;
     }
     let random = players().join("python/random_consistent.py");
-    let arm = format!(
-        "            (label: \"Python random\", player: Program((command: [\"python3\", {:?}], {LOADED}))),",
-        random.display().to_string()
-    );
+    let arm = program_arm("Python random", &["python3", &random.display().to_string()]);
     let scratch = Scratch::new("python-random");
-    let path = scratch.spec(
-        "paper/random",
-        &spec("(pegs: 3, colours: 5)", "Sample((quick: 80, full: 80))", &arm),
-    );
-    let plan = scratch
-        .workspace()
-        .plans(&[path], mastermind_experiments::spec::scaled::Profile::Quick)
-        .unwrap()
-        .remove(0);
+    let text = spec("(pegs: 3, colours: 5)", "Sample((quick: 80, full: 80))", &arm);
+    let plan = quick_plan(&scratch, "paper/random", &text);
     let rows = |threads| {
         let frame = run_on_threads(&plan, threads).drop("nanos").unwrap();
         assert!(texts(&frame, "end").iter().all(|e| e.as_deref() == Some("solved")));
@@ -247,19 +247,12 @@ fn the_perl_wrapper_fields_algorithm_mastermind_where_it_is_installed() {
         return;
     }
     let wrapper = players().join("perl/algorithm_mastermind.pl");
-    let arm = format!(
-        "            (label: \"Evo (Perl)\", player: Program((command: [\"perl\", {:?}, \"Evo\", \
-         \"pop_size=200\", \"consistent_set_card=10\"], {LOADED}))),",
-        wrapper.display().to_string()
-    );
+    let wrapper = wrapper.display().to_string();
+    let command = ["perl", &wrapper, "Evo", "pop_size=200", "consistent_set_card=10"];
+    let arm = program_arm("Evo (Perl)", &command);
     let scratch = Scratch::new("perl-wrapper");
-    let path = scratch
-        .spec("paper/perl", &spec("(pegs: 4, colours: 6)", "Sample((quick: 20, full: 20))", &arm));
-    let plan = scratch
-        .workspace()
-        .plans(&[path], mastermind_experiments::spec::scaled::Profile::Quick)
-        .unwrap()
-        .remove(0);
+    let text = spec("(pegs: 4, colours: 6)", "Sample((quick: 20, full: 20))", &arm);
+    let plan = quick_plan(&scratch, "paper/perl", &text);
     let frame = run_on_threads(&plan, 2).drop("nanos").unwrap();
     assert!(texts(&frame, "end").iter().all(|e| e.as_deref() == Some("solved")), "{frame}");
     assert!(evaluations(&frame).iter().all(|&e| e > 0), "the library's count");
@@ -278,16 +271,9 @@ fn the_player_in_protocol_md_plays_as_written() {
     let code = &section[start..start + section[start..].find("```").unwrap()];
     let scratch = Scratch::new("protocol-md-player");
     std::fs::write(scratch.root.join("player.py"), code).unwrap();
-    let arm = format!(
-        "            (label: \"From PROTOCOL.md\", player: Program((command: [\"python3\", \"player.py\"], {LOADED}))),"
-    );
-    let path = scratch
-        .spec("paper/doc", &spec("(pegs: 4, colours: 6)", "Sample((quick: 30, full: 30))", &arm));
-    let plan = scratch
-        .workspace()
-        .plans(&[path], mastermind_experiments::spec::scaled::Profile::Quick)
-        .unwrap()
-        .remove(0);
+    let arm = program_arm("From PROTOCOL.md", &["python3", "player.py"]);
+    let text = spec("(pegs: 4, colours: 6)", "Sample((quick: 30, full: 30))", &arm);
+    let plan = quick_plan(&scratch, "paper/doc", &text);
     let frame = run_on_threads(&plan, 2);
     assert!(texts(&frame, "end").iter().all(|e| e.as_deref() == Some("solved")), "{frame}");
 }
