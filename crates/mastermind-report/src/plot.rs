@@ -219,6 +219,9 @@ fn log_tick(y: f64) -> String {
     let value = 10f64.powf(y);
     if (y - y.round()).abs() >= 1e-9 {
         three_digits(value)
+    } else if y >= 6.0 {
+        // 1e6 and beyond: seven digits and more would run into the axis's title.
+        format!("1e{}", y.round() as i64)
     } else if y >= 0.0 {
         short_number(value.round())
     } else {
@@ -510,9 +513,12 @@ fn draw_boxes<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, figure: &Boxes)
     let (labels, names, boxes, (y0, y1)) = (figure.labels, figure.names, figure.boxes, figure.y);
     let e = |e: DrawingAreaErrorKind<DB::ErrorType>| draw_error!("drawing: {e}");
     let n = boxes.len().max(1) as f64;
-    // Many boxes: their names turn upright, so that they do not run into each other.
-    let upright = boxes.len() > 8;
+    // Names wider than their box's share of the axis (or many boxes) turn upright, so that
+    // they do not run into each other: about 8 pixels a character at the labels' size.
     let longest = names.iter().map(|n| n.chars().count()).max().unwrap_or(0) as u32;
+    let (width, _) = root.dim_in_pixel();
+    let slot = f64::from(width.saturating_sub(75 + 2 * 20)) / n;
+    let upright = boxes.len() > 8 || f64::from(longest * 8) > slot;
     root.fill(&WHITE).map_err(e)?;
     let mut chart = ChartBuilder::on(root)
         .caption(labels.title.as_str(), (FONT, title_size(root, &labels.title)))
@@ -580,5 +586,7 @@ mod tests {
         assert_eq!(log_tick(-1.0), "0.1");
         assert_eq!(log_tick(-3.0), "0.001");
         assert_eq!(log_tick(-0.5), "0.316");
+        assert_eq!(log_tick(5.0), "100000");
+        assert_eq!(log_tick(6.0), "1e6");
     }
 }
