@@ -513,12 +513,16 @@ fn draw_boxes<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, figure: &Boxes)
     let (labels, names, boxes, (y0, y1)) = (figure.labels, figure.names, figure.boxes, figure.y);
     let e = |e: DrawingAreaErrorKind<DB::ErrorType>| draw_error!("drawing: {e}");
     let n = boxes.len().max(1) as f64;
-    // Names wider than their box's share of the axis (or many boxes) turn upright, so that
-    // they do not run into each other: about 8 pixels a character at the labels' size.
+    // Names turn upright where, written across, two neighbours would run into each other or
+    // the last would run off the figure (about 8 pixels a character at the labels' size), and
+    // whenever there are many boxes.
     let longest = names.iter().map(|n| n.chars().count()).max().unwrap_or(0) as u32;
     let (width, _) = root.dim_in_pixel();
     let slot = f64::from(width.saturating_sub(75 + 2 * 20)) / n;
-    let upright = boxes.len() > 8 || f64::from(longest * 8) > slot;
+    let half = |name: &String| 4.0 * name.chars().count() as f64;
+    let collide = names.windows(2).any(|pair| half(&pair[0]) + half(&pair[1]) > slot);
+    let off_the_edge = names.last().is_some_and(|last| half(last) > slot / 2.0 + 20.0);
+    let upright = boxes.len() > 8 || collide || off_the_edge;
     root.fill(&WHITE).map_err(e)?;
     let mut chart = ChartBuilder::on(root)
         .caption(labels.title.as_str(), (FONT, title_size(root, &labels.title)))
