@@ -410,7 +410,36 @@ pub(crate) fn box_plots(
     let names: Vec<String> = samples.iter().map(|s| s.0.clone()).collect();
     let figure =
         Boxes { labels: &labels, names: &names, boxes: &boxes, paper: &paper, y: (y0, y1), log_y };
-    both(base, &figure)
+    both_sized(base, &figure, figure.size())
+}
+
+impl Boxes<'_> {
+    /// Whether the boxes' names are written upright in a figure `width` pixels wide: where,
+    /// written across, two neighbours would run into each other or the last would run off the
+    /// figure (about 8 pixels a character at the labels' size), and whenever there are many
+    /// boxes.
+    fn names_upright(&self, width: u32) -> bool {
+        let slot = f64::from(width.saturating_sub(75 + 2 * 20)) / self.boxes.len().max(1) as f64;
+        let half = |name: &String| 4.0 * name.chars().count() as f64;
+        let collide = self.names.windows(2).any(|pair| half(&pair[0]) + half(&pair[1]) > slot);
+        let off_the_edge = self.names.last().is_some_and(|last| half(last) > slot / 2.0 + 20.0);
+        self.boxes.len() > 8 || collide || off_the_edge
+    }
+
+    /// The most characters of any box's name.
+    fn longest_name(&self) -> u32 {
+        self.names.iter().map(|n| n.chars().count()).max().unwrap_or(0) as u32
+    }
+
+    /// The figure's size: taller by the room upright names take, so that the plot keeps its
+    /// height (and the y axis's title its room).
+    fn size(&self) -> (u32, u32) {
+        if self.names_upright(SIZE.0) {
+            (SIZE.0, SIZE.1 + 8 * self.longest_name().min(30))
+        } else {
+            SIZE
+        }
+    }
 }
 
 struct Boxes<'a> {
@@ -513,16 +542,9 @@ fn draw_boxes<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, figure: &Boxes)
     let (labels, names, boxes, (y0, y1)) = (figure.labels, figure.names, figure.boxes, figure.y);
     let e = |e: DrawingAreaErrorKind<DB::ErrorType>| draw_error!("drawing: {e}");
     let n = boxes.len().max(1) as f64;
-    // Names turn upright where, written across, two neighbours would run into each other or
-    // the last would run off the figure (about 8 pixels a character at the labels' size), and
-    // whenever there are many boxes.
-    let longest = names.iter().map(|n| n.chars().count()).max().unwrap_or(0) as u32;
     let (width, _) = root.dim_in_pixel();
-    let slot = f64::from(width.saturating_sub(75 + 2 * 20)) / n;
-    let half = |name: &String| 4.0 * name.chars().count() as f64;
-    let collide = names.windows(2).any(|pair| half(&pair[0]) + half(&pair[1]) > slot);
-    let off_the_edge = names.last().is_some_and(|last| half(last) > slot / 2.0 + 20.0);
-    let upright = boxes.len() > 8 || collide || off_the_edge;
+    let upright = figure.names_upright(width);
+    let longest = figure.longest_name();
     root.fill(&WHITE).map_err(e)?;
     let mut chart = ChartBuilder::on(root)
         .caption(labels.title.as_str(), (FONT, title_size(root, &labels.title)))
