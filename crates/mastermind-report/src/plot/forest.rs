@@ -380,17 +380,11 @@ fn draw_mark<DB: DrawingBackend>(
         }
         Mark::Diamond => {
             let points = vec![(x, y - r - 1), (x + r + 1, y), (x, y + r + 1), (x - r - 1, y)];
-            area.draw(&Polygon::new(points.clone(), colour.filled()))?;
-            let mut closed = points;
-            closed.push(closed[0]);
-            area.draw(&PathElement::new(closed, outline))
+            draw_outlined(area, points, colour.filled(), outline)
         }
         Mark::Triangle => {
             let points = vec![(x, y - r - 1), (x + r + 1, y + r), (x - r - 1, y + r)];
-            area.draw(&Polygon::new(points.clone(), colour.filled()))?;
-            let mut closed = points;
-            closed.push(closed[0]);
-            area.draw(&PathElement::new(closed, outline))
+            draw_outlined(area, points, colour.filled(), outline)
         }
         Mark::Cross => {
             let style = colour.stroke_width(3);
@@ -412,10 +406,20 @@ fn draw_arrow<DB: DrawingBackend>(
     let d = i32::from(direction);
     let points = vec![(x + 11 * d, y), (x - 2 * d, y - 7), (x - 2 * d, y + 7)];
     let fill = if filled { colour.filled() } else { WHITE.filled() };
+    draw_outlined(area, points, fill, colour.stroke_width(2))
+}
+
+/// The polygon through `points`, filled with `fill` and outlined all round with `outline`.
+fn draw_outlined<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    points: Vec<(i32, i32)>,
+    fill: ShapeStyle,
+    outline: ShapeStyle,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
     area.draw(&Polygon::new(points.clone(), fill))?;
     let mut closed = points;
     closed.push(closed[0]);
-    area.draw(&PathElement::new(closed, colour.stroke_width(2)))
+    area.draw(&PathElement::new(closed, outline))
 }
 
 /// The lines a claim's label takes in `room` pixels: one at [`LABEL_FONT`] if it fits, else at
