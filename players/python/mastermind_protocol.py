@@ -15,6 +15,7 @@ and `run(make_player, name)` speaks the protocol on standard input and output: i
 import sys
 from collections import namedtuple
 from itertools import permutations, product
+from operator import eq
 
 Game = namedtuple("Game", "pegs colours repeats max_guesses")
 
@@ -32,6 +33,21 @@ def score(secret, guess):
     black = sum(1 for s, g in zip(secret, guess) if s == g)
     common = sum(min(secret.count(c), guess.count(c)) for c in set(guess))
     return black, common - black
+
+
+def consistent(candidates, guess, black, white):
+    """The candidates that would have given `guess` the reply (black, white): the same feedback
+    as `score`, with the guess's colour counts taken once for the whole list, and the black pegs,
+    cheaper, checked first."""
+    guess_counts = [(c, guess.count(c)) for c in set(guess)]
+    both = black + white
+    kept = []
+    for code in candidates:
+        if sum(map(eq, code, guess)) != black:
+            continue
+        if sum(min(code.count(c), n) for c, n in guess_counts) == both:
+            kept.append(code)
+    return kept
 
 
 def _read_hello(line):

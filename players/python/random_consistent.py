@@ -8,7 +8,7 @@ Run it through the referee: `mastermind referee -- python3 players/python/random
 
 import random
 
-from mastermind_protocol import codes, run, score
+from mastermind_protocol import codes, consistent, run
 
 
 class RandomConsistent:
@@ -27,8 +27,7 @@ class RandomConsistent:
 
     def reply(self, black, white):
         examined = len(self.candidates)
-        last = self.last
-        self.candidates = [c for c in self.candidates if score(c, last) == (black, white)]
+        self.candidates = consistent(self.candidates, self.last, black, white)
         if not self.candidates:
             raise SystemExit("no code is consistent with the replies")
         self.last = self.rng.choice(self.candidates)
