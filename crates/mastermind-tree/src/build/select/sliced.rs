@@ -7,7 +7,9 @@
 //! 1.34 billion codes the scans offer and the tests all but 35 thousand of the 290 million
 //! left.
 
-use super::{Best, Filter, MultisetScan, Selector, largest_part_allowed};
+use super::by_multiset::MultisetScan;
+use super::cost::largest_part_allowed;
+use super::{Best, Filter, Selector};
 use crate::build::candidates::CandidateList;
 use crate::build::slices::{Caps, Slices};
 use mastermind_core::words::{Slice, Word, Words};
