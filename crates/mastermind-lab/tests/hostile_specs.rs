@@ -201,6 +201,7 @@ fn corpus() -> Vec<Case> {
         ("reading of itself", format!("(label: \"X\", {entropy}, reading: Some((of: Some(\"X\"), name: \"r\", because: \"b\"))),"), "of"),
         ("reading without a name", format!("(label: \"X\", {entropy}, reading: Some((name: \" \", because: \"b\"))),"), "name"),
         ("reading without a reason", format!("(label: \"X\", {entropy}, reading: Some((of: Some(\"Entropy\"), name: \"r\", because: \"\"))),"), "because"),
+        ("reading of the counts of no arm", format!("(label: \"X\", {entropy}, reading: Some((name: \"r\", because: \"b\", counts_only: true))),"), "counts_only"),
         ("reading with paper numbers", format!("(label: \"X\", {entropy}, paper: Some((mean: Some(3.0))), reading: Some((of: Some(\"Entropy\"), name: \"r\", because: \"b\"))),"), "paper"),
         ("unused weight 1e308", "(label: \"X\", player: HillClimber((unused_weight: 1e308))),".to_owned(), "unused_weight"),
         ("unused weight 0.5", "(label: \"X\", player: HillClimber((unused_weight: 0.5))),".to_owned(), "unused_weight"),

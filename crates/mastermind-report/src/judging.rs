@@ -23,6 +23,11 @@ pub struct Reading {
     /// Which sentence of which paper supports the reading, and how it is read (one or two
     /// sentences).
     pub because: Label,
+    /// The reading concerns only what the paper counts (which of its counts belongs to which
+    /// player, say): the arm is judged on the evaluations of the arm it names, not on its mean
+    /// guesses. Needs `of`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub counts_only: bool,
 }
 
 /// The largest difference from a paper's number that does not matter, with its reason: the

@@ -398,6 +398,7 @@ mod tests {
             of: Some("with subset".to_owned().try_into().unwrap()),
             name: name.to_owned().try_into().unwrap(),
             because: "the text allows it".to_owned().try_into().unwrap(),
+            counts_only: false,
         };
         subset_claim(4.60).with_reading(Some(verdict::ReadingTag::of(arm, &reading)))
     }

@@ -48,6 +48,13 @@ pub(crate) fn check(
                 "say which sentence of which paper supports it, and how it is read",
             ));
         }
+        if reading.counts_only && reading.of.is_none() {
+            return Err(error(
+                "counts_only",
+                "a reading of the counts alone names no arm".into(),
+                "`counts_only` judges the arm on the counts of the arm `of` names: name it",
+            ));
+        }
         let Some(of) = reading.of.as_deref() else { continue };
         let written = also_named.get(of).copied().unwrap_or(of);
         let Some(target) = by_label.get(written) else {

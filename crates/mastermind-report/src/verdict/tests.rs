@@ -205,8 +205,12 @@ fn a_verdict_does_not_depend_on_how_many_claims_share_its_spec() {
 fn a_reading_that_reproduces_explains_the_default_and_is_named() {
     let default =
         compare("E: mean".into(), run_means(4.41, 0.004), printed(4.470), Some(&margin(0.02)));
-    let reading =
-        Reading { of: Some(label("E")), name: label("pooled prior"), because: label("sec. II") };
+    let reading = Reading {
+        of: Some(label("E")),
+        name: label("pooled prior"),
+        because: label("sec. II"),
+        counts_only: false,
+    };
     let other =
         compare("E: mean".into(), run_means(4.468, 0.004), printed(4.470), Some(&margin(0.02)))
             .with_reading(Some(ReadingTag::of("E pooled", &reading)));
@@ -224,8 +228,12 @@ fn a_reading_that_reproduces_explains_the_default_and_is_named() {
 fn a_contradiction_names_every_reading_tried_or_the_reason_none_applies() {
     let claim =
         || compare("E: mean".into(), run_means(4.41, 0.004), printed(4.470), Some(&margin(0.02)));
-    let reading =
-        Reading { of: Some(label("E")), name: label("pooled prior"), because: label("II") };
+    let reading = Reading {
+        of: Some(label("E")),
+        name: label("pooled prior"),
+        because: label("II"),
+        counts_only: false,
+    };
     let other =
         compare("E: mean".into(), run_means(4.62, 0.004), printed(4.470), Some(&margin(0.02)))
             .with_reading(Some(ReadingTag::of("E pooled", &reading)));
@@ -240,7 +248,12 @@ fn a_contradiction_names_every_reading_tried_or_the_reason_none_applies() {
 
     // A reading that leaves the claim undecided does not contradict it: the sentence says
     // only that no reading reproduces it.
-    let noisy = Reading { of: Some(label("E")), name: label("fewer runs"), because: label("II") };
+    let noisy = Reading {
+        of: Some(label("E")),
+        name: label("fewer runs"),
+        because: label("II"),
+        counts_only: false,
+    };
     let undecided =
         compare("E: mean".into(), run_means(4.47, 0.05), printed(4.470), Some(&margin(0.02)))
             .with_reading(Some(ReadingTag::of("E noisy", &noisy)));

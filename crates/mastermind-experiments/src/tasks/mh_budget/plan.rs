@@ -252,6 +252,7 @@ impl ArmOf<'_> {
                     of: Label::try_from(label).ok(),
                     name: r.name.clone(),
                     because: r.because.clone(),
+                    counts_only: false,
                 }),
             ),
         };

@@ -208,12 +208,7 @@ impl<W: Word> Selector<W> {
 
     /// The cost of `candidate`'s partition of `secrets`, or `None` as soon as its partial
     /// partition shows it cannot beat `best`.
-    fn evaluate(
-        &mut self,
-        candidate: Packed<W>,
-        secrets: Slice<'_, W>,
-        best: f64,
-    ) -> Option<f64> {
+    fn evaluate(&mut self, candidate: Packed<W>, secrets: Slice<'_, W>, best: f64) -> Option<f64> {
         if self.feedback_count <= SMALL_HISTOGRAM {
             self.evaluate_in::<SMALL_HISTOGRAM>(candidate, secrets, best)
         } else {

@@ -28,7 +28,8 @@ pub fn verdicts(
         let Some((target, paper)) = judged_against(plan, arm) else { continue };
         let tag = arm.reading.as_ref().map(|r| ReadingTag::of(&arm.label, r));
         let own = paper.explained.as_deref();
-        if let Some(value) = paper.mean {
+        let counts_only = arm.reading.as_ref().is_some_and(|r| r.counts_only);
+        if let Some(value) = paper.mean.filter(|_| !counts_only) {
             verdicts.extend(mean_verdict(plan, arm, result, (target, value), judging).map(|v| {
                 v.with_hypothesis(own.or(plan.report.mean_differs.as_deref()))
                     .citing(paper.cites.as_deref())
