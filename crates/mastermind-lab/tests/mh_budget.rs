@@ -115,3 +115,34 @@ fn a_report_where_no_budget_reaches_the_threshold_is_drawn() {
     assert!(outcome.section.markdown.contains("> 2"), "{}", outcome.section.markdown);
     assert!(outcome.section.markdown.contains("Too few sizes"), "{}", outcome.section.markdown);
 }
+
+/// A reading's own run to a candidate is judged as that reading of the thesis's optimal length,
+/// in the sensitivity table beside the default's.
+#[test]
+fn each_reading_is_judged_on_its_own_length_run_to_a_candidate() {
+    let scratch = Scratch::new("mh-budget-reading-lengths");
+    let with_readings = r#"paper_optimal: Some(2.5), paper_steps: Some(20)),
+            (game: (pegs: 3, colours: 4)),
+        ],
+        readings: [(name: "theta 0.5", player: (theta: 0.5), because: "b")],
+        sizes_end: (),"#;
+    let text = spec("(from: 10, to: 20, step: 10)", "1.1")
+        .replace(
+            "paper_steps: Some(20)),\n            (game: (pegs: 3, colours: 4)),\n        ],",
+            with_readings,
+        )
+        .replace("        sizes_end: (),\n", "");
+    let path = scratch.spec("budget", &text);
+    let workspace = scratch.workspace();
+    let plan = workspace.plans(&[path], Profile::Quick).unwrap().remove(0);
+    let provenance = mastermind_lab::provenance::Provenance::of_checkout(&scratch.root);
+    let outcome = mastermind_lab::runner::run(&workspace, &plan, &provenance, false).unwrap();
+    let rows: Vec<&str> = outcome
+        .section
+        .markdown
+        .lines()
+        .filter(|l| l.starts_with("| 4/2: mean length run to a candidate |"))
+        .collect();
+    assert!(rows.iter().any(|l| l.contains("| as specified |")), "{rows:#?}");
+    assert!(rows.iter().any(|l| l.contains("| theta 0.5 |")), "{rows:#?}");
+}

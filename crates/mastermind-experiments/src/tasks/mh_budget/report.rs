@@ -248,8 +248,28 @@ fn verdicts(
                 ours.sd(),
             );
             let claim = format!("{}: mean length run to a candidate", r.label);
-            let verdict = verdict::compare(claim, ours, printed, judging.margin.as_ref());
+            let verdict = verdict::compare(claim.clone(), ours, printed, judging.margin.as_ref());
             verdicts.push(verdict.with_cap(judging.cap()));
+            // The same length under each other reading whose player runs to a candidate itself.
+            for name in &plan.readings {
+                let arm = reading_label(&optimal_label(size.game), name);
+                let Some(theirs) = Estimate::of(&arm_values(rows, &arm).0) else { continue };
+                let printed = Printed::new(value.get(), value.decimals()).with_sample(
+                    judging.paper_n(),
+                    size.paper_sd.map(Finite::get),
+                    theirs.sd(),
+                );
+                let reading = plan
+                    .games
+                    .arms
+                    .iter()
+                    .find(|a| a.label == arm)
+                    .and_then(|a| a.reading.as_ref());
+                let tag = reading.map(|r| ReadingTag::of(name, r));
+                let verdict =
+                    verdict::compare(claim.clone(), theirs, printed, judging.margin.as_ref());
+                verdicts.push(verdict.with_cap(judging.cap()).with_reading(tag));
+            }
         }
         let Some(enough) = r.enough else { continue };
         let (optimal, budgets) = curve_games(plan, rows, size.game, None);
