@@ -30,12 +30,14 @@ struct Paper {
 }
 
 /// The standings a headline can have, in the order the tables list them.
-const STANDINGS: [&str; 5] = [
+const STANDINGS: [&str; 7] = [
     "Holds",
     "Holds under another reading of the paper",
     "Holds in part",
+    "Agrees within the paper's precision",
     "Undecided",
     "Does not hold",
+    "Not judged in this profile",
 ];
 
 fn root() -> PathBuf {
