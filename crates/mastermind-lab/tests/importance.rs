@@ -72,6 +72,8 @@ fn training_stores_steps_and_games_whatever_the_thread_count() {
     let workspace = scratch.workspace();
     let plan = workspace.plans(&[path], Profile::Quick).unwrap().remove(0);
     assert_eq!(plan.task.units(), 5);
+    // The power analysis scales the games its claims are judged on, not the steps.
+    assert_eq!(plan.task.size(), 40);
     let one = run_on_threads(&plan, 1);
     assert_eq!((one.height(), count(&one, "step"), count(&one, "play")), (85, 5, 80));
     for column in [

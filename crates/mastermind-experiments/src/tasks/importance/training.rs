@@ -78,6 +78,11 @@ impl Task for TrainingPlan {
         u64::from(self.config.steps)
     }
 
+    /// The claims are judged on the evaluation games (per arm), not on the training's steps.
+    fn size(&self) -> u64 {
+        u64::from(self.evaluation_games)
+    }
+
     fn cost(&self) -> crate::budget::Cost {
         // Every step and every evaluation game samples from the consistent set each turn.
         let codes = self.game.size_estimate();

@@ -2,6 +2,7 @@
 //! (Figure 6) and log(budget) against pegs + colours with its least-squares line (Figure 7).
 
 use super::plan::{MhBudgetPlan, budget_label, optimal_label, reading_label, size_label};
+use super::spec::BudgetSize;
 use crate::error::Result;
 use crate::spec::raw::Judging;
 use crate::spec::values::Finite;
@@ -226,6 +227,40 @@ pub(crate) fn render(
     Ok(Rendered { tables: vec![table], figures, notes, verdicts, ..Rendered::default() })
 }
 
+/// The thesis's optimal mean length of one size (its walks run to a candidate), judged under
+/// the default reading and under each other reading whose player runs to a candidate itself.
+fn length_verdicts(
+    plan: &MhBudgetPlan,
+    rows: &GamesByArm<'_>,
+    size: &BudgetSize,
+    label: &str,
+    judging: &Judging,
+) -> Vec<Verdict> {
+    let Some(value) = size.paper_optimal else { return Vec::new() };
+    let claim = format!("{label}: mean length run to a candidate");
+    let judged = |games: &[f64], tag: Option<ReadingTag>| {
+        let ours = Estimate::of(games)?;
+        let printed = Printed::new(value.get(), value.decimals()).with_sample(
+            judging.paper_n(),
+            size.paper_sd.map(Finite::get),
+            ours.sd(),
+        );
+        let verdict = verdict::compare(claim.clone(), ours, printed, judging.margin.as_ref());
+        Some(verdict.with_cap(judging.cap()).with_reading(tag))
+    };
+    let default = arm_values(rows, &optimal_label(size.game)).0;
+    let Some(first) = judged(&default, None) else { return Vec::new() };
+    let mut verdicts = vec![first];
+    for name in &plan.readings {
+        let arm = reading_label(&optimal_label(size.game), name);
+        let reading =
+            plan.games.arms.iter().find(|a| a.label == arm).and_then(|a| a.reading.as_ref());
+        let tag = reading.map(|r| ReadingTag::of(name, r));
+        verdicts.extend(judged(&arm_values(rows, &arm).0, tag));
+    }
+    verdicts
+}
+
 /// The thesis's optimal mean lengths and step budgets per size, and its conclusion that the
 /// budget grows with the game, judged from the games.
 fn verdicts(
@@ -240,37 +275,7 @@ fn verdicts(
     // Each size's threshold and its bootstrap, for the claim that the budget grows.
     let mut thresholds: Vec<(String, f64, Vec<f64>, usize)> = Vec::new();
     for (r, size) in results.iter().zip(&plan.sizes) {
-        let (optimal, _) = arm_values(rows, &optimal_label(size.game));
-        if let (Some(value), Some(ours)) = (size.paper_optimal, Estimate::of(&optimal)) {
-            let printed = Printed::new(value.get(), value.decimals()).with_sample(
-                judging.paper_n(),
-                size.paper_sd.map(Finite::get),
-                ours.sd(),
-            );
-            let claim = format!("{}: mean length run to a candidate", r.label);
-            let verdict = verdict::compare(claim.clone(), ours, printed, judging.margin.as_ref());
-            verdicts.push(verdict.with_cap(judging.cap()));
-            // The same length under each other reading whose player runs to a candidate itself.
-            for name in &plan.readings {
-                let arm = reading_label(&optimal_label(size.game), name);
-                let Some(theirs) = Estimate::of(&arm_values(rows, &arm).0) else { continue };
-                let printed = Printed::new(value.get(), value.decimals()).with_sample(
-                    judging.paper_n(),
-                    size.paper_sd.map(Finite::get),
-                    theirs.sd(),
-                );
-                let reading = plan
-                    .games
-                    .arms
-                    .iter()
-                    .find(|a| a.label == arm)
-                    .and_then(|a| a.reading.as_ref());
-                let tag = reading.map(|r| ReadingTag::of(name, r));
-                let verdict =
-                    verdict::compare(claim.clone(), theirs, printed, judging.margin.as_ref());
-                verdicts.push(verdict.with_cap(judging.cap()).with_reading(tag));
-            }
-        }
+        verdicts.extend(length_verdicts(plan, rows, size, &r.label, judging));
         let Some(enough) = r.enough else { continue };
         let (optimal, budgets) = curve_games(plan, rows, size.game, None);
         let games = budgets.iter().map(|(_, g)| g.len()).max().unwrap_or(0);
