@@ -50,10 +50,7 @@ impl Code {
         debug_assert_eq!(colours.len(), usize::from(game.pegs()));
         debug_assert!(colours.iter().all(|&c| c < game.colours()));
         debug_assert!(game.allows(colours), "{game} codes may not repeat a colour");
-        let mut pegs = 0u128;
-        for (i, &c) in colours.iter().enumerate() {
-            pegs |= u128::from(c + 1) << (8 * i);
-        }
+        let pegs = peg_word(colours);
         let counts = if game.packs_colours() { unary_counts(game.pegs(), colours) } else { 0 };
         Code { pegs, counts }
     }
@@ -181,9 +178,59 @@ impl Code {
 
     /// This code with position `i` set to `colour`.
     pub fn with_colour(&self, game: Game, i: usize, colour: u8) -> Code {
-        let (mut cs, len) = self.to_array();
-        cs[i] = colour;
-        Code::from_valid_colours(game, &cs[..len])
+        debug_assert!(i < self.len() && colour < game.colours());
+        let old = self.colour(i);
+        if old == colour {
+            return *self;
+        }
+        let pegs = (self.pegs & !(0xff << (8 * i))) | (u128::from(colour + 1) << (8 * i));
+        if !game.packs_colours() {
+            return Code { pegs, counts: 0 };
+        }
+        // One occurrence of `old` leaves (the top bit of its run) and one of `colour` joins.
+        let n = u32::from(game.pegs());
+        let run = |counts: u128, c: u8| (counts >> (u32::from(c) * n)) & ((1u128 << n) - 1);
+        let mut counts = self.counts;
+        counts &= !(1u128 << (u32::from(old) * n + run(counts, old).count_ones() - 1));
+        counts |= 1u128 << (u32::from(colour) * n + run(counts, colour).count_ones());
+        Code { pegs, counts }
+    }
+
+    /// The code that takes the pegs at `positions` (bit `i` for position `i`) from this code and
+    /// the others from `other`, of the same game (a crossover's child). The colour counts are
+    /// recomputed only when the child is neither parent.
+    pub fn splice(&self, game: Game, other: &Code, positions: u32) -> Code {
+        debug_assert!(positions < 1 << game.pegs());
+        let mask = u128::from(BYTE_MASKS[(positions & 0xff) as usize])
+            | u128::from(BYTE_MASKS[(positions >> 8 & 0xff) as usize]) << 64;
+        let pegs = (self.pegs & mask) | (other.pegs & !mask);
+        if pegs == self.pegs {
+            *self
+        } else if pegs == other.pegs {
+            *other
+        } else {
+            Code::from_pegs(game, pegs)
+        }
+    }
+
+    /// This code's colours in another order, `colours` (which must hold the same colours as
+    /// many times): the colour counts are kept, only the pegs are rebuilt.
+    pub fn rearranged(&self, colours: &[u8]) -> Code {
+        debug_assert_eq!(colours.len(), self.len());
+        debug_assert!({
+            let (mut a, len) = self.to_array();
+            let mut b = colours.to_vec();
+            a[..len].sort_unstable();
+            b.sort_unstable();
+            a[..len] == b[..]
+        });
+        Code { pegs: peg_word(colours), counts: self.counts }
+    }
+
+    /// The code whose peg word is `pegs` (byte `i` holding colour + 1 of position `i`).
+    fn from_pegs(game: Game, pegs: u128) -> Code {
+        let counts = if game.packs_colours() { unary_counts_of_pegs(game.pegs(), pegs) } else { 0 };
+        Code { pegs, counts }
     }
 
     /// This code with peg `i` set to `colour`, within the game's rule: with repeats it is
@@ -203,9 +250,11 @@ impl Code {
 
     /// This code with positions `i` and `j` swapped.
     pub fn with_swap(&self, game: Game, i: usize, j: usize) -> Code {
-        let (mut cs, len) = self.to_array();
-        cs.swap(i, j);
-        Code::from_valid_colours(game, &cs[..len])
+        debug_assert!(i < usize::from(game.pegs()) && j < usize::from(game.pegs()));
+        let (a, b) = (self.pegs >> (8 * i) & 0xff, self.pegs >> (8 * j) & 0xff);
+        let pegs = self.pegs ^ ((a ^ b) << (8 * i)) ^ ((a ^ b) << (8 * j));
+        // The same colours as many times: the counts do not change.
+        Code { pegs, counts: self.counts }
     }
 
     /// Number of distinct colours used (1 for `AAAA`, 3 for `AABC`).
@@ -250,16 +299,54 @@ fn check_repeats(game: Game, colours: &[u8], text: &str) -> Result<(), GameError
     }
 }
 
+/// For each set of eight positions (bit `i` for position `i`), the word whose byte `i` is all
+/// ones exactly when position `i` is in the set.
+const BYTE_MASKS: [u64; 256] = {
+    let mut masks = [0u64; 256];
+    let mut set = 0;
+    while set < 256 {
+        let mut i = 0;
+        while i < 8 {
+            if set & (1 << i) != 0 {
+                masks[set] |= 0xff << (8 * i);
+            }
+            i += 1;
+        }
+        set += 1;
+    }
+    masks
+};
+
+/// The peg word of `colours`: byte `i` holds `colours[i] + 1`.
+fn peg_word(colours: &[u8]) -> u128 {
+    let mut bytes = [0u8; 16];
+    for (byte, &c) in bytes.iter_mut().zip(colours) {
+        *byte = c + 1;
+    }
+    u128::from_le_bytes(bytes)
+}
+
 /// The unary colour-count word: bit `c * pegs + k` for the `k`-th occurrence of colour `c`.
 fn unary_counts(pegs: u8, colours: &[u8]) -> u128 {
+    // Built in two 64-bit halves: a variable shift of a `u128` costs several instructions.
     let mut seen = [0u8; 26];
-    let mut word = 0u128;
+    let mut halves = [0u64; 2];
     for &c in colours {
         let bit = u32::from(c) * u32::from(pegs) + u32::from(seen[usize::from(c)]);
-        word |= 1u128 << bit;
+        halves[(bit >> 6) as usize] |= 1u64 << (bit & 63);
         seen[usize::from(c)] += 1;
     }
-    word
+    u128::from(halves[0]) | (u128::from(halves[1]) << 64)
+}
+
+/// [`unary_counts`] of the colours a peg word holds.
+fn unary_counts_of_pegs(pegs: u8, word: u128) -> u128 {
+    let bytes = word.to_le_bytes();
+    let mut colours = [0u8; 16];
+    for (c, b) in colours.iter_mut().zip(bytes).take(usize::from(pegs)) {
+        *c = b - 1;
+    }
+    unary_counts(pegs, &colours[..usize::from(pegs)])
 }
 
 impl PartialOrd for Code {
@@ -293,6 +380,52 @@ impl fmt::Debug for Code {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The fast constructors give exactly the code built from its colours, counts included,
+    /// in games that pack their colour counts and in games too large to.
+    #[test]
+    fn fast_constructors_equal_building_from_colours() {
+        use crate::seed::rng_for;
+        for (pegs, colours, repeats) in
+            [(4, 6, true), (4, 8, true), (6, 8, true), (10, 10, true), (16, 9, true), (5, 8, false)]
+        {
+            let g = if repeats {
+                Game::new(pegs, colours)
+            } else {
+                Game::without_repeats(pegs, colours)
+            };
+            let g = g.unwrap();
+            let p = pegs as usize;
+            let mut rng = rng_for(31, &[u64::from(pegs), u64::from(colours)]);
+            for _ in 0..5_000 {
+                let a = Code::random(g, &mut rng);
+                let b = Code::random(g, &mut rng);
+                let (ca, _) = a.to_array();
+                let (cb, _) = b.to_array();
+                let (i, j) = (rng.random_range(0..p), rng.random_range(0..p));
+                let mut swapped = ca;
+                swapped.swap(i, j);
+                assert_eq!(a.with_swap(g, i, j), Code::from_valid_colours(g, &swapped[..p]));
+                let mut reversed = ca;
+                reversed[..p].reverse();
+                assert_eq!(
+                    a.rearranged(&reversed[..p]),
+                    Code::from_valid_colours(g, &reversed[..p])
+                );
+                if repeats {
+                    let c = rng.random_range(0..g.colours());
+                    let mut changed = ca;
+                    changed[i] = c;
+                    assert_eq!(a.with_colour(g, i, c), Code::from_valid_colours(g, &changed[..p]));
+                    let positions: u32 = rng.random_range(0..1u32 << p);
+                    let child: Vec<u8> = (0..p)
+                        .map(|k| if positions & (1 << k) != 0 { ca[k] } else { cb[k] })
+                        .collect();
+                    assert_eq!(a.splice(g, &b, positions), Code::from_valid_colours(g, &child));
+                }
+            }
+        }
+    }
 
     #[test]
     fn parses_prints_and_ranks() {
