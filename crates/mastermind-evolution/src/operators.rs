@@ -61,6 +61,10 @@ pub fn two_point_crossover(game: Game, first: &Code, second: &Code, rng: &mut im
 pub fn crossover_at(game: Game, first: &Code, second: &Code, a: usize, b: usize) -> Code {
     let pegs = usize::from(game.pegs());
     let in_segment = |i: usize| if a <= b { a <= i && i <= b } else { i <= b || i >= a };
+    if game.repeats() {
+        let segment = (0..pegs).filter(|&i| in_segment(i)).fold(0u32, |m, i| m | 1 << i);
+        return first.splice(game, second, segment);
+    }
     let mut colours = [0u8; 16];
     for (i, slot) in colours[..pegs].iter_mut().enumerate() {
         *slot = if in_segment(i) { first.colour(i) } else { second.colour(i) };
@@ -92,9 +96,10 @@ pub fn single_point_mutation(palette: &Palette, code: &Code, rng: &mut impl RngE
 /// shuffled), as the permutation operator of Algorithm::Evolutionary that Evo++ uses does. The
 /// result may equal `code` (always, for a one-colour code).
 pub fn permutation(game: Game, code: &Code, rng: &mut impl RngExt) -> Code {
+    debug_assert_eq!(code.len(), usize::from(game.pegs()));
     let (mut colours, len) = code.to_array();
     colours[..len].shuffle(rng);
-    Code::from_valid_colours(game, &colours[..len])
+    code.rearranged(&colours[..len])
 }
 
 #[cfg(test)]

@@ -107,10 +107,15 @@ pub fn induce(
     unused_weight: f64,
     rng: &mut LabRng,
 ) -> Code {
+    // Fixed arrays rather than vectors: this runs for every potential guess, and the draws (and
+    // so the games) are the same either way.
     let game = palette.game();
     let pegs = usize::from(game.pegs());
-    let mut order: Vec<usize> = (0..pegs).collect();
-    order.shuffle(rng);
+    let mut order = [0usize; 16];
+    for (i, p) in order.iter_mut().enumerate() {
+        *p = i;
+    }
+    order[..pegs].shuffle(rng);
     let (black, white) = (usize::from(reply.black), usize::from(reply.white));
     let mut slots: [Option<u8>; 16] = [None; 16];
     let mut used = 0u32;
@@ -119,22 +124,38 @@ pub fn induce(
         used |= 1 << cfg.colour(p);
     }
     for &p in &order[black..black + white] {
-        let free: Vec<usize> = (0..pegs).filter(|&q| slots[q].is_none()).collect();
-        let elsewhere: Vec<usize> = free.iter().copied().filter(|&q| q != p).collect();
-        let choices = if elsewhere.is_empty() { &free } else { &elsewhere };
-        let q = choices[rng.random_range(0..choices.len())];
+        // A free peg other than `p` if there is one, else any free peg.
+        let is_free = |q: &usize| slots[*q].is_none();
+        let elsewhere = (0..pegs).filter(|q| is_free(q) && *q != p).count();
+        let q = if elsewhere > 0 {
+            let k = rng.random_range(0..elsewhere);
+            (0..pegs).filter(|q| is_free(q) && *q != p).nth(k)
+        } else {
+            let free = (0..pegs).filter(is_free).count();
+            let k = rng.random_range(0..free);
+            (0..pegs).filter(is_free).nth(k)
+        };
+        let q = q.expect("a white peg has a free place");
         slots[q] = Some(cfg.colour(p));
         used |= 1 << cfg.colour(p);
     }
-    let mut colours: Vec<u8> = palette.colours().collect();
-    if !game.repeats() {
+    let mut colours = [0u8; 32];
+    let mut count = 0;
+    for c in palette.colours() {
         // Without repeats a free peg takes a colour the code does not hold yet: the palette's
         // colours minus those kept or moved (still at least as many as the free pegs, since the
         // palette holds the secret's colours).
-        colours.retain(|&c| used >> c & 1 == 0);
+        if game.repeats() || used >> c & 1 == 0 {
+            colours[count] = c;
+            count += 1;
+        }
     }
-    let mut weights: Vec<f64> =
-        colours.iter().map(|&c| if used >> c & 1 == 1 { 1.0 } else { unused_weight }).collect();
+    let colours = &colours[..count];
+    let mut weights = [0f64; 32];
+    for (w, &c) in weights.iter_mut().zip(colours) {
+        *w = if used >> c & 1 == 1 { 1.0 } else { unused_weight };
+    }
+    let weights = &mut weights[..count];
     let mut out = [0u8; 16];
     for (slot, value) in out[..pegs].iter_mut().zip(&slots[..pegs]) {
         *slot = match value {

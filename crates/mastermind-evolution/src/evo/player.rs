@@ -185,13 +185,20 @@ impl EvoPlayer {
         let pool: Vec<Code> = (0..self.population.len())
             .map(|_| self.population[tournament(fitness, t, |a, b| a > b, rng)].code)
             .collect();
+        // The pool's places grouped by code, each code's in pool order: a crossover then finds
+        // the members with another code without scanning the pool.
+        let mut by_code: Vec<(Code, usize)> = pool.iter().copied().zip(0..).collect();
+        by_code.sort_unstable();
         (0..count)
             .map(|k| {
                 let op = self.rates.pick(rng);
                 let first = pool[k % pool.len()];
                 let second = if op == CROSSOVER {
-                    let others: Vec<&Code> = pool.iter().filter(|c| **c != first).collect();
-                    others.get(rng.random_range(0..others.len().max(1))).map_or(first, |c| **c)
+                    let same = &by_code[by_code.partition_point(|(c, _)| *c < first)
+                        ..by_code.partition_point(|(c, _)| *c <= first)];
+                    let others = pool.len() - same.len();
+                    let r = rng.random_range(0..others.max(1));
+                    if others == 0 { first } else { pool[nth_other(pool.len(), same, r)] }
                 } else {
                     first
                 };
@@ -267,6 +274,25 @@ impl EvoPlayer {
         self.endgame = Some(set);
         Some(Ok(guess))
     }
+}
+
+/// The place of the `r`-th member (from 0, in pool order) of a pool of `len` members whose place
+/// is not among `same`'s (sorted by place); there must be more than `r` such members.
+fn nth_other(len: usize, same: &[(Code, usize)], r: usize) -> usize {
+    debug_assert!(r < len - same.len());
+    // The k-th of `same` (from 0) has `place - k` members of another code before it, a count
+    // that never falls as k grows: the answer is `r` plus the number of `same` places before it,
+    // the first k whose count exceeds `r`.
+    let (mut lo, mut hi) = (0, same.len());
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        if same[mid].1 - mid <= r {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    r + lo
 }
 
 /// Operator indices, in the order of the priorities.
@@ -480,6 +506,25 @@ mod tests {
         assert_eq!(pool, again, "same seed, same games");
         let tournaments: Vec<_> = (0..10).map(|i| play(Selection::Tournaments, i)).collect();
         assert_ne!(pool, tournaments, "the pool draws parents another way");
+    }
+
+    /// The pool's other members found by places are those a scan of the pool finds.
+    #[test]
+    fn the_rth_other_member_is_the_one_a_scan_finds() {
+        let g = Game::new(2, 3).unwrap();
+        let mut rng = rng_for(21, &[]);
+        for _ in 0..2_000 {
+            let len = rng.random_range(1..12);
+            let pool: Vec<Code> =
+                (0..len).map(|_| Palette::full(g).random_code(&mut rng)).collect();
+            let first = pool[rng.random_range(0..len)];
+            let same: Vec<(Code, usize)> =
+                pool.iter().copied().zip(0..).filter(|(c, _)| *c == first).collect();
+            let scanned: Vec<usize> = (0..len).filter(|&i| pool[i] != first).collect();
+            for (r, place) in scanned.iter().enumerate() {
+                assert_eq!(nth_other(len, &same, r), *place, "{pool:?} {first}");
+            }
+        }
     }
 
     #[test]
