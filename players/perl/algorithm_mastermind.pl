@@ -8,10 +8,13 @@
 #             here is the library's Table II settings that peers/record uses.
 # The library is not part of this repository: it is found where it was installed (CPAN:
 # Algorithm::MasterMind, Algorithm::Evolutionary, String::MMM), or on PERL5LIB.
-# Each game runs with srand(seed) from the referee's `game` line, in a fresh process (`ready
-# process per-game`: a game of the library depends on the games its process played before, so
-# that only a fresh process plays the same game from the same seed), and Perl's hash order is
-# fixed (PERL_HASH_SEED=0). Evaluations are the library's own count (`evaluated`), per guess.
+# Each game runs with srand(seed) from the referee's `game` line in a process of its own, since a
+# game of the library depends on the games its process played before: this process loads the
+# library once and forks a child for every game, which plays it from the state a freshly started
+# process would have (so the same game from the same seed) without paying Perl's start-up and the
+# library's loading again. Perl's hash order is fixed (PERL_HASH_SEED=0). Both processes read the
+# protocol's lines a byte at a time, so that neither takes a line meant for the other. Evaluations
+# are the library's own count (`evaluated`), per guess.
 use strict;
 use warnings;
 
@@ -56,7 +59,19 @@ open( my $out, '>&', \*STDOUT ) or die "dup: $!\n";
 open( STDOUT, '>', '/dev/null' ) or die "redirect: $!\n";
 $out->autoflush(1);
 
-my $hello = <STDIN>;
+# One line of the standard input, read without a buffer (see the header); undef at its end.
+sub read_line {
+  my $line = '';
+  while (1) {
+    my $got = sysread( STDIN, my $byte, 1 );
+    die "read: $!\n" unless defined $got;
+    return length $line ? $line : undef if $got == 0;
+    $line .= $byte;
+    return $line if $byte eq "\n";
+  }
+}
+
+my $hello = read_line();
 exit 0 unless defined $hello;
 my ( $word, @pairs ) = split ' ', $hello;
 die "expected hello, got: $hello" unless $word eq 'hello';
@@ -66,34 +81,45 @@ die "Algorithm::MasterMind plays games with repeated colours only\n" unless $gam
 die "at most 26 colours\n" if $game{colours} > 26;
 my @alphabet = ( 'A' .. 'Z' )[ 0 .. $game{colours} - 1 ];
 ( my $name = lc "perl-algorithm-mastermind-$strategy" ) =~ s/_/-/g;
-print $out "ready version 1 name $name process per-game\n";
+print $out "ready version 1 name $name\n";
 
-my ( $solver, $playing, $counted );
-sub guess {
-  my ( $id, $move ) = @_;
-  my $evaluated = $solver->evaluated // 0;
-  printf $out "guess %s %s evaluations %d\n", $id, $move, $evaluated - $counted;
-  $counted = $evaluated;
+# Plays the game `$id` with `seed` in this (forked) process until its `end`, then exits.
+sub play {
+  my ( $id, %fields ) = @_;
+  srand( $fields{seed} );
+  my $solver  = $class->new( { alphabet => [@alphabet], length => $game{pegs}, %options } );
+  my $counted = 0;
+  my $guess   = sub {
+    my ($move) = @_;
+    die "the library gave no guess\n" unless defined $move;
+    my $evaluated = $solver->evaluated // 0;
+    printf $out "guess %s %s evaluations %d\n", $id, $move, $evaluated - $counted;
+    $counted = $evaluated;
+  };
+  $guess->( $solver->issue_first );
+  while ( defined( my $line = read_line() ) ) {
+    my ( $kind, $for, @rest ) = split ' ', $line;
+    next unless defined $kind;
+    POSIX::_exit(0) if $kind eq 'end';
+    die "unknown message: $line" unless $kind eq 'reply';
+    die "a reply for game $for while game $id is in play\n" unless $for eq $id;
+    $solver->feedback( { blacks => $rest[0], whites => $rest[1] } );
+    $guess->( $solver->issue_next );
+  }
+  POSIX::_exit(0);
 }
-while ( my $line = <STDIN> ) {
+
+use POSIX ();
+while ( defined( my $line = read_line() ) ) {
   my ( $kind, $id, @rest ) = split ' ', $line;
   next unless defined $kind;
-  if ( $kind eq 'game' ) {
-    my %fields = @rest;
-    srand( $fields{seed} );
-    $solver  = $class->new( { alphabet => [@alphabet], length => $game{pegs}, %options } );
-    $playing = $id;
-    $counted = 0;
-    guess( $id, $solver->issue_first );
-  } elsif ( $kind eq 'reply' ) {
-    die "a reply for game $id while game $playing is in play\n" unless $id eq $playing;
-    $solver->feedback( { blacks => $rest[0], whites => $rest[1] } );
-    my $move = $solver->issue_next;
-    die "the library gave no guess\n" unless defined $move;
-    guess( $id, $move );
-  } elsif ( $kind eq 'end' ) {
-    undef $solver;
-  } else {
-    die "unknown message: $line";
+  die "unknown message: $line" unless $kind eq 'game';
+  my $child = fork() // die "fork: $!\n";
+  if ( $child == 0 ) {
+    # A library error ends the child: say it, and exit with failure.
+    eval { play( $id, @rest ); 1 } or do { print STDERR $@; POSIX::_exit(1) };
   }
+  waitpid( $child, 0 );
+  # The game died in the child: the referee sees the missing guess; stop as the old loop did.
+  exit 1 if $? != 0;
 }
