@@ -52,6 +52,8 @@ mod cost;
 mod lists;
 mod sliced;
 
+use cost::Offer;
+
 /// Secrets scored per chunk before a candidate's partial partition is checked against the best.
 /// The check (Entropy's sums `s log2 s` over every reply and a logarithm) cost about as much as
 /// scoring 64 secrets; measured against 64, paired: 5x8 Entropy and Expected size 0.93, Knuth
@@ -282,7 +284,8 @@ impl<W: Word> Selector<W> {
         } else {
             Filter::Representatives(&symmetry)
         };
-        self.scan(secrets, numbers, Prune::Bounds(filter), secrets, &mut best, consistent_bound);
+        let offer = Offer { candidates: secrets, numbers, prune: Prune::Bounds(filter), secrets };
+        self.scan(offer, &mut best, consistent_bound);
         // A node that holds every code (the root) has offered them all already.
         let others = self.pool == Pool::AllPreferConsistent && (n as u64) < self.codes;
         let mut other_bound = self.objective.bound_from_parts(n, n.min(self.replies - 1));

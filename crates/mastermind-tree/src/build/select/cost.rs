@@ -13,47 +13,41 @@ const MASK_SECRETS: usize = 32;
 /// Candidates scored ahead of a scan of a large node, to start pruning with a good bound.
 const SEEDS: usize = 4;
 
+/// What one scan offers: the candidates in order with their multiset numbers, how a block's
+/// candidates are ruled out before they are scored, and the node's secrets they are scored on.
+#[derive(Clone, Copy)]
+pub(super) struct Offer<'a, W: Word> {
+    /// The candidates, in the order they are offered.
+    pub(super) candidates: Slice<'a, W>,
+    /// Their colour multisets' numbers.
+    pub(super) numbers: &'a [u32],
+    /// How a block's candidates are ruled out before they are scored.
+    pub(super) prune: Prune<'a>,
+    /// The node's secrets.
+    pub(super) secrets: Slice<'a, W>,
+}
+
 impl<W: Word> Selector<W> {
-    /// Offers every code of `candidates` (in order, with their multiset numbers `numbers`) that
-    /// `filter` keeps against `secrets`; stops once the best cannot be beaten by a candidate of
-    /// cost at least `bound`.
-    pub(super) fn scan(
-        &mut self,
-        candidates: Slice<'_, W>,
-        numbers: &[u32],
-        prune: Prune<'_>,
-        secrets: Slice<'_, W>,
-        best: &mut Best<W>,
-        bound: f64,
-    ) {
+    /// Offers every code of `offer`'s candidates that its pruning keeps against its secrets;
+    /// stops once the best cannot be beaten by a candidate of cost at least `bound`.
+    pub(super) fn scan(&mut self, offer: Offer<'_, W>, best: &mut Best<W>, bound: f64) {
         let mut survivors = std::mem::take(&mut self.survivors);
         let mut survivor_numbers = std::mem::take(&mut self.survivor_numbers);
-        self.scan_with(
-            candidates,
-            numbers,
-            prune,
-            secrets,
-            best,
-            bound,
-            (&mut survivors, &mut survivor_numbers),
-        );
+        self.scan_with(offer, best, bound, (&mut survivors, &mut survivor_numbers));
         self.survivors = survivors;
         self.survivor_numbers = survivor_numbers;
     }
 
     /// [`scan`](Self::scan), with buffers for the candidates of a block that survive their
     /// colour multiset's bound and the filter, and for their multiset numbers.
-    #[allow(clippy::too_many_arguments)]
     fn scan_with(
         &mut self,
-        candidates: Slice<'_, W>,
-        numbers: &[u32],
-        prune: Prune<'_>,
-        secrets: Slice<'_, W>,
+        offer: Offer<'_, W>,
         best: &mut Best<W>,
         bound: f64,
         (survivors, survivor_numbers): (&mut Words<W>, &mut Vec<u32>),
     ) {
+        let Offer { candidates, numbers, prune, secrets } = offer;
         let n = secrets.len();
         let pegs = usize::from(self.game.pegs());
         // A few candidates spread over the list, scored first, bound the answer's cost from above

@@ -1,7 +1,7 @@
 //! The candidate lists a node's scans offer: the all-codes list, bounded multiset by multiset,
 //! gathered or filtered by the node's stabiliser, and the lists kept for siblings.
 
-use super::{Best, Filter, Prune, Selector, remember};
+use super::{Best, Filter, Offer, Prune, Selector, remember};
 use crate::build::candidates::{CandidateList, Layout, ListKey};
 use crate::build::symmetry::Symmetry;
 use mastermind_core::words::{Slice, Word, Words};
@@ -37,7 +37,12 @@ impl<W: Word> Selector<W> {
         if secrets.len() <= LAZY_SECRETS {
             // The scan usually stops within a few codes: the stabiliser tests them one by one.
             let words = base.words.slice();
-            self.scan(words, &base.multiset, Prune::Bounds(filter), secrets, best, bound);
+            let prune = Prune::Bounds(filter);
+            self.scan(
+                Offer { candidates: words, numbers: &base.multiset, prune, secrets },
+                best,
+                bound,
+            );
             return;
         }
         let alive_codes = self.bounds.mark_alive(base.groups(), best.cost);
@@ -60,13 +65,19 @@ impl<W: Word> Selector<W> {
             self.gather(&base);
             let gathered = std::mem::take(&mut self.gathered);
             let numbers = std::mem::take(&mut self.gathered_numbers);
-            self.scan(gathered.slice(), &numbers, Prune::Bounds(filter), secrets, best, bound);
+            let (candidates, prune) = (gathered.slice(), Prune::Bounds(filter));
+            self.scan(Offer { candidates, numbers: &numbers, prune, secrets }, best, bound);
             self.gathered = gathered;
             self.gathered_numbers = numbers;
         } else {
             let list = self.whole_list(symmetry, guesses, base);
             let words = list.words.slice();
-            self.scan(words, &list.multiset, Prune::Alive, secrets, best, bound);
+            let prune = Prune::Alive;
+            self.scan(
+                Offer { candidates: words, numbers: &list.multiset, prune, secrets },
+                best,
+                bound,
+            );
         }
     }
 
