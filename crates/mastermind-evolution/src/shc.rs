@@ -125,17 +125,18 @@ pub fn induce(
     }
     for &p in &order[black..black + white] {
         // A free peg other than `p` if there is one, else any free peg.
-        let is_free = |q: &usize| slots[*q].is_none();
-        let elsewhere = (0..pegs).filter(|q| is_free(q) && *q != p).count();
-        let q = if elsewhere > 0 {
-            let k = rng.random_range(0..elsewhere);
-            (0..pegs).filter(|q| is_free(q) && *q != p).nth(k)
-        } else {
-            let free = (0..pegs).filter(is_free).count();
-            let k = rng.random_range(0..free);
-            (0..pegs).filter(is_free).nth(k)
-        };
-        let q = q.expect("a white peg has a free place");
+        let (mut choices, mut n) = ([0usize; 16], 0);
+        for q in (0..pegs).filter(|&q| slots[q].is_none() && q != p) {
+            choices[n] = q;
+            n += 1;
+        }
+        if n == 0 {
+            for q in (0..pegs).filter(|&q| slots[q].is_none()) {
+                choices[n] = q;
+                n += 1;
+            }
+        }
+        let q = choices[rng.random_range(0..n)];
         slots[q] = Some(cfg.colour(p));
         used |= 1 << cfg.colour(p);
     }

@@ -197,6 +197,9 @@ impl EvoPlayer {
                     let same = &by_code[by_code.partition_point(|(c, _)| *c < first)
                         ..by_code.partition_point(|(c, _)| *c <= first)];
                     let others = pool.len() - same.len();
+                    // Drawn even when every member has the first parent's code (the crossover
+                    // then pairs it with itself): the stream, and so every game, stays the one
+                    // stored results were played with.
                     let r = rng.random_range(0..others.max(1));
                     if others == 0 { first } else { pool[nth_other(pool.len(), same, r)] }
                 } else {
