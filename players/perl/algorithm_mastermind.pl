@@ -17,6 +17,7 @@
 # are the library's own count (`evaluated`), per guess.
 use strict;
 use warnings;
+use POSIX ();
 
 # A fixed hash order, set before anything is hashed: restart once with it.
 if ( !defined $ENV{PERL_HASH_SEED} ) {
@@ -109,7 +110,6 @@ sub play {
   POSIX::_exit(0);
 }
 
-use POSIX ();
 while ( defined( my $line = read_line() ) ) {
   my ( $kind, $id, @rest ) = split ' ', $line;
   next unless defined $kind;
