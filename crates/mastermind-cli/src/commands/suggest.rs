@@ -4,11 +4,12 @@ use crate::breaker::Codebreaker;
 use crate::cli::{GameArg, OutputArgs, PlayerArgs, SeedArg, players_help};
 use crate::commands::turns::history_from;
 use crate::explain::{Scored, score_candidates};
+use crate::notation::ColourStyle;
 use crate::players::Choice;
 use crate::possible::Possible;
 use anyhow::{Result, anyhow, bail};
 use clap::Args;
-use mastermind_core::Code;
+use mastermind_core::{Code, Game};
 use mastermind_players::families::one_ply::{Heuristic, Pool, Prior};
 use serde_json::json;
 use std::io::Write;
@@ -43,9 +44,43 @@ pub struct SuggestArgs {
 }
 
 /// Prints the next guess, the count of codes still possible and, with `--explain`, the scores.
-pub fn run(args: &SuggestArgs, mut out: impl Write) -> Result<()> {
+pub fn run(args: &SuggestArgs, out: impl Write) -> Result<()> {
     let game = args.game.game().map_err(anyhow::Error::msg)?;
     let style = args.output.style(game).map_err(anyhow::Error::msg)?;
+    let suggestion = suggest(args, game, &style)?;
+    if args.output.json {
+        write_json(&suggestion, out)
+    } else {
+        write_text(&suggestion, &style, out)
+    }
+}
+
+/// What `suggest` answers: the guess, who chose it, and what is still possible.
+struct Suggestion {
+    game: Game,
+    player: String,
+    seed: u64,
+    /// ", seed N" after the player's name when the player draws at random, else empty.
+    seed_note: String,
+    guess: Code,
+    /// Codes still possible, when few enough to count.
+    possible: Option<usize>,
+    /// The codes still possible, when no more than [`LIST_AT_MOST`].
+    listed: Option<Vec<String>>,
+    explained: Option<Explained>,
+}
+
+/// The candidates `--explain` shows, and how they were ranked.
+struct Explained {
+    heuristic: Heuristic,
+    rows: Vec<Scored>,
+    note: Option<String>,
+    /// Candidates scored in all.
+    scored: usize,
+}
+
+/// Replays the turns of `args` to the player it names and asks for the next guess.
+fn suggest(args: &SuggestArgs, game: Game, style: &ColourStyle) -> Result<Suggestion> {
     let history = history_from(game, &args.turns)?;
     let possible = Possible::after_history(&history);
     let mut choice = crate::players::Choice::from_args(&args.player, game)?;
@@ -79,62 +114,93 @@ pub fn run(args: &SuggestArgs, mut out: impl Write) -> Result<()> {
         let heuristic = one_ply.as_ref().map_or(Heuristic::Entropy, |c| c.heuristic);
         let pool = one_ply.as_ref().map_or(Pool::Consistent, |c| c.pool);
         let (scored, note) = score_candidates(game, !history.is_empty(), codes, pool, heuristic);
-        (heuristic, shown(&scored, args.top, guess), note, scored.len())
+        Explained { heuristic, rows: shown(&scored, args.top, guess), note, scored: scored.len() }
     });
-    if args.output.json {
-        let mut value = json!({
-            "game": game.to_string(), "player": player, "seed": seed, "guess": guess.to_string(),
-            "possible": possible.count(), "codes": listed,
-        });
-        if let Some((heuristic, rows, note, scored)) = &explained {
-            value["ranked_by"] = json!(format!("{heuristic:?}"));
-            value["candidates_scored"] = json!(scored);
-            value["note"] = json!(note);
-            value["candidates"] = rows
-                .iter()
-                .map(|s| {
-                    json!({
-                        "code": s.code.to_string(), "possible": s.possible,
-                        "parts": s.stats.parts, "largest": s.stats.largest,
-                        "expected_size": s.stats.expected_size(), "entropy": s.stats.entropy(),
-                    })
+    Ok(Suggestion {
+        game,
+        player,
+        seed,
+        seed_note,
+        guess,
+        possible: possible.count(),
+        listed,
+        explained,
+    })
+}
+
+/// Writes `suggestion` as one line of JSON.
+fn write_json(suggestion: &Suggestion, mut out: impl Write) -> Result<()> {
+    let mut value = json!({
+        "game": suggestion.game.to_string(), "player": suggestion.player,
+        "seed": suggestion.seed, "guess": suggestion.guess.to_string(),
+        "possible": suggestion.possible, "codes": suggestion.listed,
+    });
+    if let Some(explained) = &suggestion.explained {
+        value["ranked_by"] = json!(format!("{:?}", explained.heuristic));
+        value["candidates_scored"] = json!(explained.scored);
+        value["note"] = json!(explained.note);
+        value["candidates"] = explained
+            .rows
+            .iter()
+            .map(|s| {
+                json!({
+                    "code": s.code.to_string(), "possible": s.possible,
+                    "parts": s.stats.parts, "largest": s.stats.largest,
+                    "expected_size": s.stats.expected_size(), "entropy": s.stats.entropy(),
                 })
-                .collect();
-        }
-        writeln!(out, "{value}")?;
-        return Ok(());
+            })
+            .collect();
     }
-    writeln!(out, "next guess: {}   ({player}{seed_note})", style.code(&guess))?;
-    match (possible.count(), &listed) {
+    writeln!(out, "{value}")?;
+    Ok(())
+}
+
+/// Writes `suggestion` for a person: the guess, what is possible, and the explained candidates.
+fn write_text(suggestion: &Suggestion, style: &ColourStyle, mut out: impl Write) -> Result<()> {
+    let Suggestion { player, seed_note, guess, .. } = suggestion;
+    writeln!(out, "next guess: {}   ({player}{seed_note})", style.code(guess))?;
+    match (suggestion.possible, &suggestion.listed) {
         (Some(1), _) => writeln!(out, "possible:   1 code, so this is the secret")?,
         (Some(n), Some(list)) => writeln!(out, "possible:   {n} codes: {}", list.join(", "))?,
         (Some(n), None) => writeln!(out, "possible:   {n} codes")?,
         (None, _) => writeln!(out, "possible:   (too many codes to count)")?,
     }
-    if let Some((heuristic, rows, note, scored)) = explained {
-        writeln!(out)?;
+    if let Some(explained) = &suggestion.explained {
+        write_explained(explained, *guess, style, out)?;
+    }
+    Ok(())
+}
+
+/// Writes the table of `--explain`: the candidates, best first, `guess` marked.
+fn write_explained(
+    explained: &Explained,
+    guess: Code,
+    style: &ColourStyle,
+    mut out: impl Write,
+) -> Result<()> {
+    let Explained { heuristic, rows, note, scored } = explained;
+    writeln!(out)?;
+    writeln!(
+        out,
+        "{scored} candidates scored against the possible codes, best first by {heuristic:?}:"
+    )?;
+    if let Some(note) = note {
+        writeln!(out, "({note})")?;
+    }
+    let width = rows.iter().map(|s| style.code(&s.code).len()).max().unwrap_or(4).max(5);
+    writeln!(out, "  {:<width$}  possible  parts  largest  expected  entropy", "guess")?;
+    for s in rows {
+        let mark = if s.code == guess { ">" } else { " " };
         writeln!(
             out,
-            "{scored} candidates scored against the possible codes, best first by {heuristic:?}:"
+            "{mark} {:<width$}  {:<8}  {:>5}  {:>7}  {:>8.3}  {:>7.4}",
+            style.code(&s.code),
+            if s.possible { "yes" } else { "no" },
+            s.stats.parts,
+            s.stats.largest,
+            s.stats.expected_size(),
+            s.stats.entropy()
         )?;
-        if let Some(note) = note {
-            writeln!(out, "({note})")?;
-        }
-        let width = rows.iter().map(|s| style.code(&s.code).len()).max().unwrap_or(4).max(5);
-        writeln!(out, "  {:<width$}  possible  parts  largest  expected  entropy", "guess")?;
-        for s in rows {
-            let mark = if s.code == guess { ">" } else { " " };
-            writeln!(
-                out,
-                "{mark} {:<width$}  {:<8}  {:>5}  {:>7}  {:>8.3}  {:>7.4}",
-                style.code(&s.code),
-                if s.possible { "yes" } else { "no" },
-                s.stats.parts,
-                s.stats.largest,
-                s.stats.expected_size(),
-                s.stats.entropy()
-            )?;
-        }
     }
     Ok(())
 }
