@@ -319,57 +319,7 @@ impl ToProgram {
     pub fn parse(line: &str) -> Result<ToProgram, ProtocolError> {
         let words = Words::new(line)?;
         match words.name() {
-            "hello" => {
-                let mut fields: [Option<u64>; 8] = [None; 8];
-                const KEYS: [&str; 8] = [
-                    "version",
-                    "pegs",
-                    "colours",
-                    "repeats",
-                    "max-guesses",
-                    "move-ms",
-                    "game-ms",
-                    "output-bytes",
-                ];
-                for (key, value) in words.pairs(1)? {
-                    let Some(slot) = KEYS.iter().position(|k| *k == key) else { continue };
-                    fields[slot] = Some(if key == "repeats" {
-                        match value {
-                            "yes" => 1,
-                            "no" => 0,
-                            _ => return Err(words.bad("repeats", value, "yes or no")),
-                        }
-                    } else {
-                        words.number(value, KEYS[slot])?
-                    });
-                }
-                let get = |slot: usize| {
-                    fields[slot].ok_or_else(|| ProtocolError::Missing {
-                        line: quoted(line),
-                        field: KEYS[slot],
-                    })
-                };
-                let version = get(0)?;
-                let (pegs, colours, repeats) = (get(1)?, get(2)?, get(3)? == 1);
-                let pegs_u32 = u32::try_from(pegs).unwrap_or(u32::MAX);
-                let colours_u32 = u32::try_from(colours).unwrap_or(u32::MAX);
-                let game = if repeats {
-                    Game::new(pegs_u32, colours_u32)
-                } else {
-                    Game::without_repeats(pegs_u32, colours_u32)
-                }
-                .map_err(|_| {
-                    words.bad("pegs", &format!("{pegs}x{colours}"), "a game of the lab")
-                })?;
-                Ok(ToProgram::Hello(Hello {
-                    version: u32::try_from(version).unwrap_or(u32::MAX),
-                    game,
-                    max_guesses: u32::try_from(get(4)?).unwrap_or(u32::MAX),
-                    move_ms: get(5)?,
-                    game_ms: get(6)?,
-                    output_bytes: get(7)?,
-                }))
-            }
+            "hello" => Ok(ToProgram::Hello(hello(&words, line)?)),
             "game" => {
                 let id = words.number(words.fixed(1, "game id")?, "the game id")?;
                 let mut seed = None;
@@ -400,6 +350,54 @@ impl ToProgram {
             _ => Err(words.unknown("hello, game, reply or end")),
         }
     }
+}
+
+/// The fields of a `hello` line (`line`, split into `words`): the game and the limits.
+fn hello(words: &Words<'_>, line: &str) -> Result<Hello, ProtocolError> {
+    let mut fields: [Option<u64>; 8] = [None; 8];
+    const KEYS: [&str; 8] = [
+        "version",
+        "pegs",
+        "colours",
+        "repeats",
+        "max-guesses",
+        "move-ms",
+        "game-ms",
+        "output-bytes",
+    ];
+    for (key, value) in words.pairs(1)? {
+        let Some(slot) = KEYS.iter().position(|k| *k == key) else { continue };
+        fields[slot] = Some(if key == "repeats" {
+            match value {
+                "yes" => 1,
+                "no" => 0,
+                _ => return Err(words.bad("repeats", value, "yes or no")),
+            }
+        } else {
+            words.number(value, KEYS[slot])?
+        });
+    }
+    let get = |slot: usize| {
+        fields[slot].ok_or_else(|| ProtocolError::Missing { line: quoted(line), field: KEYS[slot] })
+    };
+    let version = get(0)?;
+    let (pegs, colours, repeats) = (get(1)?, get(2)?, get(3)? == 1);
+    let pegs_u32 = u32::try_from(pegs).unwrap_or(u32::MAX);
+    let colours_u32 = u32::try_from(colours).unwrap_or(u32::MAX);
+    let game = if repeats {
+        Game::new(pegs_u32, colours_u32)
+    } else {
+        Game::without_repeats(pegs_u32, colours_u32)
+    }
+    .map_err(|_| words.bad("pegs", &format!("{pegs}x{colours}"), "a game of the lab"))?;
+    Ok(Hello {
+        version: u32::try_from(version).unwrap_or(u32::MAX),
+        game,
+        max_guesses: u32::try_from(get(4)?).unwrap_or(u32::MAX),
+        move_ms: get(5)?,
+        game_ms: get(6)?,
+        output_bytes: get(7)?,
+    })
 }
 
 /// Black and white pegs at fixed words `at` and `at + 1`.
