@@ -109,44 +109,63 @@ pub fn induce(
 ) -> Code {
     // Fixed arrays rather than vectors: this runs for every potential guess, and the draws (and
     // so the games) are the same either way.
-    let game = palette.game();
-    let pegs = usize::from(game.pegs());
+    let placed = keep_and_move(cfg, reply, rng);
+    fill_free(palette, &placed, unused_weight, rng)
+}
+
+/// The pegs steps 1 and 2 place: a colour per peg or none, and the colours placed as bits.
+struct Placed {
+    slots: [Option<u8>; 16],
+    used: u32,
+}
+
+/// Steps 1 and 2: `reply.black` pegs of `cfg`, drawn at random, keep their colour in place, and
+/// the next `reply.white` move their colour to another free peg.
+fn keep_and_move(cfg: &Code, reply: Feedback, rng: &mut LabRng) -> Placed {
+    let pegs = cfg.len();
     let mut order = [0usize; 16];
     for (i, p) in order.iter_mut().enumerate() {
         *p = i;
     }
     order[..pegs].shuffle(rng);
     let (black, white) = (usize::from(reply.black), usize::from(reply.white));
-    let mut slots: [Option<u8>; 16] = [None; 16];
-    let mut used = 0u32;
+    let mut placed = Placed { slots: [None; 16], used: 0 };
     for &p in &order[..black] {
-        slots[p] = Some(cfg.colour(p));
-        used |= 1 << cfg.colour(p);
+        placed.slots[p] = Some(cfg.colour(p));
+        placed.used |= 1 << cfg.colour(p);
     }
     for &p in &order[black..black + white] {
         // A free peg other than `p` if there is one, else any free peg.
         let (mut choices, mut n) = ([0usize; 16], 0);
-        for q in (0..pegs).filter(|&q| slots[q].is_none() && q != p) {
+        for q in (0..pegs).filter(|&q| placed.slots[q].is_none() && q != p) {
             choices[n] = q;
             n += 1;
         }
         if n == 0 {
-            for q in (0..pegs).filter(|&q| slots[q].is_none()) {
+            for q in (0..pegs).filter(|&q| placed.slots[q].is_none()) {
                 choices[n] = q;
                 n += 1;
             }
         }
         let q = choices[rng.random_range(0..n)];
-        slots[q] = Some(cfg.colour(p));
-        used |= 1 << cfg.colour(p);
+        placed.slots[q] = Some(cfg.colour(p));
+        placed.used |= 1 << cfg.colour(p);
     }
+    placed
+}
+
+/// Step 3: every peg `placed` left free takes a colour of the palette drawn with weight 1 if it
+/// was placed and `unused_weight` if not (without repeats, only colours not held yet, each once).
+fn fill_free(palette: &Palette, placed: &Placed, unused_weight: f64, rng: &mut LabRng) -> Code {
+    let game = palette.game();
+    let pegs = usize::from(game.pegs());
     let mut colours = [0u8; 32];
     let mut count = 0;
     for c in palette.colours() {
         // Without repeats a free peg takes a colour the code does not hold yet: the palette's
         // colours minus those kept or moved (still at least as many as the free pegs, since the
         // palette holds the secret's colours).
-        if game.repeats() || used >> c & 1 == 0 {
+        if game.repeats() || placed.used >> c & 1 == 0 {
             colours[count] = c;
             count += 1;
         }
@@ -154,25 +173,15 @@ pub fn induce(
     let colours = &colours[..count];
     let mut weights = [0f64; 32];
     for (w, &c) in weights.iter_mut().zip(colours) {
-        *w = if used >> c & 1 == 1 { 1.0 } else { unused_weight };
+        *w = if placed.used >> c & 1 == 1 { 1.0 } else { unused_weight };
     }
     let weights = &mut weights[..count];
     let mut out = [0u8; 16];
-    for (slot, value) in out[..pegs].iter_mut().zip(&slots[..pegs]) {
+    for (slot, value) in out[..pegs].iter_mut().zip(&placed.slots[..pegs]) {
         *slot = match value {
             Some(c) => *c,
             None => {
-                let total: f64 = weights.iter().sum();
-                let mut u = rng.random::<f64>() * total;
-                // Rounding can leave `u` past every weight: then the last colour still drawable.
-                let mut pick = weights.iter().rposition(|&w| w > 0.0).unwrap_or(colours.len() - 1);
-                for (i, &w) in weights.iter().enumerate() {
-                    if u < w {
-                        pick = i;
-                        break;
-                    }
-                    u -= w;
-                }
+                let pick = weighted_pick(weights, rng.random::<f64>());
                 if !game.repeats() {
                     // Drawn once: its weight goes (the draw stays proportional among the rest).
                     weights[pick] = 0.0;
@@ -182,6 +191,23 @@ pub fn induce(
         };
     }
     Code::from_valid_colours(game, &out[..pegs])
+}
+
+/// The index drawn from `weights` (not all zero) by `unit`, uniform in `[0, 1)`: the first whose
+/// running sum passes `unit` times the total.
+fn weighted_pick(weights: &[f64], unit: f64) -> usize {
+    let total: f64 = weights.iter().sum();
+    let mut u = unit * total;
+    // Rounding can leave `u` past every weight: then the last index still drawable.
+    let mut pick = weights.iter().rposition(|&w| w > 0.0).unwrap_or(weights.len() - 1);
+    for (i, &w) in weights.iter().enumerate() {
+        if u < w {
+            pick = i;
+            break;
+        }
+        u -= w;
+    }
+    pick
 }
 
 /// The hill-climber playing one game.
