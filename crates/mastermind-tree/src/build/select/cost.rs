@@ -1,7 +1,7 @@
 //! Scoring candidates: the scan of a list block by block, each candidate's parts counted or its
 //! partition scored chunk by chunk against the best, and the costs the objective gives them.
 
-use super::{BLOCK, Best, CHUNK, Prune, Selector};
+use super::{BLOCK, Best, CHUNK, Filter, Prune, Selector};
 use crate::build::objective::{TOLERANCE, beats, cannot_beat};
 use mastermind_core::words::{MASK_LANES, Packed, Slice, Word, Words};
 use mastermind_heuristics::Heuristic;
@@ -49,21 +49,15 @@ impl<W: Word> Selector<W> {
     ) {
         let Offer { candidates, numbers, prune, secrets } = offer;
         let n = secrets.len();
-        let pegs = usize::from(self.game.pegs());
         // A few candidates spread over the list, scored first, bound the answer's cost from above
         // from the start: a candidate that cannot match their best cannot win either. (They are
         // scored again in their turn, so ties still go to the first in order.) Any candidate of
         // the pool bounds the answer, so the seeds need not pass the filter.
-        let mut seed = f64::INFINITY;
-        if n > MASK_SECRETS && best.cost == f64::INFINITY {
-            let step = candidates.len().div_ceil(SEEDS).max(1);
-            for i in (step / 2..candidates.len()).step_by(step) {
-                self.stats.candidates_scored += 1;
-                if let Some(cost) = self.evaluate(candidates.get(i), secrets, seed) {
-                    seed = seed.min(cost);
-                }
-            }
-        }
+        let seed = if n > MASK_SECRETS && best.cost == f64::INFINITY {
+            self.seeds_best(candidates, secrets)
+        } else {
+            f64::INFINITY
+        };
         // The player keeps an earlier candidate that costs up to a tolerance more than a later
         // best, so nothing within a tolerance of the seeds' best may be pruned: the limit leaves
         // twice that margin (pruning drops only bounds at least the limit less half a tolerance).
@@ -83,37 +77,22 @@ impl<W: Word> Selector<W> {
             survivors.clear();
             survivor_numbers.clear();
             let limit_now = limit(best);
+            let block_numbers = &numbers[start..end];
             let dropped = match prune {
                 Prune::Bounds(filter) => {
-                    let mut dropped = 0;
-                    for i in 0..block.len() {
-                        let candidate = block.get(i);
-                        let number = numbers[start + i];
-                        let least = self.bounds.bound(number);
-                        if cannot_beat(least, limit_now) {
-                            dropped += 1;
-                        } else if filter.keeps(candidate, pegs) {
-                            survivors.push(candidate);
-                            survivor_numbers.push(number);
-                        }
-                    }
-                    dropped
+                    let kept = (&mut *survivors, &mut *survivor_numbers);
+                    self.keep_within_bounds(block, block_numbers, filter, limit_now, kept)
                 }
                 Prune::Alive => {
                     self.bounds.narrow_alive(limit_now);
-                    self.keep_alive(block, &numbers[start..end], survivors, survivor_numbers)
+                    self.keep_alive(block, block_numbers, survivors, survivor_numbers)
                 }
             };
             self.stats.candidates_scored += dropped;
             self.stats.candidates_pruned += dropped;
             let block = survivors.slice();
             if use_masks {
-                for lanes in (0..block.len()).step_by(MASK_LANES) {
-                    let upto = (lanes + MASK_LANES).min(block.len());
-                    let masks = &mut self.masks[lanes..upto];
-                    self.scorer.reply_masks(block.range(lanes, upto), secrets, masks);
-                }
-                self.stats.scores += (block.len() * n) as u64;
+                self.reply_masks_of(block, secrets);
             }
             for (i, &number) in survivor_numbers.iter().enumerate() {
                 let candidate = block.get(i);
@@ -133,6 +112,57 @@ impl<W: Word> Selector<W> {
             }
             start = end;
         }
+    }
+
+    /// The least cost among a few candidates spread over `candidates` (scored against
+    /// `secrets`), infinite if none has one.
+    fn seeds_best(&mut self, candidates: Slice<'_, W>, secrets: Slice<'_, W>) -> f64 {
+        let mut seed = f64::INFINITY;
+        let step = candidates.len().div_ceil(SEEDS).max(1);
+        for i in (step / 2..candidates.len()).step_by(step) {
+            self.stats.candidates_scored += 1;
+            if let Some(cost) = self.evaluate(candidates.get(i), secrets, seed) {
+                seed = seed.min(cost);
+            }
+        }
+        seed
+    }
+
+    /// Pushes onto `survivors` (and their numbers onto `survivor_numbers`) the codes of `block`
+    /// whose multiset's bound can beat `limit` and that `filter` keeps; returns how many the
+    /// bound dropped.
+    #[inline]
+    fn keep_within_bounds(
+        &mut self,
+        block: Slice<'_, W>,
+        numbers: &[u32],
+        filter: Filter<'_>,
+        limit: f64,
+        (survivors, survivor_numbers): (&mut Words<W>, &mut Vec<u32>),
+    ) -> u64 {
+        let pegs = usize::from(self.game.pegs());
+        let mut dropped = 0;
+        for (i, &number) in numbers.iter().enumerate() {
+            let candidate = block.get(i);
+            if cannot_beat(self.bounds.bound(number), limit) {
+                dropped += 1;
+            } else if filter.keeps(candidate, pegs) {
+                survivors.push(candidate);
+                survivor_numbers.push(number);
+            }
+        }
+        dropped
+    }
+
+    /// Fills the first `block.len()` reply masks with the replies each code of `block` gets
+    /// from `secrets`.
+    fn reply_masks_of(&mut self, block: Slice<'_, W>, secrets: Slice<'_, W>) {
+        for lanes in (0..block.len()).step_by(MASK_LANES) {
+            let upto = (lanes + MASK_LANES).min(block.len());
+            let masks = &mut self.masks[lanes..upto];
+            self.scorer.reply_masks(block.range(lanes, upto), secrets, masks);
+        }
+        self.stats.scores += (block.len() * secrets.len()) as u64;
     }
 
     /// Whether a node of `n` secrets counts its candidates' parts first, and what their number
