@@ -1,13 +1,15 @@
 //! The scan by multiset: the alive multisets in order of their bound, each multiset's
 //! arrangements sieved and scored together, the scan stopped once no multiset can win.
 
-use super::cost::{largest_part_allowed, least_losing_cost};
+use super::cost::{PartsCount, largest_part_allowed, least_losing_cost};
 use super::{Best, Filter, Selector};
-use crate::build::candidates::CandidateList;
+use crate::build::blacks::TotalSums;
+use crate::build::candidates::{CandidateList, Grouped};
 use crate::build::objective::cannot_beat;
 use crate::build::slices::Slices;
-use mastermind_core::words::{MASK_LANES, Packed, Slice, Word};
+use mastermind_core::words::{MASK_LANES, Packed, Slice, Word, Words};
 use mastermind_heuristics::Heuristic;
+use std::ops::Range;
 
 /// Worst case scans by multiset in nodes of at least this many secrets score them ordered by
 /// total ([`TotalSums::group`](crate::build::blacks::TotalSums::group)).
@@ -38,49 +40,13 @@ impl<W: Word> Selector<W> {
         best: &mut Best<W>,
         bound: f64,
     ) {
-        let n = secrets.len();
-        let pegs = usize::from(self.game.pegs());
-        let mut order = std::mem::take(&mut self.order);
-        order.clear();
-        for (number, range) in list.group_ranges() {
-            if self.bounds.alive()[*number as usize] {
-                order.push((self.bounds.bound(*number).max(bound), *number, range.clone()));
-            }
-        }
-        order.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.2.start.cmp(&b.2.start)));
-        // Worst case in nodes its slices hold: a multiset's arrangements are sieved all at once
-        // and tested one by one, every part at once ([`Slices`](crate::build::slices::Slices)); counting parts first (reply
-        // masks) no longer pays. Expected size there counts each arrangement's parts at once.
-        let mut slices = if n <= Slices::MAX_SECRETS { self.slices.take() } else { None };
-        let worst_case = self.objective.heuristic() == Heuristic::WorstCase;
-        // Expected size takes the secrets as bits only once a multiset needs them.
-        let mut started = false;
-        if let Some(slices) = slices.as_mut().filter(|_| worst_case) {
-            slices.start(secrets);
-            started = true;
-        }
-        let parts_count = self.parts_count(n);
-        let use_masks = parts_count.counted && !(worst_case && slices.is_some());
-        let most_parts = parts_count.whole_cost;
+        let order = self.multisets_by_bound(list, bound);
+        let mut pass = self.start_pass(list, filter, secrets);
+        let mut kept = KeptBatch::default();
         let mut scan = MultisetScan::default();
-        // Worst case in large nodes (or games of more than 8 pegs): each multiset's candidates
-        // are scored against the secrets ordered by their total with it, the total likeliest
-        // to hold the largest part first.
-        let by_class_wanted = n >= BY_CLASS_SECRETS && !use_masks && slices.is_none();
-        let mut by_class = std::mem::take(&mut self.by_class);
-        let mut total_sums = self.total_sums.take();
-        let mut ordered_for = None;
-        // A limit, and the fewest parts a candidate needs to come under it.
-        let mut reach = (f64::NAN, 0u32);
-        // A batch of the codes the filter keeps, when it keeps fewer than all.
-        let mut kept_pegs = [W::default(); MASK_LANES];
-        let mut kept_counts = [W::default(); MASK_LANES];
-        let mut kept_positions = [0u32; MASK_LANES];
         self.multiset_replies.forget();
-        // The batch's secrets alone with their total: parts its masks do not show.
-        let mut alone = 0;
         let grouped = list.by_multiset();
-        'multisets: for &(least, number, ref range) in &order {
+        for &(least, number, ref range) in &order {
             let (from, to) = (range.start as usize, range.end as usize);
             if !scan.may_win(least, grouped.position(from), best) {
                 // Positions ascend and the best only improves, so nothing in this multiset can
@@ -91,132 +57,306 @@ impl<W: Word> Selector<W> {
                 }
                 continue;
             }
-            if let Some(slices) = slices.as_mut().filter(|_| worst_case) {
-                let group = (least, number, from..to);
-                self.offer_by_slices(slices, list, filter, group, secrets, best, &mut scan);
-                continue;
-            }
-            let mut next = from;
-            while next < to {
-                // The next batch: up to `MASK_LANES` codes of this multiset that `filter` keeps.
-                let end = (next + MASK_LANES).min(to);
-                let side_by_side = match filter {
-                    Filter::Every => grouped.contiguous(next..end),
-                    _ => None,
-                };
-                let (batch, positions) = if let Some(batch) = side_by_side {
-                    next = end;
-                    batch
-                } else {
-                    let mut len = 0;
-                    while next < to && len < MASK_LANES {
-                        let code = grouped.code(next);
-                        if filter.keeps(code, pegs) {
-                            kept_pegs[len] = code.pegs;
-                            kept_counts[len] = code.counts;
-                            kept_positions[len] = grouped.position(next);
-                            len += 1;
-                        } else {
-                            scan.symmetric += 1;
-                        }
-                        next += 1;
-                    }
-                    if len == 0 {
-                        continue 'multisets;
-                    }
-                    let batch = Slice { pegs: &kept_pegs[..len], counts: &kept_counts[..len] };
-                    (batch, &kept_positions[..len])
-                };
-                if !scan.may_win(least, positions[0], best) {
-                    continue 'multisets;
+            let group = (least, number, from..to);
+            match pass.slices.as_mut().filter(|_| pass.worst_case) {
+                Some(slices) => {
+                    self.offer_by_slices(slices, list, filter, group, secrets, best, &mut scan)
                 }
-                if use_masks {
-                    // The batch's loosest limit, its first position's (a tie included, if that
-                    // position could win one): a batch is passed whole only when none of its
-                    // candidates has the parts to beat even that.
-                    let loosest = scan.limit(positions[0], best);
-                    let counts = self.multisets.counts(number);
-                    let replies = &mut self.multiset_replies;
-                    self.stats.scores += replies.split(number, counts, secrets, self.scorer);
-                    let masks = &mut self.masks[..batch.len()];
-                    self.stats.scores += replies.masks(batch, self.scorer, masks);
-                    alone = replies.alone();
-                    if reach.0 != loosest {
-                        reach = (loosest, parts_count.to_win(loosest));
-                    }
-                    if masks.iter().all(|m| m.count_ones() + alone < reach.1) {
-                        scan.offered += batch.len() as u64;
-                        self.stats.candidates_scored += batch.len() as u64;
-                        if !most_parts {
-                            self.stats.candidates_pruned += batch.len() as u64;
-                        }
-                        continue;
-                    }
-                }
-                for (i, &position) in positions.iter().enumerate() {
-                    if !scan.may_win(least, position, best) {
-                        break;
-                    }
-                    scan.offered += 1;
-                    self.stats.candidates_scored += 1;
-                    let limit = scan.limit(position, best);
-                    let candidate = batch.get(i);
-                    let parts = use_masks.then(|| (self.masks[i].count_ones() + alone) as usize);
-                    let scored = match &mut total_sums {
-                        Some(sums) if by_class_wanted => {
-                            if ordered_for != Some(number) {
-                                let counts = self.multisets.counts(number);
-                                let totals = self.bounds.totals(number);
-                                sums.group(counts, totals, secrets, &mut by_class);
-                                ordered_for = Some(number);
-                            }
-                            if sums.exceeds(candidate, largest_part_allowed(limit)) {
-                                self.stats.candidates_pruned += 1;
-                                continue;
-                            }
-                            by_class.slice()
-                        }
-                        _ => secrets,
-                    };
-                    // Expected size: every part counted at once, in a multiset with the codes to
-                    // pay for splitting the secrets by their totals with it.
-                    let cost = match slices.as_mut().filter(|_| to - from >= SQUARED_CODES) {
-                        Some(slices) => {
-                            if let Some(parts) = parts
-                                && cannot_beat(parts_count.least[parts], limit)
-                            {
-                                self.stats.candidates_pruned += 1;
-                                continue;
-                            }
-                            if !started {
-                                slices.start(secrets);
-                                started = true;
-                            }
-                            slices.split(number, self.multisets.counts(number), secrets);
-                            let cost = slices.squares(candidate.pegs, least_losing_cost(limit));
-                            if cost.is_none() {
-                                self.stats.candidates_pruned += 1;
-                            }
-                            cost.map(|cost| cost as f64)
-                        }
-                        None => self.cost_of(candidate, number, parts, &parts_count, scored, limit),
-                    };
-                    let Some(cost) = cost else {
-                        continue;
-                    };
-                    scan.offer(cost, candidate, position, best);
-                }
+                None => self.offer_multiset(&mut pass, &mut kept, group, best, &mut scan),
             }
         }
-        self.by_class = by_class;
-        self.total_sums = total_sums;
-        if slices.is_some() {
-            self.slices = slices;
-        }
+        self.end_pass(pass);
         let skipped = list.len() as u64 - scan.offered - scan.symmetric;
         self.stats.candidates_scored += skipped;
         self.stats.candidates_pruned += skipped;
         self.order = order;
+    }
+
+    /// The alive multisets of `list`: each one's bound (at least `bound`), number and range of
+    /// positions, least bound first, then first in the list.
+    fn multisets_by_bound(
+        &mut self,
+        list: &CandidateList<W>,
+        bound: f64,
+    ) -> Vec<(f64, u32, Range<u32>)> {
+        let mut order = std::mem::take(&mut self.order);
+        order.clear();
+        for (number, range) in list.group_ranges() {
+            if self.bounds.alive()[*number as usize] {
+                order.push((self.bounds.bound(*number).max(bound), *number, range.clone()));
+            }
+        }
+        order.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.2.start.cmp(&b.2.start)));
+        order
+    }
+
+    /// How the scan of `list` against `secrets` scores each multiset: takes the selector's
+    /// buffers, which [`end_pass`](Self::end_pass) gives back.
+    fn start_pass<'a>(
+        &mut self,
+        list: &'a CandidateList<W>,
+        filter: Filter<'a>,
+        secrets: Slice<'a, W>,
+    ) -> MultisetPass<'a, W> {
+        let n = secrets.len();
+        // Worst case in nodes its slices hold: a multiset's arrangements are sieved all at once
+        // and tested one by one, every part at once ([`Slices`](crate::build::slices::Slices));
+        // counting parts first (reply masks) no longer pays. Expected size there counts each
+        // arrangement's parts at once.
+        let mut slices = if n <= Slices::MAX_SECRETS { self.slices.take() } else { None };
+        let worst_case = self.objective.heuristic() == Heuristic::WorstCase;
+        // Expected size takes the secrets as bits only once a multiset needs them.
+        let mut started = false;
+        if let Some(slices) = slices.as_mut().filter(|_| worst_case) {
+            slices.start(secrets);
+            started = true;
+        }
+        let parts_count = self.parts_count(n);
+        let use_masks = parts_count.counted && !(worst_case && slices.is_some());
+        // Worst case in large nodes (or games of more than 8 pegs): each multiset's candidates
+        // are scored against the secrets ordered by their total with it, the total likeliest
+        // to hold the largest part first.
+        let by_class_wanted = n >= BY_CLASS_SECRETS && !use_masks && slices.is_none();
+        MultisetPass {
+            list,
+            filter,
+            secrets,
+            slices,
+            started,
+            worst_case,
+            parts_count,
+            use_masks,
+            by_class_wanted,
+            by_class: std::mem::take(&mut self.by_class),
+            total_sums: self.total_sums.take(),
+            ordered_for: None,
+            reach: (f64::NAN, 0),
+            alone: 0,
+        }
+    }
+
+    /// Gives back the buffers [`start_pass`](Self::start_pass) took.
+    fn end_pass(&mut self, pass: MultisetPass<'_, W>) {
+        self.by_class = pass.by_class;
+        self.total_sums = pass.total_sums;
+        if pass.slices.is_some() {
+            self.slices = pass.slices;
+        }
+    }
+
+    /// Offers the codes of one multiset that the pass's filter keeps, batch by batch, until
+    /// none left can win. The multiset comes as its bound, its number and its range in the list,
+    /// whose first code may win.
+    #[inline]
+    fn offer_multiset(
+        &mut self,
+        pass: &mut MultisetPass<'_, W>,
+        kept: &mut KeptBatch<W>,
+        (least, number, range): (f64, u32, Range<usize>),
+        best: &mut Best<W>,
+        scan: &mut MultisetScan,
+    ) {
+        let pegs = usize::from(self.game.pegs());
+        let grouped = pass.list.by_multiset();
+        let mut next = range.start;
+        while next < range.end {
+            let Some((batch, positions)) =
+                kept.next(grouped, pass.filter, pegs, (&mut next, range.end), scan)
+            else {
+                return;
+            };
+            if !scan.may_win(least, positions[0], best) {
+                return;
+            }
+            if pass.use_masks && self.out_of_reach(pass, number, batch, positions[0], best, scan) {
+                continue;
+            }
+            for (i, &position) in positions.iter().enumerate() {
+                if !scan.may_win(least, position, best) {
+                    break;
+                }
+                scan.offered += 1;
+                self.stats.candidates_scored += 1;
+                let limit = scan.limit(position, best);
+                let candidate = batch.get(i);
+                let parts =
+                    pass.use_masks.then(|| (self.masks[i].count_ones() + pass.alone) as usize);
+                let multiset = (number, range.len());
+                if let Some(cost) = self.cost_in_multiset(pass, candidate, multiset, parts, limit) {
+                    scan.offer(cost, candidate, position, best);
+                }
+            }
+        }
+    }
+
+    /// With reply masks: counts the parts of every code of `batch` (of multiset `number`, the
+    /// first at `first`) into the masks, and whether none has the parts to beat even the batch's
+    /// loosest limit, its first position's (a tie included, if that position could win one).
+    /// A batch out of reach is counted as offered, and passed whole.
+    #[inline]
+    fn out_of_reach(
+        &mut self,
+        pass: &mut MultisetPass<'_, W>,
+        number: u32,
+        batch: Slice<'_, W>,
+        first: u32,
+        best: &Best<W>,
+        scan: &mut MultisetScan,
+    ) -> bool {
+        let loosest = scan.limit(first, best);
+        let counts = self.multisets.counts(number);
+        let replies = &mut self.multiset_replies;
+        self.stats.scores += replies.split(number, counts, pass.secrets, self.scorer);
+        let masks = &mut self.masks[..batch.len()];
+        self.stats.scores += replies.masks(batch, self.scorer, masks);
+        pass.alone = replies.alone();
+        if pass.reach.0 != loosest {
+            pass.reach = (loosest, pass.parts_count.to_win(loosest));
+        }
+        if masks.iter().any(|m| m.count_ones() + pass.alone >= pass.reach.1) {
+            return false;
+        }
+        scan.offered += batch.len() as u64;
+        self.stats.candidates_scored += batch.len() as u64;
+        if !pass.parts_count.whole_cost {
+            self.stats.candidates_pruned += batch.len() as u64;
+        }
+        true
+    }
+
+    /// The cost of `candidate`, of a multiset given as its number and its count of codes in the
+    /// list, or `None` once it cannot beat `limit`; `parts` is its number of parts when counted.
+    #[inline(always)]
+    fn cost_in_multiset(
+        &mut self,
+        pass: &mut MultisetPass<'_, W>,
+        candidate: Packed<W>,
+        (number, codes): (u32, usize),
+        parts: Option<usize>,
+        limit: f64,
+    ) -> Option<f64> {
+        let secrets = pass.secrets;
+        let scored = match &mut pass.total_sums {
+            Some(sums) if pass.by_class_wanted => {
+                if pass.ordered_for != Some(number) {
+                    let counts = self.multisets.counts(number);
+                    let totals = self.bounds.totals(number);
+                    sums.group(counts, totals, secrets, &mut pass.by_class);
+                    pass.ordered_for = Some(number);
+                }
+                if sums.exceeds(candidate, largest_part_allowed(limit)) {
+                    self.stats.candidates_pruned += 1;
+                    return None;
+                }
+                pass.by_class.slice()
+            }
+            _ => secrets,
+        };
+        // Expected size: every part counted at once, in a multiset with the codes to pay for
+        // splitting the secrets by their totals with it.
+        let Some(slices) = pass.slices.as_mut().filter(|_| codes >= SQUARED_CODES) else {
+            return self.cost_of(candidate, number, parts, &pass.parts_count, scored, limit);
+        };
+        if let Some(parts) = parts
+            && cannot_beat(pass.parts_count.least[parts], limit)
+        {
+            self.stats.candidates_pruned += 1;
+            return None;
+        }
+        if !pass.started {
+            slices.start(secrets);
+            pass.started = true;
+        }
+        slices.split(number, self.multisets.counts(number), secrets);
+        let cost = slices.squares(candidate.pegs, least_losing_cost(limit));
+        if cost.is_none() {
+            self.stats.candidates_pruned += 1;
+        }
+        cost.map(|cost| cost as f64)
+    }
+}
+
+/// What a scan by multiset carries from one multiset to the next: its inputs, how it scores,
+/// and the selector's buffers it holds meanwhile.
+struct MultisetPass<'a, W> {
+    list: &'a CandidateList<W>,
+    filter: Filter<'a>,
+    secrets: Slice<'a, W>,
+    /// The node's secrets as bits, when the node is small enough for them.
+    slices: Option<Slices>,
+    /// Whether `slices` has taken the secrets.
+    started: bool,
+    worst_case: bool,
+    parts_count: PartsCount,
+    /// Whether each batch's parts are counted (reply masks) before its codes are scored.
+    use_masks: bool,
+    /// Whether each multiset's codes are scored against the secrets ordered by their totals.
+    by_class_wanted: bool,
+    /// The secrets in that order, for the multiset `ordered_for`.
+    by_class: Words<W>,
+    total_sums: Option<TotalSums>,
+    ordered_for: Option<u32>,
+    /// A limit, and the fewest parts a candidate needs to come under it.
+    reach: (f64, u32),
+    /// The last batch's secrets alone with their total: parts its masks do not show.
+    alone: u32,
+}
+
+/// A batch of up to [`MASK_LANES`] codes of one multiset that a filter keeps, when it keeps
+/// fewer than all, with their positions in the list.
+struct KeptBatch<W> {
+    pegs: [W; MASK_LANES],
+    counts: [W; MASK_LANES],
+    positions: [u32; MASK_LANES],
+}
+
+impl<W: Word> Default for KeptBatch<W> {
+    fn default() -> KeptBatch<W> {
+        KeptBatch {
+            pegs: [W::default(); MASK_LANES],
+            counts: [W::default(); MASK_LANES],
+            positions: [0; MASK_LANES],
+        }
+    }
+}
+
+impl<W: Word> KeptBatch<W> {
+    /// The next batch of `grouped` from `*next` (which it moves past) up to `to`: the codes side
+    /// by side when the filter keeps every one, else those it keeps, gathered here (those it
+    /// drops counted as symmetric in `scan`); `None` when it keeps none up to `to`.
+    #[inline]
+    fn next<'b>(
+        &'b mut self,
+        grouped: Grouped<'b, W>,
+        filter: Filter<'_>,
+        pegs: usize,
+        (next, to): (&mut usize, usize),
+        scan: &mut MultisetScan,
+    ) -> Option<(Slice<'b, W>, &'b [u32])> {
+        let end = (*next + MASK_LANES).min(to);
+        if let Filter::Every = filter
+            && let Some(batch) = grouped.contiguous(*next..end)
+        {
+            *next = end;
+            return Some(batch);
+        }
+        let mut len = 0;
+        while *next < to && len < MASK_LANES {
+            let code = grouped.code(*next);
+            if filter.keeps(code, pegs) {
+                self.pegs[len] = code.pegs;
+                self.counts[len] = code.counts;
+                self.positions[len] = grouped.position(*next);
+                len += 1;
+            } else {
+                scan.symmetric += 1;
+            }
+            *next += 1;
+        }
+        (len > 0).then(|| {
+            let batch = Slice { pegs: &self.pegs[..len], counts: &self.counts[..len] };
+            (batch, &self.positions[..len])
+        })
     }
 }
 
