@@ -8,7 +8,7 @@
 //! for plotters' backends that write to a path.
 
 mod common;
-use common::rust_files;
+use common::{before_tests_module, rust_files};
 
 use std::path::{Path, PathBuf};
 
@@ -75,7 +75,7 @@ fn library_sources() -> Vec<(String, String)> {
                 .collect::<Vec<_>>()
                 .join("/");
             let text = std::fs::read_to_string(&path).unwrap();
-            let code = text.split("#[cfg(test)]\nmod ").next().unwrap_or_default().to_owned();
+            let code = before_tests_module(&text).to_owned();
             (name, code)
         })
         .filter(|(name, _)| !FREE.iter().any(|free| name.starts_with(free)))

@@ -3,7 +3,7 @@
 //! explicit generator. Checked on their sources, up to each file's tests module.
 
 mod common;
-use common::rust_files;
+use common::{before_tests_module, rust_files};
 use std::path::Path;
 
 /// The crates that only compute: the core, the players' crates, the statistics and the trees.
@@ -49,7 +49,7 @@ fn pure_sources() -> Vec<(String, String)> {
         files.sort();
         for path in files {
             let text = std::fs::read_to_string(&path).unwrap();
-            let code = text.split("#[cfg(test)]").next().unwrap_or_default().to_owned();
+            let code = before_tests_module(&text).to_owned();
             let file = path.strip_prefix(&src).unwrap().display().to_string();
             sources.push((format!("{name}/{file}"), code));
         }

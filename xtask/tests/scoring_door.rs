@@ -12,7 +12,7 @@
 //! and the list only shrinks: an entry whose file no longer computes a feedback fails too.
 
 mod common;
-use common::rust_files;
+use common::{before_tests_module, rust_files};
 
 use std::path::Path;
 
@@ -67,10 +67,7 @@ const NOT_YET: &[(&str, &str)] = &[
 /// its unit tests in a `mod tests` at the end of a file).
 fn code_of(source: &str) -> String {
     let mut code = String::new();
-    for line in source.lines() {
-        if line.trim() == "#[cfg(test)]" {
-            break;
-        }
+    for line in before_tests_module(source).lines() {
         let line = line.find("//").map_or(line, |at| &line[..at]);
         code.push_str(line);
         code.push('\n');

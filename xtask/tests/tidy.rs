@@ -2,7 +2,7 @@
 //! function outside tests runs to eighty lines.
 
 mod common;
-use common::rust_files;
+use common::{before_tests_module, rust_files};
 
 use std::path::Path;
 
@@ -60,19 +60,20 @@ fn function_lengths_count_from_the_signature_to_the_closing_brace() {
                 let c = '}';\n    c\n}\nfn two<'a>(a: &'a u8) {\n}\n#[cfg(test)]\nmod tests {\n    \
                 fn three() {}\n}\n";
     assert_eq!(function_lengths(text), vec![(2, "one".to_string(), 6), (8, "two".to_string(), 2)]);
+    // A constructor for tests inside the code does not end it: what follows is still measured.
+    let text = "impl S {\n    #[cfg(test)]\n    fn for_tests() {}\n}\nfn after() {\n    x();\n}\n";
+    let names: Vec<String> = function_lengths(text).into_iter().map(|(_, name, _)| name).collect();
+    assert_eq!(names, ["for_tests", "after"]);
 }
 
-/// Each function of `text` before its `#[cfg(test)]` module: the line its signature starts on
+/// Each function of `text` before its tests module: the line its signature starts on
 /// (from 1), its name, and its lines up to its closing brace. Braces in strings, character
 /// literals and comments are not counted.
 fn function_lengths(text: &str) -> Vec<(usize, String, usize)> {
-    let lines: Vec<&str> = text.lines().collect();
+    let lines: Vec<&str> = before_tests_module(text).lines().collect();
     let mut found = Vec::new();
     let mut at = 0;
     while at < lines.len() {
-        if lines[at].trim_start().starts_with("#[cfg(test)]") {
-            break;
-        }
         let Some(name) = function_name(lines[at]) else {
             at += 1;
             continue;

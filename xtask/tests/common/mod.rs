@@ -1,4 +1,5 @@
-//! What the workspace's source checks share: walking a folder for Rust files.
+//! What the workspace's source checks share: walking a folder for Rust files, and a file's code
+//! up to its tests module.
 
 use std::path::{Path, PathBuf};
 
@@ -15,4 +16,19 @@ pub fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
             out.push(path);
         }
     }
+}
+
+/// `text` up to its tests module: the first `#[cfg(test)]` line at the start of a line that is
+/// followed by a `mod` (the workspace keeps unit tests in a `mod tests` at the end of a file).
+/// An item marked `#[cfg(test)]` inside the code (a constructor for tests) does not end it, so
+/// the code after such an item is still read.
+pub fn before_tests_module(text: &str) -> &str {
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        if line.trim_end() == "#[cfg(test)]" && text[at + line.len()..].starts_with("mod ") {
+            return &text[..at];
+        }
+        at += line.len();
+    }
+    text
 }
