@@ -120,6 +120,7 @@ while ( defined( my $line = read_line() ) ) {
     eval { play( $id, @rest ); 1 } or do { print STDERR $@; POSIX::_exit(1) };
   }
   waitpid( $child, 0 );
-  # The game died in the child: the referee sees the missing guess; stop as the old loop did.
+  # The game died in the child: the referee sees the missing guess, and this process ends too,
+  # with failure.
   exit 1 if $? != 0;
 }
