@@ -28,6 +28,27 @@ pub struct PiecePlan {
     parts: Vec<Part>,
     stamp: Stamp,
     reading: Reading,
+    replies: ReplyIndex,
+}
+
+/// Every code's plain reply to the first guess (its index), in code order: a byte a code, so
+/// that a piece's secrets are found by one scan instead of scoring the whole game again.
+#[derive(Clone)]
+struct ReplyIndex(Vec<u8>);
+
+impl std::fmt::Debug for ReplyIndex {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "ReplyIndex({} codes)", self.0.len())
+    }
+}
+
+impl ReplyIndex {
+    /// The ranks of the codes whose reply to the first guess is `reply`, in code order.
+    fn secrets_of(&self, reply: Feedback) -> Vec<u32> {
+        let index = reply.index() as u8;
+        let ranks = self.0.iter().enumerate().filter(|&(_, &r)| r == index);
+        ranks.map(|(rank, _)| rank as u32).collect()
+    }
 }
 
 /// A piece as checked: its header, whose totals its replay confirmed.
@@ -60,14 +81,18 @@ impl PiecePlan {
     /// The pieces of the tree of the deterministic one-ply player `config` (labelled nothing
     /// more: the stamp names it by its configuration) for `game`. The first guess is the
     /// configuration's, or the player's own choice; each reply's secrets are counted with the
-    /// plain definition of a reply, over every code (a second or so at 43 million codes).
+    /// plain definition of a reply, over every code (a second or so at 43 million codes), and
+    /// every code's reply is kept (a byte a code) to find a piece's secrets when it is read.
     pub fn new(game: Game, config: &OnePlyConfig) -> Result<PiecePlan, PieceError> {
         build::check_config(game, config)?;
         let first_guess = build::first_guess(game, config)?;
         // The configuration was checked for the game, whose codes are then counted.
         let size = game.size().unwrap_or(u64::MAX);
+        let replies = ReplyIndex(replies_in_code_order(game, first_guess));
         let mut counts = vec![0u64; game.feedback_count()];
-        for_each_reply(game, first_guess, |_, reply| counts[reply.index()] += 1);
+        for &reply in &replies.0 {
+            counts[usize::from(reply)] += 1;
+        }
         let win = Feedback::all_black(game.pegs()).index();
         let parts: Vec<Part> = counts
             .iter()
@@ -95,7 +120,7 @@ impl PiecePlan {
             width: format::rank_bytes(size),
             pairs_implied: config.heuristic != Heuristic::LocalEntropy,
         };
-        Ok(PiecePlan { game, config: player, first_guess, parts, stamp, reading })
+        Ok(PiecePlan { game, config: player, first_guess, parts, stamp, reading, replies })
     }
 
     /// The game.
@@ -235,12 +260,7 @@ impl PiecePlan {
                 header.secrets, header.reply, part.secrets
             )));
         }
-        let mut secrets = Vec::with_capacity(part.secrets as usize);
-        for_each_reply(self.game, self.first_guess, |code, r| {
-            if r == part.reply {
-                secrets.push(code.rank(self.game) as u32);
-            }
-        });
+        let secrets = self.replies.secrets_of(part.reply);
         let (summary, node) = replay(self.reading, &secrets, 2, body, keep_nodes)
             .map_err(|why| damaged(format!("its guesses do not replay: {why}")))?;
         if summary != header.summary {
@@ -355,21 +375,26 @@ impl PiecePlan {
     }
 }
 
-/// Calls `each` with every code of `game` in code order and its plain reply to `first`.
-fn for_each_reply(game: Game, first: Code, mut each: impl FnMut(Code, Feedback)) {
+/// The index of every code's plain reply to `first`, in code order. The codes are counted off
+/// like an odometer (the last peg turning fastest), skipping those that repeat a colour where the
+/// game forbids it, rather than decoded from their ranks one by one.
+fn replies_in_code_order(game: Game, first: Code) -> Vec<u8> {
     let pegs = usize::from(game.pegs());
     let (guess, _) = first.to_array();
-    let guess_counts = colour_counts(&guess[..pegs]);
-    for rank in 0..game.size().unwrap_or(0) {
-        let code = Code::from_rank(game, rank);
-        let (colours, _) = code.to_array();
-        let reply = plain_reply(
-            &colours[..pegs],
-            &colour_counts(&colours[..pegs]),
-            &guess[..pegs],
-            &guess_counts,
-        );
-        each(code, reply);
+    let (guess, guess_counts) = (&guess[..pegs], colour_counts(&guess[..pegs]));
+    let mut replies = Vec::with_capacity(game.size().unwrap_or(0) as usize);
+    let mut colours = [0u8; 16];
+    let code = &mut colours[..pegs];
+    loop {
+        if game.allows(code) {
+            let reply = plain_reply(code, &colour_counts(code), guess, &guess_counts);
+            replies.push(reply.index() as u8);
+        }
+        let Some(turning) = code.iter().rposition(|&c| c + 1 < game.colours()) else {
+            return replies;
+        };
+        code[turning] += 1;
+        code[turning + 1..].fill(0);
     }
 }
 
@@ -387,5 +412,33 @@ fn summarise(node: &Node, depth: u32, summary: &mut PieceSummary) {
     }
     for branch in &node.branches {
         summarise(&branch.node, depth + 1, summary);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The odometer visits the codes in rank order: each reply is the one of the code decoded
+    /// from its rank, with and without repeated colours.
+    #[test]
+    fn replies_follow_the_ranks() {
+        for game in [Game::new(4, 6).unwrap(), Game::without_repeats(3, 5).unwrap()] {
+            let first = Code::from_rank(game, 7);
+            let replies = replies_in_code_order(game, first);
+            assert_eq!(replies.len() as u64, game.size().unwrap());
+            let (guess, _) = first.to_array();
+            let pegs = usize::from(game.pegs());
+            for (rank, &reply) in replies.iter().enumerate() {
+                let (code, _) = Code::from_rank(game, rank as u64).to_array();
+                let plain = plain_reply(
+                    &code[..pegs],
+                    &colour_counts(&code[..pegs]),
+                    &guess[..pegs],
+                    &colour_counts(&guess[..pegs]),
+                );
+                assert_eq!(usize::from(reply), plain.index(), "{game} rank {rank}");
+            }
+        }
     }
 }
