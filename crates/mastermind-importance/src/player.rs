@@ -18,7 +18,8 @@ use crate::model::{CLASSES, PolicyModel};
 use crate::record::{GameRecord, LaterTurn};
 use crate::theta::Theta;
 use mastermind_core::{
-    Code, CodeSet, Game, GameEnd, GameOutcome, LabRng, Oracle, Player, PlayerError, Strategy,
+    Code, CodeSet, Game, GameEnd, GameOutcome, LabRng, Oracle, PackedCodes, Player, PlayerError,
+    Strategy,
 };
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
@@ -72,6 +73,9 @@ pub(crate) fn validate_max_turns(max_turns: u32) -> Result<(), ImportanceError> 
 /// of each colour class, and the model's counts.
 struct Tables {
     codes: Vec<Code>,
+    /// `codes` packed for batch scoring, when the game is narrow enough: the first reply's
+    /// filter scores every code.
+    packed: Option<PackedCodes>,
     by_class: [Vec<u32>; CLASSES],
     model: PolicyModel,
 }
@@ -105,7 +109,8 @@ impl ExpFamilyStrategy {
         for (rank, code) in set.iter().enumerate() {
             by_class[PolicyModel::class_of(code.distinct_colours())].push(rank as u32);
         }
-        let tables = Arc::new(Tables { codes: set.to_vec(), by_class, model });
+        let packed = PackedCodes::new(game, &set);
+        let tables = Arc::new(Tables { codes: set.to_vec(), packed, by_class, model });
         Ok(ExpFamilyStrategy::with_tables(tables, config.theta, config.max_turns))
     }
 
@@ -207,19 +212,23 @@ impl ExpFamilyPlayer {
         let codes = &self.strategy.tables.codes;
         while self.seen < oracle.history().len() {
             let turn = oracle.history().turns()[self.seen];
-            let mut kept = match self.candidates.take() {
-                Some(kept) => kept,
-                None => {
-                    self.member = vec![true; codes.len()];
-                    (0..codes.len() as u32).collect()
+            let kept = match (self.candidates.take(), &self.strategy.tables.packed) {
+                (None, Some(packed)) => {
+                    self.member = vec![false; codes.len()];
+                    oracle.positions_replying(&turn.guess, turn.feedback, packed)
+                }
+                (candidates, _) => {
+                    let mut kept = candidates.unwrap_or_else(|| (0..codes.len() as u32).collect());
+                    self.member.resize(codes.len(), true);
+                    for &rank in &kept {
+                        self.member[rank as usize] = false;
+                    }
+                    oracle.retain_replying(&turn.guess, turn.feedback, &mut kept, |&rank| {
+                        codes[rank as usize]
+                    });
+                    kept
                 }
             };
-            for &rank in &kept {
-                self.member[rank as usize] = false;
-            }
-            oracle.retain_replying(&turn.guess, turn.feedback, &mut kept, |&rank| {
-                codes[rank as usize]
-            });
             for &rank in &kept {
                 self.member[rank as usize] = true;
             }
