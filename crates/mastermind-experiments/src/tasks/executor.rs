@@ -53,6 +53,13 @@ pub trait Kind: Send + Sync {
         String::new()
     }
 
+    /// An estimate of each unit's time, in any unit, which starts the costliest units first so
+    /// that a long one does not run alone at the end while a thread idles (default: none, units
+    /// start in table order). Rows are stored in unit order whatever order the units ran in.
+    fn unit_weights(&self, _units: &[Self::Unit]) -> Option<Vec<f64>> {
+        None
+    }
+
     /// How long each prepared player took to build, by arm (default: none).
     fn build_times(&self) -> Vec<(String, f64)> {
         Vec::new()
@@ -72,13 +79,14 @@ fn run_units<K: Kind>(
     progress: &dyn Progress,
     keep: impl Fn(u64) -> bool,
 ) -> Result<Vec<(u64, Vec<K::Row>)>> {
-    let units: Vec<(u64, K::Unit)> = kind
-        .units()
-        .into_iter()
-        .zip(0u64..)
-        .filter(|(_, i)| keep(*i))
-        .map(|(u, i)| (i, u))
-        .collect();
+    let all = kind.units();
+    let weights = kind.unit_weights(&all);
+    let mut units: Vec<(u64, K::Unit)> =
+        all.into_iter().zip(0u64..).filter(|(_, i)| keep(*i)).map(|(u, i)| (i, u)).collect();
+    if let Some(weights) = &weights {
+        // A stable sort: units of equal weight keep their table order.
+        units.sort_by(|(a, _), (b, _)| weights[*b as usize].total_cmp(&weights[*a as usize]));
+    }
     progress.set_length(units.len() as u64);
     let run = |(index, unit): &(u64, K::Unit)| -> Result<(u64, Vec<K::Row>)> {
         let seed = derive_seed(spec_seed, &kind.identity(unit));
@@ -86,11 +94,18 @@ fn run_units<K: Kind>(
         progress.advance(1);
         Ok((*index, rows))
     };
-    if K::PARALLEL_UNITS {
-        units.par_iter().map(run).collect()
+    let mut rows: Vec<(u64, Vec<K::Row>)> = if K::PARALLEL_UNITS {
+        // Split down to single units, so that an idle thread can always steal the next unit:
+        // rayon's default splitting hands each thread long runs it plays in turn, and a run of
+        // long units then plays on one thread while the other has nothing left.
+        units.par_iter().with_max_len(1).map(run).collect::<Result<_>>()?
     } else {
-        units.iter().map(run).collect()
+        units.iter().map(run).collect::<Result<_>>()?
+    };
+    if weights.is_some() {
+        rows.sort_by_key(|(index, _)| *index);
     }
+    Ok(rows)
 }
 
 impl<K: Kind> Task for K {
@@ -161,5 +176,71 @@ impl<K: Kind> Task for K {
 
     fn size(&self) -> u64 {
         Kind::size(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mastermind_core::progress::Silent;
+    use std::sync::Mutex;
+
+    crate::record! {
+        /// A unit's index and its seed.
+        pub struct Drawn {
+            pub unit: u64,
+            pub seed: u64,
+        }
+    }
+
+    /// Eight units whose weights rise with their index, recording the order they started in.
+    struct Rising {
+        weighted: bool,
+        started: Mutex<Vec<u64>>,
+    }
+
+    impl Kind for Rising {
+        type Unit = u64;
+        type Row = Drawn;
+        const PARALLEL_UNITS: bool = false;
+
+        fn units(&self) -> Vec<u64> {
+            (0..8).collect()
+        }
+
+        fn identity(&self, unit: &u64) -> Vec<u64> {
+            vec![*unit]
+        }
+
+        fn run_unit(&self, unit: &u64, seed: u64) -> Result<Vec<Drawn>> {
+            self.started.lock().unwrap().push(*unit);
+            Ok(vec![Drawn { unit: *unit, seed }])
+        }
+
+        fn report(&self, _: &ReportContext<'_>, _: Vec<Drawn>) -> Result<Rendered> {
+            Ok(Rendered::default())
+        }
+
+        fn unit_weights(&self, units: &[u64]) -> Option<Vec<f64>> {
+            self.weighted.then(|| units.iter().map(|&u| u as f64).collect())
+        }
+    }
+
+    /// Weights start the costliest unit first, and the table is the one of table order.
+    #[test]
+    fn weighted_units_start_costliest_first_and_store_in_unit_order() {
+        let run = |weighted| {
+            let kind = Rising { weighted, started: Mutex::new(Vec::new()) };
+            let table = Task::run(&kind, 3, &Silent).unwrap();
+            (table, kind.started.into_inner().unwrap())
+        };
+        let (weighted, order) = run(true);
+        let (plain, plain_order) = run(false);
+        assert_eq!(order, (0..8).rev().collect::<Vec<u64>>());
+        assert_eq!(plain_order, (0..8).collect::<Vec<u64>>());
+        assert!(weighted.equals(&plain), "{weighted} against {plain}");
+        let units: Vec<u64> =
+            weighted.column("unit").unwrap().u64().unwrap().into_no_null_iter().collect();
+        assert_eq!(units, (0..8).collect::<Vec<u64>>());
     }
 }

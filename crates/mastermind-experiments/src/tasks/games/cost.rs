@@ -10,21 +10,36 @@ use crate::budget::{BYTES_PER_CODE, BYTES_PER_ROW, Cost, Driver};
 const COSTLY_GAME_SECONDS: f64 = 1.0;
 
 impl GamesPlan {
+    /// The estimated seconds of one game of each arm (none for a recorded arm, which is read).
+    fn seconds_per_game(&self) -> Vec<f64> {
+        let per_arm = |arm: &super::plan::PlannedArm| {
+            let turns = self.expected_turns(arm.game, &arm.codemaker);
+            arm.player.seconds_per_game().unwrap_or_else(|| {
+                Cost::seconds_of(arm.player.operations_per_game(arm.game, turns))
+            })
+        };
+        let arms = self.arms.iter();
+        arms.map(|arm| if arm.recorded.is_some() { 0.0 } else { per_arm(arm) }).collect()
+    }
+
+    /// Each game's estimated seconds, its arm's: the executor starts the costliest arms' games
+    /// first.
+    pub fn unit_weights(&self, units: &[super::execute::GameUnit]) -> Vec<f64> {
+        let per_arm = self.seconds_per_game();
+        units.iter().map(|&(arm, _, _)| per_arm[arm as usize]).collect()
+    }
+
     /// Work and memory of playing every game of the plan.
     pub fn cost(&self) -> Cost {
         let runs = f64::from(self.runs);
         let mut seconds = 0.0;
         let mut costliest = (0.0, 0);
         let mut prepared = 0.0;
-        for (i, arm) in self.arms.iter().enumerate() {
+        for ((i, arm), per_game) in self.arms.iter().enumerate().zip(self.seconds_per_game()) {
             if arm.recorded.is_some() {
                 // Read, not played: a row each.
                 continue;
             }
-            let turns = self.expected_turns(arm.game, &arm.codemaker);
-            let per_game = arm.player.seconds_per_game().unwrap_or_else(|| {
-                Cost::seconds_of(arm.player.operations_per_game(arm.game, turns))
-            });
             seconds += per_game * arm.secrets.len() as f64 * runs;
             if per_game > costliest.0 {
                 costliest = (per_game, i);

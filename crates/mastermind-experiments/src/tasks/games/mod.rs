@@ -58,6 +58,10 @@ impl<T: BuiltOnGames> Kind for T {
         self.games().inputs()
     }
 
+    fn unit_weights(&self, units: &[GameUnit]) -> Option<Vec<f64>> {
+        Some(self.games().unit_weights(units))
+    }
+
     fn build_times(&self) -> Vec<(String, f64)> {
         self.games().build_times()
     }
@@ -93,6 +97,10 @@ impl Kind for GamesPlan {
 
     fn inputs(&self) -> String {
         GamesPlan::inputs(self)
+    }
+
+    fn unit_weights(&self, units: &[GameUnit]) -> Option<Vec<f64>> {
+        Some(GamesPlan::unit_weights(self, units))
     }
 
     fn build_times(&self) -> Vec<(String, f64)> {
