@@ -135,17 +135,15 @@ fn keep_and_move(cfg: &Code, reply: Feedback, rng: &mut LabRng) -> Placed {
         placed.used |= 1 << cfg.colour(p);
     }
     for &p in &order[black..black + white] {
-        // A free peg other than `p` if there is one, else any free peg.
+        // A free peg other than `p` if there is one, else `p` itself: some peg is free (the
+        // black and white pegs number at most the pegs), and only `p` can be when no other is.
         let (mut choices, mut n) = ([0usize; 16], 0);
         for q in (0..pegs).filter(|&q| placed.slots[q].is_none() && q != p) {
             choices[n] = q;
             n += 1;
         }
         if n == 0 {
-            for q in (0..pegs).filter(|&q| placed.slots[q].is_none()) {
-                choices[n] = q;
-                n += 1;
-            }
+            (choices[0], n) = (p, 1);
         }
         let q = choices[rng.random_range(0..n)];
         placed.slots[q] = Some(cfg.colour(p));

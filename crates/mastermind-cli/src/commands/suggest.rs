@@ -60,8 +60,8 @@ struct Suggestion {
     game: Game,
     player: String,
     seed: u64,
-    /// ", seed N" after the player's name when the player draws at random, else empty.
-    seed_note: String,
+    /// Whether the player draws at random, so that its guess depends on `seed`.
+    random: bool,
     guess: Code,
     /// Codes still possible, when few enough to count.
     possible: Option<usize>,
@@ -97,8 +97,7 @@ fn suggest(args: &SuggestArgs, game: Game, style: &ColourStyle) -> Result<Sugges
     }
     let player = choice.name().to_string();
     let seed = args.seed.seed.resolve();
-    // A random player's suggestion depends on the seed: say which, so it can be repeated.
-    let seed_note = if choice.is_random() { format!(", seed {seed}") } else { String::new() };
+    let random = choice.is_random();
     // A tree answers only the games it plays itself; a one-ply rule answers any history.
     let hint = if matches!(choice, Choice::Tree { .. }) {
         " (a strategy tree answers only games that follow it; --player knuth answers any game)"
@@ -120,7 +119,7 @@ fn suggest(args: &SuggestArgs, game: Game, style: &ColourStyle) -> Result<Sugges
         game,
         player,
         seed,
-        seed_note,
+        random,
         guess,
         possible: possible.count(),
         listed,
@@ -157,7 +156,9 @@ fn write_json(suggestion: &Suggestion, mut out: impl Write) -> Result<()> {
 
 /// Writes `suggestion` for a person: the guess, what is possible, and the explained candidates.
 fn write_text(suggestion: &Suggestion, style: &ColourStyle, mut out: impl Write) -> Result<()> {
-    let Suggestion { player, seed_note, guess, .. } = suggestion;
+    let Suggestion { player, seed, random, guess, .. } = suggestion;
+    // A random player's suggestion depends on the seed: say which, so it can be repeated.
+    let seed_note = if *random { format!(", seed {seed}") } else { String::new() };
     writeln!(out, "next guess: {}   ({player}{seed_note})", style.code(guess))?;
     match (suggestion.possible, &suggestion.listed) {
         (Some(1), _) => writeln!(out, "possible:   1 code, so this is the secret")?,
