@@ -35,8 +35,11 @@ pub fn memory_estimate(game: Game) -> Option<u64> {
 
 /// Bytes per code of the game that building any piece of its tree holds: the candidate lists
 /// its shelves keep (at most 96 bytes a code in base lists and 32 in filtered ones), the
-/// multisets and the prefixes the secrets are generated from.
-pub const PIECE_GAME_BYTES_PER_CODE: u64 = 200;
+/// multisets and the prefixes the secrets are generated from, and the plan's reply to the first
+/// guess (a byte a code). A process that built 8x9 Knuth's pieces one after another peaked at
+/// 8 920.1 MiB after pieces of up to 330 183 secrets: 214 bytes a code of the game, were the
+/// pieces' own bytes nothing.
+pub const PIECE_GAME_BYTES_PER_CODE: u64 = 240;
 
 /// Bytes per secret of a piece: its secrets and their scratch copies while it is built, its
 /// subtree, and the replay that reads its bytes back before they are written.
@@ -78,5 +81,8 @@ mod tests {
         // 8x8 Knuth (AABBCCDD) in pieces: the process peaked at 2024.5 MiB after pieces of up
         // to 107 768 secrets.
         assert!(piece_memory_estimate(game, 107_768).unwrap() > (20_245 << 20) / 10);
+        // 8x9 Knuth (AABBCCDE): 8 920.1 MiB after pieces of up to 330 183 secrets.
+        let larger = Game::new(8, 9).unwrap();
+        assert!(piece_memory_estimate(larger, 330_183).unwrap() > (89_201 << 20) / 10);
     }
 }
