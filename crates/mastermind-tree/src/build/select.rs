@@ -313,7 +313,10 @@ impl<W: Word> Selector<W> {
                     self.stats.candidates_scored += tried;
                     self.stats.scores += tried * n as u64;
                 }
-                _ => self.scan_all_codes(&symmetry, guesses, secrets, &mut best, other_bound),
+                _ => {
+                    let node = (secrets, numbers);
+                    self.scan_all_codes(&symmetry, guesses, node, &mut best, other_bound)
+                }
             }
         }
         self.stats.scores += std::mem::take(&mut self.bounds.visited);

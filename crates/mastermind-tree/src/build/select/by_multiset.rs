@@ -19,6 +19,10 @@ const BY_CLASS_SECRETS: usize = 48;
 /// whose multisets hold at most 24 codes, every multiset at once made Irving 4% slower; 8 and
 /// 16 measured level there, and 8 was 1-2% faster than 16 at 5x8).
 const SQUARED_CODES: usize = 8;
+/// A scan by total makes each multiset's tables of colours by peg from the tables of the
+/// secrets' own multisets ([`TotalSums::tables`]) when the node holds at least this many
+/// secrets per distinct multiset, and otherwise secret by secret ([`TotalSums::group`]).
+const TABLES_BY_MULTISET: usize = 4;
 
 impl<W: Word> Selector<W> {
     /// Offers the codes of `list` (a whole list, whose multisets are bounded and marked alive)
@@ -36,12 +40,12 @@ impl<W: Word> Selector<W> {
         &mut self,
         list: &CandidateList<W>,
         filter: Filter<'_>,
-        secrets: Slice<'_, W>,
+        (secrets, numbers): (Slice<'_, W>, &[u32]),
         best: &mut Best<W>,
         bound: f64,
     ) {
         let order = self.multisets_by_bound(list, bound);
-        let mut pass = self.start_pass(list, filter, secrets);
+        let mut pass = self.start_pass(list, filter, (secrets, numbers));
         let mut kept = KeptBatch::default();
         let mut scan = MultisetScan::default();
         self.multiset_replies.forget();
@@ -90,13 +94,14 @@ impl<W: Word> Selector<W> {
         order
     }
 
-    /// How the scan of `list` against `secrets` scores each multiset: takes the selector's
-    /// buffers, which [`end_pass`](Self::end_pass) gives back.
+    /// How the scan of `list` against `secrets` (whose multiset numbers are `numbers`) scores
+    /// each multiset: takes the selector's buffers, which [`end_pass`](Self::end_pass) gives
+    /// back.
     fn start_pass<'a>(
         &mut self,
         list: &'a CandidateList<W>,
         filter: Filter<'a>,
-        secrets: Slice<'a, W>,
+        (secrets, numbers): (Slice<'a, W>, &'a [u32]),
     ) -> MultisetPass<'a, W> {
         let n = secrets.len();
         // Worst case in nodes its slices hold: a multiset's arrangements are sieved all at once
@@ -121,6 +126,7 @@ impl<W: Word> Selector<W> {
             list,
             filter,
             secrets,
+            numbers,
             slices,
             started,
             worst_case,
@@ -129,6 +135,8 @@ impl<W: Word> Selector<W> {
             by_class_wanted,
             by_class: std::mem::take(&mut self.by_class),
             total_sums: self.total_sums.take(),
+            by_multiset_tables: None,
+            tabled_for: None,
             ordered_for: None,
             reach: (f64::NAN, 0),
             alone: 0,
@@ -238,15 +246,29 @@ impl<W: Word> Selector<W> {
         let secrets = pass.secrets;
         let scored = match &mut pass.total_sums {
             Some(sums) if pass.by_class_wanted => {
-                if pass.ordered_for != Some(number) {
-                    let counts = self.multisets.counts(number);
-                    let totals = self.bounds.totals(number);
-                    sums.group(counts, totals, secrets, &mut pass.by_class);
-                    pass.ordered_for = Some(number);
+                let counts = self.multisets.counts(number);
+                let totals = self.bounds.totals(number);
+                if pass.tabled_for != Some(number) {
+                    let by_multiset = *pass.by_multiset_tables.get_or_insert_with(|| {
+                        let distinct =
+                            sums.take_multisets(secrets, pass.numbers, self.multisets.len());
+                        secrets.len() >= distinct * TABLES_BY_MULTISET
+                    });
+                    if by_multiset {
+                        sums.tables(counts, totals);
+                    } else {
+                        sums.group(counts, totals, secrets, &mut pass.by_class);
+                        pass.ordered_for = Some(number);
+                    }
+                    pass.tabled_for = Some(number);
                 }
                 if sums.exceeds(candidate, largest_part_allowed(limit)) {
                     self.stats.candidates_pruned += 1;
                     return None;
+                }
+                if pass.ordered_for != Some(number) {
+                    sums.order(counts, totals, secrets, &mut pass.by_class);
+                    pass.ordered_for = Some(number);
                 }
                 pass.by_class.slice()
             }
@@ -282,6 +304,8 @@ struct MultisetPass<'a, W> {
     list: &'a CandidateList<W>,
     filter: Filter<'a>,
     secrets: Slice<'a, W>,
+    /// The secrets' multiset numbers.
+    numbers: &'a [u32],
     /// The node's secrets as bits, when the node is small enough for them.
     slices: Option<Slices>,
     /// Whether `slices` has taken the secrets.
@@ -295,6 +319,11 @@ struct MultisetPass<'a, W> {
     /// The secrets in that order, for the multiset `ordered_for`.
     by_class: Words<W>,
     total_sums: Option<TotalSums>,
+    /// Whether `total_sums` makes each multiset's tables from the secrets' own multisets'
+    /// (decided at the first multiset that needs tables).
+    by_multiset_tables: Option<bool>,
+    /// The multiset `total_sums` holds the tables of.
+    tabled_for: Option<u32>,
     ordered_for: Option<u32>,
     /// A limit, and the fewest parts a candidate needs to come under it.
     reach: (f64, u32),

@@ -26,7 +26,7 @@ impl<W: Word> Selector<W> {
         &mut self,
         symmetry: &Symmetry,
         guesses: &[[u8; 16]],
-        secrets: Slice<'_, W>,
+        (secrets, numbers): (Slice<'_, W>, &[u32]),
         best: &mut Best<W>,
         bound: f64,
     ) {
@@ -51,10 +51,10 @@ impl<W: Word> Selector<W> {
             // Few survivors are read from the base list and tested against the stabiliser as
             // they come; many are read from the list the stabiliser filtered.
             if sparse {
-                self.scan_by_multiset(&base, filter, secrets, best, bound);
+                self.scan_by_multiset(&base, filter, (secrets, numbers), best, bound);
             } else {
                 let list = self.whole_list(symmetry, guesses, base);
-                self.scan_by_multiset(&list, Filter::Every, secrets, best, bound);
+                self.scan_by_multiset(&list, Filter::Every, (secrets, numbers), best, bound);
             }
             return;
         }
