@@ -60,6 +60,8 @@ pub trait Word:
     fn fits(game: Game) -> bool;
     /// `words` as `u64`s when this word is `u64` (for kernels written for that width).
     fn as_u64(words: &[Self]) -> Option<&[u64]>;
+    /// `words` as `u128`s when this word is `u128` (for kernels written for that width).
+    fn as_u128(words: &[Self]) -> Option<&[u128]>;
 
     /// Number of zero bytes: with `self` the xor of two peg words, the matching pegs plus the
     /// unused high bytes. The high bit of each byte of the mask below is set exactly when that
@@ -72,7 +74,7 @@ pub trait Word:
 }
 
 macro_rules! word {
-    ($t:ty, $as_u64:expr) => {
+    ($t:ty, $as_u64:expr, $as_u128:expr) => {
         impl Word for $t {
             const BYTES: u32 = <$t>::BITS / 8;
             const LOW7: Self = <$t>::from_ne_bytes([0x7f; <$t>::BITS as usize / 8]);
@@ -108,11 +110,15 @@ macro_rules! word {
             fn as_u64(words: &[Self]) -> Option<&[u64]> {
                 $as_u64(words)
             }
+            #[inline(always)]
+            fn as_u128(words: &[Self]) -> Option<&[u128]> {
+                $as_u128(words)
+            }
         }
     };
 }
-word!(u64, Some);
-word!(u128, |_| None);
+word!(u64, Some, |_| None);
+word!(u128, |_| None, Some);
 
 /// A code as its two words.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -317,7 +323,18 @@ impl Scorer {
                 let used = W::BYTES - self.padding;
                 avx2::indices(guess_pegs[0], guess_counts[0], pegs, counts, used, out)
             }
-            _ => 0,
+            _ => match (
+                W::as_u128(std::slice::from_ref(&guess.pegs)),
+                W::as_u128(std::slice::from_ref(&guess.counts)),
+                W::as_u128(codes.pegs),
+                W::as_u128(codes.counts),
+            ) {
+                (Some(guess_pegs), Some(guess_counts), Some(pegs), Some(counts)) => {
+                    let used = W::BYTES - self.padding;
+                    avx2::indices_wide(guess_pegs[0], guess_counts[0], pegs, counts, used, out)
+                }
+                _ => 0,
+            },
         };
         #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
         let scored = 0;
@@ -490,7 +507,10 @@ mod tests {
 
     #[test]
     fn indices_agree_with_one_score_at_a_time() {
-        for (pegs, colours) in [(1, 2), (3, 5), (4, 6), (5, 8), (7, 3), (8, 5), (6, 9)] {
+        // 10x3: peg words past 64 bits; 4x17: count words past 64 bits.
+        for (pegs, colours) in
+            [(1, 2), (3, 5), (4, 6), (5, 8), (7, 3), (8, 5), (6, 9), (10, 3), (4, 17)]
+        {
             let game = Game::new(pegs, colours).unwrap();
             if u64::fits(game) {
                 indices_agree::<u64>(game);

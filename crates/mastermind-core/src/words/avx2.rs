@@ -1,5 +1,6 @@
 //! [`Scorer::reply_masks`](super::Scorer::reply_masks), [`Scorer::black_masks`] and
-//! [`Scorer::indices`] for codes in 64-bit words, in AVX2.
+//! [`Scorer::indices`] for codes in 64-bit words, and [`Scorer::indices`] for codes in 128-bit
+//! words, in AVX2.
 //!
 //! [`Scorer::black_masks`]: super::Scorer::black_masks
 //! [`Scorer::indices`]: super::Scorer::indices
@@ -16,7 +17,7 @@ use safe_arch::{
     cmp_eq_mask_i8_m256i, cmp_gt_mask_i64_m256i, m256i, move_mask_m256d, mul_u64_low_bits_m256i,
     set_i64_m256i, set_splat_i8_m256i, set_splat_i64_m256i, shl_each_u64_m256i, shl_imm_u16_m256i,
     shr_imm_u16_m256i, shr_imm_u64_m256i, shuffle_av_i8z_half_m256i, sum_of_u8_abs_diff_m256i,
-    zeroed_m256i,
+    unpack_high_i64_m256i, unpack_low_i64_m256i, zeroed_m256i,
 };
 
 /// The reply masks of eight candidates (peg and count words `pegs` and `counts`) against the
@@ -110,6 +111,63 @@ pub(super) fn indices(
         for (slot, index) in out.iter_mut().zip(index) {
             *slot = index as u8;
         }
+    }
+    whole
+}
+
+/// [`indices`] for codes in 128-bit words (games whose count words pass 64 bits, such as 8x9,
+/// or of more than 8 pegs), for codes of `used` pegs: two codes per register, each code's
+/// two halves counted by `vpsadbw` like a 64-bit code's, then added pairwise. Scores the codes
+/// in whole fours and returns how many.
+pub(super) fn indices_wide(
+    guess_pegs: u128,
+    guess_counts: u128,
+    pegs: &[u128],
+    counts: &[u128],
+    used: u32,
+    out: &mut [u8],
+) -> usize {
+    let guess_pegs = m256i::from([guess_pegs; 2]);
+    let guess_counts = m256i::from([guess_counts; 2]);
+    let bytes = (0..used).fold(0u128, |acc, i| acc | 1 << (8 * i));
+    let peg_bytes = m256i::from([bytes; 2]);
+    let zero = zeroed_m256i();
+    let whole = pegs.len() / 4 * 4;
+    for ((pegs, counts), out) in pegs[..whole]
+        .chunks_exact(4)
+        .zip(counts[..whole].chunks_exact(4))
+        .zip(out.chunks_exact_mut(4))
+    {
+        // Per 64-bit lane: the low and the high half of the first code, then of the second.
+        let halves = |pair: &[u128], count: bool| {
+            let half = |code: u128, high: bool| (if high { code >> 64 } else { code }) as u64;
+            let codes = four(&[
+                half(pair[0], false),
+                half(pair[0], true),
+                half(pair[1], false),
+                half(pair[1], true),
+            ]);
+            let per_byte = if count {
+                correct_per_byte(bitand_m256i(codes, guess_counts))
+            } else {
+                bitand_m256i(cmp_eq_mask_i8_m256i(codes, guess_pegs), peg_bytes)
+            };
+            sum_of_u8_abs_diff_m256i(per_byte, zero)
+        };
+        // Lanes of codes 0, 2, 1 and 3: each code's two halves added.
+        let whole_codes = |first: m256i, second: m256i| {
+            add_i64_m256i(unpack_low_i64_m256i(first, second), unpack_high_i64_m256i(first, second))
+        };
+        let black = whole_codes(halves(&pegs[..2], false), halves(&pegs[2..], false));
+        let total = whole_codes(halves(&counts[..2], true), halves(&counts[2..], true));
+        let one = set_splat_i64_m256i(1);
+        let triangle =
+            shr_imm_u64_m256i::<1>(mul_u64_low_bits_m256i(total, add_i64_m256i(total, one)));
+        let index: [u64; 4] = add_i64_m256i(triangle, black).into();
+        out[0] = index[0] as u8;
+        out[1] = index[2] as u8;
+        out[2] = index[1] as u8;
+        out[3] = index[3] as u8;
     }
     whole
 }
