@@ -430,6 +430,8 @@ pub(crate) struct Slices {
     words: usize,
     /// The multiset number the node's secrets were last split for.
     split_for: Option<u32>,
+    /// Peg words narrowed to 64 bits for the sieve, when the game's words are wider.
+    narrow: Vec<u64>,
 }
 
 impl Slices {
@@ -447,6 +449,7 @@ impl Slices {
             sixteen: BlackSlices::new(game),
             words: 1,
             split_for: None,
+            narrow: Vec::new(),
         })
     }
 
@@ -468,13 +471,23 @@ impl Slices {
     }
 
     /// [`BlackSlices::sieve`] for the arrangements `pegs` of the multiset split for, into
-    /// `marks` (bit `i % 64` of `marks[i / 64]` for `pegs[i]`; cleared first): no mark when the
-    /// game's codes are not 64-bit words.
+    /// `marks` (bit `i % 64` of `marks[i / 64]` for `pegs[i]`; cleared first). The sieve reads
+    /// peg words of 64 bits: a game whose count words need 128 (8x9) has its peg words
+    /// narrowed first, its pegs (at most 8) all in their low 64 bits.
     pub fn sieve<W: Word>(&mut self, pegs: &[W], cap: u32, marks: &mut Vec<u64>) {
         marks.clear();
         marks.resize(pegs.len().div_ceil(64), 0);
-        let Some(codes) = W::as_u64(pegs) else { return };
-        on_width!(self, sieve(codes, cap, marks))
+        let mut narrow = std::mem::take(&mut self.narrow);
+        let codes = match W::as_u64(pegs) {
+            Some(codes) => codes,
+            None => {
+                narrow.clear();
+                narrow.extend(pegs.iter().map(|&word| word.widen() as u64));
+                &narrow[..]
+            }
+        };
+        on_width!(self, sieve(codes, cap, marks));
+        self.narrow = narrow;
     }
 
     /// [`BlackSlices::squares`]: the Expected size cost of the arrangement with peg word `pegs`
@@ -518,7 +531,7 @@ fn add_eight<S: Secrets>(masks: [S; 8]) -> [S; 4] {
 mod tests {
     use super::*;
     use mastermind_core::words::{Packed, Words};
-    use mastermind_core::{CodeSet, score::score_index};
+    use mastermind_core::{Code, CodeSet, score::score_index};
 
     #[test]
     fn eight_masks_add_up_bit_by_bit() {
@@ -611,6 +624,41 @@ mod tests {
             assert!(within > 0 && beyond > 0, "{game}");
             assert!(PegTable::fits(game) == (sieved > 0), "{game}: sieve {sieved}");
         }
+    }
+
+    /// A game whose codes take 128-bit words (8x9's count words do) is sieved as the same codes
+    /// in 64-bit words are, and its sieve marks some: its peg words are narrowed, not skipped.
+    #[test]
+    fn wide_words_are_sieved_like_narrow_ones() {
+        let game = Game::new(4, 6).unwrap();
+        let codes = CodeSet::enumerate(game).unwrap().to_vec();
+        let node: Vec<_> = codes.iter().step_by(3).take(300).cloned().collect();
+        let (narrow, wide) = (Words::<u64>::from_codes(&node), Words::<u128>::from_codes(&node));
+        let (mut by_narrow, mut by_wide) =
+            (Slices::of_game(game).unwrap(), Slices::of_game(game).unwrap());
+        by_narrow.start(narrow.slice());
+        by_wide.start(wide.slice());
+        let mut marked = 0;
+        for (number, candidate) in (0u32..).zip(codes.iter().step_by(29)) {
+            let same_multiset = |code: &&Code| {
+                Packed::<u64>::from_code(code).counts == Packed::<u64>::from_code(candidate).counts
+            };
+            let arrangements: Vec<&Code> = codes.iter().filter(same_multiset).collect();
+            let narrow_pegs: Vec<u64> =
+                arrangements.iter().map(|c| Packed::<u64>::from_code(c).pegs).collect();
+            let wide_pegs: Vec<u128> =
+                arrangements.iter().map(|c| Packed::<u128>::from_code(c).pegs).collect();
+            by_narrow.split(number, Packed::<u64>::from_code(candidate).counts, narrow.slice());
+            by_wide.split(number, Packed::<u128>::from_code(candidate).counts, wide.slice());
+            for cap in [4, 8, 16, 32] {
+                let (mut narrow_marks, mut wide_marks) = (Vec::new(), Vec::new());
+                by_narrow.sieve(&narrow_pegs, cap, &mut narrow_marks);
+                by_wide.sieve(&wide_pegs, cap, &mut wide_marks);
+                assert_eq!(wide_marks, narrow_marks, "{candidate} cap {cap}");
+                marked += narrow_marks.iter().map(|m| m.count_ones()).sum::<u32>();
+            }
+        }
+        assert!(marked > 0, "the sieve marked nothing");
     }
 
     #[test]
