@@ -311,30 +311,21 @@ impl Scorer {
     #[inline]
     pub fn indices<W: Word>(&self, guess: Packed<W>, codes: Slice<'_, W>, out: &mut [u8]) {
         let out = &mut out[..codes.len()];
-        // The codes the vector kernel scores (whole fours of 64-bit words), the rest below.
+        // The codes a vector kernel scores (whole fours of 64- or 128-bit words), the rest below.
         #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
-        let scored = match (
-            W::as_u64(std::slice::from_ref(&guess.pegs)),
-            W::as_u64(std::slice::from_ref(&guess.counts)),
-            W::as_u64(codes.pegs),
-            W::as_u64(codes.counts),
-        ) {
-            (Some(guess_pegs), Some(guess_counts), Some(pegs), Some(counts)) => {
-                let used = W::BYTES - self.padding;
-                avx2::indices(guess_pegs[0], guess_counts[0], pegs, counts, used, out)
+        let scored = {
+            let used = W::BYTES - self.padding;
+            if let Some((guess_pegs, guess_counts, pegs, counts)) =
+                as_width(guess, codes, W::as_u64)
+            {
+                avx2::indices(guess_pegs, guess_counts, pegs, counts, used, out)
+            } else if let Some((guess_pegs, guess_counts, pegs, counts)) =
+                as_width(guess, codes, W::as_u128)
+            {
+                avx2::indices_wide(guess_pegs, guess_counts, pegs, counts, used, out)
+            } else {
+                0
             }
-            _ => match (
-                W::as_u128(std::slice::from_ref(&guess.pegs)),
-                W::as_u128(std::slice::from_ref(&guess.counts)),
-                W::as_u128(codes.pegs),
-                W::as_u128(codes.counts),
-            ) {
-                (Some(guess_pegs), Some(guess_counts), Some(pegs), Some(counts)) => {
-                    let used = W::BYTES - self.padding;
-                    avx2::indices_wide(guess_pegs[0], guess_counts[0], pegs, counts, used, out)
-                }
-                _ => 0,
-            },
         };
         #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
         let scored = 0;
@@ -452,6 +443,25 @@ impl Scorer {
         }
         acc
     }
+}
+
+/// A guess's peg and count words, then the peg and count words of the codes it scores, all of
+/// one machine width `V`.
+#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+type AtWidth<'c, V> = (V, V, &'c [V], &'c [V]);
+
+/// `guess` and `codes` as words of the width `cast` reads (`Word::as_u64` or `Word::as_u128`),
+/// when `W` is that width.
+#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+#[inline(always)]
+fn as_width<'c, W: Word, V: Copy>(
+    guess: Packed<W>,
+    codes: Slice<'c, W>,
+    cast: fn(&[W]) -> Option<&[V]>,
+) -> Option<AtWidth<'c, V>> {
+    let guess_pegs = cast(std::slice::from_ref(&guess.pegs))?[0];
+    let guess_counts = cast(std::slice::from_ref(&guess.counts))?[0];
+    Some((guess_pegs, guess_counts, cast(codes.pegs)?, cast(codes.counts)?))
 }
 
 /// Candidates whose reply sets [`Scorer::reply_masks`] computes in one pass over the secrets.
