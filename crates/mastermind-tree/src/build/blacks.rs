@@ -302,6 +302,28 @@ fn busiest_first(pegs: usize, totals: &[u32], mut held: impl FnMut(usize)) -> [u
     next
 }
 
+/// Copies `secrets` to `ordered` grouped by their total with the multiset whose count word is
+/// `counts`, total `t`'s next secret going to `next[t]` ([`busiest_first`]), and calls `each`
+/// on every secret's total and peg word on the way: one pass for the order and the tables.
+#[inline(always)]
+fn scatter<W: Word>(
+    counts: W,
+    next: &mut [usize; 17],
+    secrets: Slice<'_, W>,
+    ordered: &mut Words<W>,
+    mut each: impl FnMut(usize, W),
+) {
+    ordered.pegs.resize(secrets.len(), W::default());
+    ordered.counts.resize(secrets.len(), W::default());
+    for (&word, &secret) in secrets.pegs.iter().zip(secrets.counts) {
+        let t = (counts & secret).ones() as usize;
+        ordered.pegs[next[t]] = word;
+        ordered.counts[next[t]] = secret;
+        next[t] += 1;
+        each(t, word);
+    }
+}
+
 /// The least and the most of `sum k(b) price(b)` over the ways to place `m` secrets of total
 /// `t` in its parts, `k(b)` in part `(t, b)`, with no part above `cap`: the parts filled in the
 /// order of `by_price` (`(price, b)`, ascending) for the least, in reverse for the most. `None`
@@ -392,18 +414,13 @@ impl TotalSums {
         let (mut next, table) = self.start_totals(totals);
         self.at.clear();
         self.at.resize(self.totals.len() * self.pegs * self.stride, 0);
-        Self::resize(ordered, secrets.len());
-        let block = self.pegs * self.stride;
-        for (&word, &secret) in secrets.pegs.iter().zip(secrets.counts) {
-            let t = (counts & secret).ones() as usize;
-            ordered.pegs[next[t]] = word;
-            ordered.counts[next[t]] = secret;
-            next[t] += 1;
+        let (pegs, stride, block) = (self.pegs, self.stride, self.pegs * self.stride);
+        scatter(counts, &mut next, secrets, ordered, |t, word| {
             let at = &mut self.at[table[t]..table[t] + block];
-            for peg in 0..self.pegs {
-                at[peg * self.stride + usize::from(word.byte(peg))] += 1;
+            for peg in 0..pegs {
+                at[peg * stride + usize::from(word.byte(peg))] += 1;
             }
-        }
+        });
     }
 
     /// Takes a node's `secrets`, whose multiset numbers are `numbers` (of a game of
@@ -467,13 +484,7 @@ impl TotalSums {
         ordered: &mut Words<W>,
     ) {
         let mut next = busiest_first(self.pegs, totals, |_| ());
-        Self::resize(ordered, secrets.len());
-        for (&word, &secret) in secrets.pegs.iter().zip(secrets.counts) {
-            let t = (counts & secret).ones() as usize;
-            ordered.pegs[next[t]] = word;
-            ordered.counts[next[t]] = secret;
-            next[t] += 1;
-        }
+        scatter(counts, &mut next, secrets, ordered, |_, _| ());
     }
 
     /// Orders the totals busiest first into `self.totals` and forgets the cap's ranges; returns
@@ -489,11 +500,6 @@ impl TotalSums {
         });
         self.cap = UNSET;
         (next, table)
-    }
-
-    fn resize<W: Word>(ordered: &mut Words<W>, len: usize) {
-        ordered.pegs.resize(len, W::default());
-        ordered.counts.resize(len, W::default());
     }
 
     /// Whether `candidate` (of the multiset the secrets are grouped by) has a part of more than
