@@ -1,4 +1,5 @@
-//! Benchmarks of the scoring core: single scores, batch scores and partition counting.
+//! Benchmarks of the scoring core: codes made from colours, single scores, batch scores and
+//! partition counting.
 //!
 //! Run with `cargo bench -p mastermind-core`. Reported per element: divide the time per iteration
 //! by the batch size (criterion prints throughput in elements per second).
@@ -17,6 +18,25 @@ fn random_codes(game: Game, n: usize) -> Vec<Code> {
 
 fn sizes() -> [Game; 3] {
     [Game::new(4, 6).unwrap(), Game::new(6, 9).unwrap(), Game::new(10, 10).unwrap()]
+}
+
+/// Codes made from their colours, as the players that draw, mutate or walk codes make them.
+fn codes_from_colours(c: &mut Criterion) {
+    let mut group = c.benchmark_group("from_colours");
+    group.throughput(Throughput::Elements(BATCH as u64));
+    for game in sizes() {
+        let pegs = usize::from(game.pegs());
+        let colours: Vec<u8> =
+            random_codes(game, BATCH).iter().flat_map(|code| code.colours()).collect();
+        group.bench_with_input(BenchmarkId::from_parameter(game), &game, |bench, _| {
+            bench.iter(|| {
+                for code in colours.chunks_exact(pegs) {
+                    black_box(Code::from_valid_colours(game, black_box(code)));
+                }
+            })
+        });
+    }
+    group.finish();
 }
 
 fn single_scores(c: &mut Criterion) {
@@ -112,5 +132,13 @@ fn packed(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, single_scores, batch_scores, partitions, partitions_dispatched, packed);
+criterion_group!(
+    benches,
+    codes_from_colours,
+    single_scores,
+    batch_scores,
+    partitions,
+    partitions_dispatched,
+    packed
+);
 criterion_main!(benches);
