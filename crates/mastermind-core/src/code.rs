@@ -393,7 +393,7 @@ mod tests {
         use crate::seed::rng_for;
         let by_definition = |pegs: u8, colours: &[u8]| -> u128 {
             let mut word = 0u128;
-            for c in 0..16u8 {
+            for &c in colours {
                 let n = colours.iter().filter(|&&other| other == c).count() as u32;
                 word |= ((1u128 << n) - 1) << (u32::from(c) * u32::from(pegs));
             }
