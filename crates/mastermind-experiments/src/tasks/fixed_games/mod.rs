@@ -100,6 +100,7 @@ impl crate::tasks::Validate for spec::FixedGamesTask {
                 reading: None,
                 recorded: None,
                 counters: Vec::new(),
+                games_of: None,
             })
             .collect();
         let games = GamesPlan {

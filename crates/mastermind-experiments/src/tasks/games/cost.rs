@@ -36,8 +36,8 @@ impl GamesPlan {
         let mut costliest = (0.0, 0);
         let mut prepared = 0.0;
         for ((i, arm), per_game) in self.arms.iter().enumerate().zip(self.seconds_per_game()) {
-            if arm.recorded.is_some() {
-                // Read, not played: a row each.
+            if arm.recorded.is_some() || arm.games_of.is_some() {
+                // Read or shared, not played: a row each.
                 continue;
             }
             seconds += per_game * arm.secrets.len() as f64 * runs;

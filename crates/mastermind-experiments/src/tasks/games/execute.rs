@@ -1,5 +1,6 @@
 //! Plays a games plan through the executor: one unit per (arm, run, secret), its stream derived
-//! from the arm's label, the run and the secret's index.
+//! from the arm's label, the run and the secret's index. An arm that shares another arm's games
+//! has no units: each game of the arm it names yields its row too.
 
 use super::frame::{GameRow, PlayedGame, pool_name};
 use super::plan::{Codemaker, GamesPlan, PlannedArm};
@@ -14,10 +15,10 @@ use rand::SeedableRng;
 /// One game of a plan: (arm, run, secret index).
 pub type GameUnit = (u32, u32, u32);
 
-/// Every unit of `plan`, ordered by arm, run, secret.
+/// Every unit of `plan`, ordered by arm, run, secret (none for an arm that shares another's games).
 pub fn units(plan: &GamesPlan) -> Vec<GameUnit> {
     let mut units = Vec::new();
-    for (a, arm) in plan.arms.iter().enumerate() {
+    for (a, arm) in plan.arms.iter().enumerate().filter(|(_, arm)| arm.games_of.is_none()) {
         for run in 0..plan.runs_of(arm) {
             units.extend((0..arm.secrets.len() as u32).map(|s| (a as u32, run, s)));
         }
@@ -30,8 +31,22 @@ pub fn identity(plan: &GamesPlan, &(arm, run, secret): &GameUnit) -> Vec<u64> {
     vec![name_id(&plan.arms[arm as usize].label), u64::from(run), u64::from(secret)]
 }
 
+/// The rows of one unit: its game, played with the seed of its identity (or read, for an arm of
+/// recorded games), then the same game under the label of each arm that shares its games.
+pub fn rows(plan: &GamesPlan, unit: &GameUnit, seed: u64) -> Result<Vec<PlayedGame>> {
+    let mut rows = vec![play(plan, unit, seed)?];
+    for sharer in plan.sharers_of(unit.0 as usize) {
+        let mut copy = rows[0].clone();
+        copy.game.arm.clone_from(&sharer.label);
+        copy.game.group.clone_from(&sharer.group);
+        copy.game.x = sharer.x;
+        rows.push(copy);
+    }
+    Ok(rows)
+}
+
 /// Plays one game with the seed of its identity (or reads it, for an arm of recorded games).
-pub fn play(plan: &GamesPlan, &(a, run, s): &GameUnit, seed: u64) -> Result<PlayedGame> {
+fn play(plan: &GamesPlan, &(a, run, s): &GameUnit, seed: u64) -> Result<PlayedGame> {
     let arm = &plan.arms[a as usize];
     if let Some(recorded) = &arm.recorded {
         return Ok(read_recorded(arm, &recorded.games[s as usize], s, seed));

@@ -47,7 +47,7 @@ impl<T: BuiltOnGames> Kind for T {
     }
 
     fn run_unit(&self, unit: &GameUnit, seed: u64) -> Result<Vec<PlayedGame>> {
-        Ok(vec![execute::play(self.games(), unit, seed)?])
+        execute::rows(self.games(), unit, seed)
     }
 
     fn cost(&self) -> crate::budget::Cost {
@@ -88,7 +88,7 @@ impl Kind for GamesPlan {
     }
 
     fn run_unit(&self, unit: &GameUnit, seed: u64) -> Result<Vec<PlayedGame>> {
-        Ok(vec![execute::play(self, unit, seed)?])
+        execute::rows(self, unit, seed)
     }
 
     fn cost(&self) -> crate::budget::Cost {

@@ -44,9 +44,10 @@ impl GamesPlan {
         self.arms.iter().map(|a| a.secrets.len() as u64 * u64::from(self.runs_of(a))).sum()
     }
 
-    /// The games the plan plays itself (those of recorded arms left out).
+    /// The games the plan plays itself (those of recorded arms, and of arms that share another
+    /// arm's games, left out).
     pub fn played(&self) -> u64 {
-        let played = self.arms.iter().filter(|a| a.recorded.is_none());
+        let played = self.arms.iter().filter(|a| a.recorded.is_none() && a.games_of.is_none());
         played.map(|a| a.secrets.len() as u64 * u64::from(self.runs)).sum()
     }
 
@@ -62,6 +63,11 @@ impl GamesPlan {
             .iter()
             .filter_map(|a| a.strategy.build_time().map(|t| (a.label.clone(), t.as_secs_f64())))
             .collect()
+    }
+
+    /// The arms whose rows are the games of arm `leader` (see [`PlannedArm::games_of`]).
+    pub fn sharers_of(&self, leader: usize) -> impl Iterator<Item = &PlannedArm> {
+        self.arms.iter().filter(move |a| a.games_of == Some(leader))
     }
 
     /// The fingerprints of the recorded files the arms read, one a line.
@@ -103,6 +109,9 @@ pub struct PlannedArm {
     pub recorded: Option<Arc<RecordedGames>>,
     /// Other counters its evaluations are also judged by (see the spec's `Arm::counters`).
     pub counters: Vec<String>,
+    /// The index of the arm whose games this arm's rows are (the spec's `Arm::games_of`): the
+    /// arm plays nothing itself.
+    pub games_of: Option<usize>,
 }
 
 impl readings::PairedArm for PlannedArm {
@@ -168,9 +177,10 @@ impl crate::tasks::Validate for GamesTask {
 fn plan(task: &GamesTask, ctx: &PlanContext<'_>, profile: Profile) -> Result<GamesPlan, SpecError> {
     let runs = task.runs.get(profile);
     check_settings(task, ctx, runs)?;
-    let (arms, written_as) = plan_arms(task, ctx, profile)?;
+    let (mut arms, written_as) = plan_arms(task, ctx, profile)?;
     let seen = check_labels(ctx, &arms, &written_as)?;
     check_references(task, ctx, &arms, &written_as, &seen)?;
+    share_games(task, ctx, &mut arms)?;
     let plan = GamesPlan { arms, runs, max_guesses: task.max_guesses, report: task.report.clone() };
     if plan.game_count() > MAX_GAMES {
         return Err(ctx.error(
@@ -444,6 +454,79 @@ fn check_claim_references(
     Ok(())
 }
 
+/// Links each arm that names `games_of` to the arm whose games it shares, refusing a link
+/// between arms that would not play the same games, and a comparison of two arms that share
+/// their games (the same sample twice tests nothing).
+fn share_games(
+    task: &GamesTask,
+    ctx: &PlanContext<'_>,
+    arms: &mut [PlannedArm],
+) -> Result<(), SpecError> {
+    for (index, spec_arm) in task.arms.iter().enumerate() {
+        let Some(of) = &spec_arm.games_of else { continue };
+        let path = format!("task.arms[{index}].games_of");
+        let refuse = |message: String, hint: &str| {
+            ctx.error(Some(&spec_arm.label), "games_of", &path, message, hint)
+        };
+        if spec_arm.sweep.is_some() || spec_arm.recorded.is_some() {
+            return Err(refuse(
+                "an arm that shares another arm's games neither sweeps nor reads recorded games"
+                    .into(),
+                "",
+            ));
+        }
+        let Some(leader) = arms.iter().position(|a| a.label == of.as_str()) else {
+            return Err(refuse(
+                format!("no arm is labelled {of:?}"),
+                &format!(
+                    "the labels are: {}",
+                    arms.iter().map(|a| a.label.as_str()).collect::<Vec<_>>().join(", ")
+                ),
+            ));
+        };
+        let sharer = arms.iter().position(|a| a.label == spec_arm.label.as_str());
+        let sharer = sharer.expect("an unswept arm keeps its label");
+        let (a, b) = (&arms[sharer], &arms[leader]);
+        if sharer == leader {
+            return Err(refuse("an arm cannot share its own games".into(), ""));
+        }
+        if b.recorded.is_some()
+            || task.arms.iter().any(|t| t.label == b.label && t.games_of.is_some())
+        {
+            return Err(refuse(
+                format!("{of:?} does not play its own games (it reads or shares them)"),
+                "name the arm that plays them",
+            ));
+        }
+        if a.game != b.game || a.parameters != b.parameters || a.codemaker != b.codemaker {
+            return Err(refuse(
+                format!("{of:?} plays another player, game or codemaker than this arm"),
+                "games_of shares the games of an arm that plays exactly this arm's player",
+            ));
+        }
+        let pair =
+            |x: &str, y: &str| (x == a.label && y == b.label) || (x == b.label && y == a.label);
+        if let Some(claim) =
+            task.report.claims.iter().find(|c| c.holds.arms().is_some_and(|(x, y)| pair(x, y)))
+        {
+            return Err(refuse(
+                format!("the claim {:?} compares two arms that share their games", claim.text),
+                "compare arms that play their own games",
+            ));
+        }
+        if let Some(reference) =
+            task.report.compare_to.iter().find(|r| **r == a.label || **r == b.label)
+        {
+            return Err(refuse(
+                format!("compare_to names {reference:?}, whose games another arm shares"),
+                "compare against an arm whose games no other arm shares",
+            ));
+        }
+        arms[sharer].games_of = Some(leader);
+    }
+    Ok(())
+}
+
 /// The (label, group, x, player, paper mean) of each arm a spec arm stands for.
 fn expand_sweep(
     ctx: &PlanContext<'_>,
@@ -567,6 +650,7 @@ fn plan_arm(
         reading: arm.reading.clone(),
         recorded: None,
         counters: arm.counters.iter().map(ToString::to_string).collect(),
+        games_of: None,
     })
 }
 

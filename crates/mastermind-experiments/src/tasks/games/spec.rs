@@ -101,6 +101,12 @@ pub struct Arm {
     /// arm of the default reading is judged by every counter its games record anyway.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub counters: Vec<Label>,
+    /// The label of an arm whose games this arm is judged on instead of playing its own: the
+    /// same player, game and codemaker, so the games would be the same draws of the same
+    /// distribution. For a reading of a paper's *table* (which number belongs to which player),
+    /// not of its player: the rows are that arm's games under this arm's label, with their seeds.
+    #[serde(default)]
+    pub games_of: Option<Label>,
 }
 
 /// One arm per value of a player parameter.

@@ -270,6 +270,7 @@ impl ArmOf<'_> {
             reading,
             recorded: None,
             counters: Vec::new(),
+            games_of: None,
         })
     }
 }
