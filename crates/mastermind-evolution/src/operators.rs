@@ -62,7 +62,13 @@ pub fn crossover_at(game: Game, first: &Code, second: &Code, a: usize, b: usize)
     let pegs = usize::from(game.pegs());
     let in_segment = |i: usize| if a <= b { a <= i && i <= b } else { i <= b || i >= a };
     if game.repeats() {
-        let segment = (0..pegs).filter(|&i| in_segment(i)).fold(0u32, |m, i| m | 1 << i);
+        // Pegs a..=b, or with a > b the segment that wraps: pegs b+1..a are the second's.
+        let up_to = |i: usize| (1u32 << i) - 1;
+        let segment = if a <= b {
+            up_to(b + 1) & !up_to(a)
+        } else {
+            up_to(b + 1) | (up_to(pegs) & !up_to(a))
+        };
         return first.splice(game, second, segment);
     }
     let mut colours = [0u8; 16];
@@ -116,6 +122,28 @@ mod tests {
         assert_eq!(crossover_at(g, &p1, &p2, 4, 1).to_string(), "AABBAA");
         assert_eq!(crossover_at(g, &p1, &p2, 2, 2).to_string(), "BBABBB");
         assert_eq!(crossover_at(g, &p1, &p2, 0, 5).to_string(), "AAAAAA");
+    }
+
+    #[test]
+    fn crossover_segments_wrap_at_every_length() {
+        // Every (a, b) of every length: the first parent's pegs are a..=b, or with a > b the
+        // pegs from a to the end and from the start to b.
+        for pegs in 1..=16u8 {
+            let g = Game::new(pegs.into(), 2).unwrap();
+            let p = usize::from(pegs);
+            let first = Code::from_colours(g, &vec![0; p]).unwrap();
+            let second = Code::from_colours(g, &vec![1; p]).unwrap();
+            for (a, b) in (0..p).flat_map(|a| (0..p).map(move |b| (a, b))) {
+                let expected: String = (0..p)
+                    .map(|i| {
+                        let inside = if a <= b { a <= i && i <= b } else { i <= b || i >= a };
+                        if inside { 'A' } else { 'B' }
+                    })
+                    .collect();
+                let child = crossover_at(g, &first, &second, a, b);
+                assert_eq!(child.to_string(), expected, "{pegs} pegs, a = {a}, b = {b}");
+            }
+        }
     }
 
     #[test]
