@@ -39,6 +39,23 @@ fn codes_from_colours(c: &mut Criterion) {
     group.finish();
 }
 
+/// Uniformly random codes, as random play, Rosu's draws and the walks' restarts draw them.
+fn random_codes_drawn(c: &mut Criterion) {
+    let mut group = c.benchmark_group("random");
+    group.throughput(Throughput::Elements(BATCH as u64));
+    for game in sizes() {
+        let mut rng = mastermind_core::rng_for(3, &[]);
+        group.bench_with_input(BenchmarkId::from_parameter(game), &game, |bench, _| {
+            bench.iter(|| {
+                for _ in 0..BATCH {
+                    black_box(Code::random(game, &mut rng));
+                }
+            })
+        });
+    }
+    group.finish();
+}
+
 fn single_scores(c: &mut Criterion) {
     let mut group = c.benchmark_group("score");
     group.throughput(Throughput::Elements(BATCH as u64));
@@ -135,6 +152,7 @@ fn packed(c: &mut Criterion) {
 criterion_group!(
     benches,
     codes_from_colours,
+    random_codes_drawn,
     single_scores,
     batch_scores,
     partitions,

@@ -109,18 +109,25 @@ impl Code {
     /// wherever it is used); without, peg `i` draws `random_range(0..colours - i)` and takes that
     /// colour among those not yet used.
     pub fn random(game: Game, rng: &mut impl RngExt) -> Code {
-        let mut colours = [0u8; 16];
         let pegs = usize::from(game.pegs());
         if game.repeats() {
-            for slot in &mut colours[..pegs] {
-                *slot = rng.random_range(0..game.colours());
+            // Both words built as the colours are drawn, in registers (as `peg_word` and
+            // `unary_counts` would from the drawn colours; a test holds them equal).
+            let packs = game.packs_colours();
+            let block = if packs { u32::from(game.pegs()) } else { 0 };
+            let (mut peg_word, mut counts) = (0u128, 0u128);
+            for i in 0..pegs {
+                let c = rng.random_range(0..game.colours());
+                peg_word |= u128::from(c + 1) << (8 * i);
+                counts |= counts.wrapping_add(1u128 << (u32::from(c) * block));
             }
-        } else {
-            let mut used = 0u32;
-            for (i, slot) in colours[..pegs].iter_mut().enumerate() {
-                *slot = nth_unused(used, u32::from(rng.random_range(0..game.colours() - i as u8)));
-                used |= 1 << *slot;
-            }
+            return Code { pegs: peg_word, counts: if packs { counts } else { 0 } };
+        }
+        let mut colours = [0u8; 16];
+        let mut used = 0u32;
+        for (i, slot) in colours[..pegs].iter_mut().enumerate() {
+            *slot = nth_unused(used, u32::from(rng.random_range(0..game.colours() - i as u8)));
+            used |= 1 << *slot;
         }
         Code::from_valid_colours(game, &colours[..pegs])
     }
@@ -342,14 +349,14 @@ fn unary_counts(pegs: u8, colours: &[u8]) -> u128 {
     colours.iter().fold(0, |word, &c| word | word.wrapping_add(1u128 << (u32::from(c) * pegs)))
 }
 
-/// [`unary_counts`] of the colours a peg word holds.
+/// [`unary_counts`] of the colours a peg word holds, read from the word in a register (byte `i`
+/// is colour + 1 of peg `i`).
 fn unary_counts_of_pegs(pegs: u8, word: u128) -> u128 {
-    let bytes = word.to_le_bytes();
-    let mut colours = [0u8; 16];
-    for (c, b) in colours.iter_mut().zip(bytes).take(usize::from(pegs)) {
-        *c = b - 1;
-    }
-    unary_counts(pegs, &colours[..usize::from(pegs)])
+    let block = u32::from(pegs);
+    (0..block).fold(0, |counts, i| {
+        let colour = (word >> (8 * i)) as u32 & 0xff;
+        counts | counts.wrapping_add(1u128 << ((colour - 1) * block))
+    })
 }
 
 impl PartialOrd for Code {
@@ -436,7 +443,13 @@ mod tests {
             let p = pegs as usize;
             let mut rng = rng_for(31, &[u64::from(pegs), u64::from(colours)]);
             for _ in 0..5_000 {
+                let mut same_draws = rng.clone();
                 let a = Code::random(g, &mut rng);
+                if repeats {
+                    let drawn: Vec<u8> =
+                        (0..p).map(|_| same_draws.random_range(0..g.colours())).collect();
+                    assert_eq!(a, Code::from_valid_colours(g, &drawn), "{g}: {drawn:?}");
+                }
                 let b = Code::random(g, &mut rng);
                 let (ca, _) = a.to_array();
                 let (cb, _) = b.to_array();
