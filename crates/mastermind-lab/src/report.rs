@@ -11,8 +11,8 @@
 //! or whole, never half-written.
 
 pub use mastermind_report::{
-    INDEX_FILE_NAME, OutputFile, PaperOrder, Pending, Section, VERDICT_SLOT, document, finish,
-    index_files, latex, plot, summary, table, verdict,
+    INDEX_FILE_NAME, OutputFile, PaperOrder, Pending, Section, VERDICT_SLOT, document,
+    figure_links_to_profile, finish, index_files, latex, plot, summary, table, verdict,
 };
 
 use anyhow::{Context, Result, anyhow};

@@ -229,6 +229,7 @@ pub fn report_every(
 fn last_rendered(figures: &Path, name: &str) -> Option<Section> {
     let path = figures.join(format!("{name}.md"));
     let markdown = std::fs::read_to_string(&path).ok()?;
+    let markdown = report::figure_links_to_profile(Path::new(&format!("{name}.md")), &markdown);
     let heading = markdown.lines().next()?.strip_prefix("## ")?;
     let (paper, rest) = heading.split_once(" — ")?;
     let paper = paper.to_owned();

@@ -27,3 +27,25 @@ fn a_figure_that_cannot_be_drawn_is_reported_and_the_data_and_tables_stay() {
     let table = std::fs::read_to_string(workspace.figures(Profile::Quick).join("paper/a.md"));
     assert!(table.unwrap().contains("| Entropy |"));
 }
+
+/// A spec's own Markdown file shows its figures when opened by itself: its links resolve from
+/// its own folder, as the report index's resolve from the profile's.
+#[test]
+fn a_spec_files_figure_links_resolve_from_its_own_folder() {
+    let scratch = Scratch::new("figures-links");
+    let path = scratch.spec("paper/a", &small_spec("1", ""));
+    let workspace = scratch.workspace();
+    let plan = workspace.plans(&[path], Profile::Quick).unwrap().remove(0);
+    runner::run(&workspace, &plan, &Provenance::of_checkout(&scratch.root), false).unwrap();
+    let folder = workspace.figures(Profile::Quick);
+    let markdown = std::fs::read_to_string(folder.join("paper/a.md")).unwrap();
+    let links: Vec<&str> = markdown
+        .lines()
+        .filter_map(|l| l.strip_prefix("!["))
+        .filter_map(|l| l.rsplit_once("](")?.1.strip_suffix(')'))
+        .collect();
+    assert!(!links.is_empty(), "{markdown}");
+    for link in links {
+        assert!(folder.join("paper").join(link).is_file(), "{link} from paper/a.md");
+    }
+}

@@ -34,5 +34,6 @@ pub mod verdict;
 
 pub use output::OutputFile;
 pub use sections::{
-    INDEX_FILE_NAME, PaperOrder, Pending, Section, VERDICT_SLOT, finish, index_files,
+    INDEX_FILE_NAME, PaperOrder, Pending, Section, VERDICT_SLOT, figure_links_from,
+    figure_links_to_profile, finish, index_files,
 };

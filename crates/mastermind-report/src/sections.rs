@@ -4,7 +4,7 @@
 
 use crate::output::OutputFile;
 use crate::{document, plot, summary, table, verdict};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use table::Table;
 
 /// The report's index, beside every section: `REPORT.md`.
@@ -120,10 +120,55 @@ pub fn finish(sections: &mut [Section]) -> Vec<OutputFile> {
         }
         section.markdown = pending.markdown.replace(VERDICT_SLOT, &md);
         let tables_tex = pending.tables_tex.replace(VERDICT_SLOT, &tex);
-        files.push(OutputFile::new(&pending.md_path, section.markdown.clone()));
+        let own_links = figure_links_from(&pending.md_path, &section.markdown);
+        files.push(OutputFile::new(&pending.md_path, own_links));
         files.push(OutputFile::new(&pending.tex_path, tables_tex));
     }
     files
+}
+
+/// `markdown`, whose figure links (lines `![alt](path)`) are relative to the profile's figures
+/// folder, with those links made relative to the folder of `md_path` (a path relative to the
+/// profile's folder), so that the spec's own Markdown file shows its figures when opened alone.
+pub fn figure_links_from(md_path: &Path, markdown: &str) -> String {
+    let Some(folder) = link_folder(md_path) else { return markdown.to_owned() };
+    rewrite_figure_links(markdown, |path| path.strip_prefix(&folder).map(str::to_owned))
+}
+
+/// The inverse of [`figure_links_from`]: the figure links of the Markdown file `md_path` made
+/// relative to the profile's figures folder again, as the report index needs them.
+pub fn figure_links_to_profile(md_path: &Path, markdown: &str) -> String {
+    let Some(folder) = link_folder(md_path) else { return markdown.to_owned() };
+    rewrite_figure_links(markdown, |path| (!path.contains('/')).then(|| format!("{folder}{path}")))
+}
+
+/// The folder of `md_path` as a link prefix (`paper/`), none for a file at the top.
+fn link_folder(md_path: &Path) -> Option<String> {
+    let folder = md_path.parent().filter(|p| !p.as_os_str().is_empty())?;
+    let parts: Vec<String> =
+        folder.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
+    Some(format!("{}/", parts.join("/")))
+}
+
+/// Each line `![alt](path)` with `path` replaced where `new_path` gives one.
+fn rewrite_figure_links(markdown: &str, new_path: impl Fn(&str) -> Option<String>) -> String {
+    let mut out = String::with_capacity(markdown.len());
+    for line in markdown.split_inclusive('\n') {
+        let body = line.trim_end_matches('\n');
+        let rewritten = body
+            .strip_prefix("![")
+            .and_then(|rest| rest.rsplit_once("]("))
+            .and_then(|(alt, path)| path.strip_suffix(')').map(|path| (alt, path)))
+            .and_then(|(alt, path)| new_path(path).map(|path| format!("![{alt}]({path})")));
+        match rewritten {
+            Some(text) => {
+                out += &text;
+                out += &line[body.len()..];
+            }
+            None => out += line,
+        }
+    }
+    out
 }
 
 /// The papers of the report in order, and the studies beyond them (the strategy trees, the league
@@ -365,6 +410,19 @@ pub fn index_files(
 mod tests {
     use super::*;
     use verdict::{Estimate, Printed, compare};
+
+    #[test]
+    fn a_spec_file_links_its_figures_from_its_own_folder_and_back() {
+        let md = "## P — T: t\n\ntext with [a link](docs/x.md)\n\n\
+                  ![P — T](paper/a-guesses.png)\n\n![P — T](paper/a-time.png)\n";
+        let own = figure_links_from(Path::new("paper/a.md"), md);
+        assert!(own.contains("![P — T](a-guesses.png)\n"), "{own}");
+        assert!(own.contains("![P — T](a-time.png)\n"), "{own}");
+        assert!(own.contains("[a link](docs/x.md)"), "{own}");
+        assert_eq!(figure_links_to_profile(Path::new("paper/a.md"), &own), md);
+        // A file at the top of the folder links as the report does.
+        assert_eq!(figure_links_from(Path::new("a.md"), md), md);
+    }
 
     fn section(paper: &str, name: &str, verdicts: Vec<verdict::Verdict>) -> Section {
         Section {
