@@ -79,6 +79,7 @@ fn an_arm_that_shares_games_plays_none_and_stores_the_same_games_under_its_label
 fn a_link_between_arms_that_would_not_play_the_same_games_is_refused() {
     let scratch = Scratch::new("shared-games-refused");
     let other_player = scratch.rejected(&spec(r#"games_of: Some("No tracker"),"#, ""));
+    // "No tracker" plays the hill-climber without its tracker.
     // Named by the arm's line and the field's path.
     assert_eq!(other_player.field, "task.arms[2].games_of", "{other_player}");
     assert_eq!(other_player.line, Some(14), "{other_player}");
@@ -86,6 +87,23 @@ fn a_link_between_arms_that_would_not_play_the_same_games_is_refused() {
 
     let missing = scratch.rejected(&spec(r#"games_of: Some("Nobody"),"#, ""));
     assert!(missing.to_string().contains("no arm is labelled \"Nobody\""), "{missing}");
+
+    let subtle = scratch.rejected(&spec(r#"games_of: Some("Tracker"),"#, "").replace(
+        r#"(label: "Tracker, other table", player: HillClimber((code_tracker: true)),"#,
+        r#"(label: "Tracker, other table", player: HillClimber((code_tracker: true, unused_weight: 3.0)),"#,
+    ));
+    assert!(subtle.to_string().contains("another player ("), "{subtle}");
+
+    let own = scratch.rejected(&spec(r#"games_of: Some("Tracker, other table"),"#, ""));
+    assert!(own.to_string().contains("cannot share its own games"), "{own}");
+
+    let unread = scratch.rejected(
+        &spec(r#"games_of: Some("Tracker"),"#, "").replace(
+            r#"reading: Some((of: Some("No tracker"), name: "table in order", because: "the table read in its order"))"#,
+            "",
+        ),
+    );
+    assert!(unread.to_string().contains("names none"), "{unread}");
 
     let compared = scratch.rejected(&spec(
         r#"games_of: Some("Tracker"),"#,

@@ -6,7 +6,7 @@ use crate::spec::SpecError;
 use crate::spec::raw::{PaperNumbers, Reading};
 use crate::spec::scaled::Profile;
 use crate::spec::sweep::with_parameter;
-use crate::spec::values::Finite;
+use crate::spec::values::{Finite, Label};
 use crate::tasks::PlanContext;
 use crate::tasks::readings::{self, ArmReading};
 use crate::workspace::Workspace;
@@ -468,6 +468,14 @@ fn share_games(
         let refuse = |message: String, hint: &str| {
             ctx.error(Some(&spec_arm.label), "games_of", &path, message, hint)
         };
+        if spec_arm.reading.is_none() {
+            return Err(refuse(
+                "an arm that shares another arm's games is a reading of the paper's table, and \
+                 names none"
+                    .into(),
+                "give it `reading: Some((of: ..., name: ..., because: ...))`",
+            ));
+        }
         if spec_arm.sweep.is_some() || spec_arm.recorded.is_some() {
             return Err(refuse(
                 "an arm that shares another arm's games neither sweeps nor reads recorded games"
@@ -498,31 +506,64 @@ fn share_games(
                 "name the arm that plays them",
             ));
         }
-        if a.game != b.game || a.parameters != b.parameters || a.codemaker != b.codemaker {
+        if let Some(what) = what_differs(a, b) {
             return Err(refuse(
-                format!("{of:?} plays another player, game or codemaker than this arm"),
+                format!("{of:?} plays another {what} than this arm"),
                 "games_of shares the games of an arm that plays exactly this arm's player",
             ));
         }
-        let pair =
-            |x: &str, y: &str| (x == a.label && y == b.label) || (x == b.label && y == a.label);
-        if let Some(claim) =
-            task.report.claims.iter().find(|c| c.holds.arms().is_some_and(|(x, y)| pair(x, y)))
-        {
-            return Err(refuse(
-                format!("the claim {:?} compares two arms that share their games", claim.text),
-                "compare arms that play their own games",
-            ));
-        }
-        if let Some(reference) =
-            task.report.compare_to.iter().find(|r| **r == a.label || **r == b.label)
-        {
-            return Err(refuse(
-                format!("compare_to names {reference:?}, whose games another arm shares"),
-                "compare against an arm whose games no other arm shares",
-            ));
-        }
+        refuse_comparisons(task, ctx, &a.label, &b.label)?;
         arms[sharer].games_of = Some(leader);
+    }
+    Ok(())
+}
+
+/// What arm `b` plays otherwise than arm `a` (game, player or codemaker), if anything.
+fn what_differs(a: &PlannedArm, b: &PlannedArm) -> Option<String> {
+    if a.game != b.game {
+        Some(format!("game ({} against {})", a.game, b.game))
+    } else if a.parameters != b.parameters {
+        Some(format!("player ({} against {})", a.parameters, b.parameters))
+    } else if a.codemaker != b.codemaker {
+        Some("codemaker".to_owned())
+    } else {
+        None
+    }
+}
+
+/// Refuses a claim or a `compare_to` that would test `sharer` and `leader`, two arms of one
+/// sample, against each other.
+fn refuse_comparisons(
+    task: &GamesTask,
+    ctx: &PlanContext<'_>,
+    sharer: &str,
+    leader: &str,
+) -> Result<(), SpecError> {
+    let pair = |x: &str, y: &str| (x == sharer && y == leader) || (x == leader && y == sharer);
+    if let Some((k, claim)) = task
+        .report
+        .claims
+        .iter()
+        .enumerate()
+        .find(|(_, c)| c.holds.arms().is_some_and(|(x, y)| pair(x, y)))
+    {
+        return Err(ctx.error(
+            None,
+            "claims",
+            &format!("task.report.claims[{k}]"),
+            format!("the claim {:?} compares two arms that share their games", claim.text),
+            "compare arms that play their own games",
+        ));
+    }
+    let shared = |r: &&Label| r.as_str() == sharer || r.as_str() == leader;
+    if let Some(reference) = task.report.compare_to.iter().find(shared) {
+        return Err(ctx.error(
+            None,
+            "compare_to",
+            "task.report.compare_to",
+            format!("{reference:?} shares its games with another arm"),
+            "compare against an arm whose games no other arm shares",
+        ));
     }
     Ok(())
 }
