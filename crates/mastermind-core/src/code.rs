@@ -113,15 +113,21 @@ impl Code {
         if game.repeats() {
             // Both words built as the colours are drawn, in registers (as `peg_word` and
             // `unary_counts` would from the drawn colours; a test holds them equal).
-            let packs = game.packs_colours();
-            let block = if packs { u32::from(game.pegs()) } else { 0 };
+            if !game.packs_colours() {
+                let mut peg_word = 0u128;
+                for i in 0..pegs {
+                    peg_word |= u128::from(rng.random_range(0..game.colours()) + 1) << (8 * i);
+                }
+                return Code { pegs: peg_word, counts: 0 };
+            }
+            let block = u32::from(game.pegs());
             let (mut peg_word, mut counts) = (0u128, 0u128);
             for i in 0..pegs {
                 let c = rng.random_range(0..game.colours());
                 peg_word |= u128::from(c + 1) << (8 * i);
-                counts |= counts.wrapping_add(1u128 << (u32::from(c) * block));
+                counts = counted(counts, u32::from(c), block);
             }
-            return Code { pegs: peg_word, counts: if packs { counts } else { 0 } };
+            return Code { pegs: peg_word, counts };
         }
         let mut colours = [0u8; 16];
         let mut used = 0u32;
@@ -341,12 +347,19 @@ fn peg_word(colours: &[u8]) -> u128 {
 
 /// The unary colour-count word: bit `c * pegs + k` for the `k`-th occurrence of colour `c`.
 fn unary_counts(pegs: u8, colours: &[u8]) -> u128 {
-    // Colour `c`'s block holds its `n` pegs met so far as `n` low ones. Adding the block's
-    // lowest bit carries into bit `n`, which the block has room for (`n < pegs`), and or-ing
-    // the old block back restores the ones below: one add a peg in a register, where a count
-    // per colour kept in memory made each peg wait for the store of the one before.
-    let pegs = u32::from(pegs);
-    colours.iter().fold(0, |word, &c| word | word.wrapping_add(1u128 << (u32::from(c) * pegs)))
+    let block = u32::from(pegs);
+    colours.iter().fold(0, |counts, &c| counted(counts, u32::from(c), block))
+}
+
+/// The count word `counts` (blocks of `block` bits, one a colour) with one more peg of `colour`.
+///
+/// Colour `c`'s block holds its `n` pegs met so far as `n` low ones. Adding the block's lowest
+/// bit carries into bit `n`, which the block has room for (`n < block`), and or-ing the old block
+/// back restores the ones below: one add a peg in a register, where a count per colour kept in
+/// memory made each peg wait for the store of the one before.
+#[inline(always)]
+fn counted(counts: u128, colour: u32, block: u32) -> u128 {
+    counts | counts.wrapping_add(1u128 << (colour * block))
 }
 
 /// [`unary_counts`] of the colours a peg word holds, read from the word in a register (byte `i`
@@ -355,7 +368,7 @@ fn unary_counts_of_pegs(pegs: u8, word: u128) -> u128 {
     let block = u32::from(pegs);
     (0..block).fold(0, |counts, i| {
         let colour = (word >> (8 * i)) as u32 & 0xff;
-        counts | counts.wrapping_add(1u128 << ((colour - 1) * block))
+        counted(counts, colour - 1, block)
     })
 }
 
