@@ -101,6 +101,7 @@ impl crate::tasks::Validate for spec::FixedGamesTask {
                 recorded: None,
                 counters: Vec::new(),
                 games_of: None,
+                shared_by: Vec::new(),
             })
             .collect();
         let games = GamesPlan {

@@ -67,7 +67,7 @@ impl GamesPlan {
 
     /// The arms whose rows are the games of arm `leader` (see [`PlannedArm::games_of`]).
     pub fn sharers_of(&self, leader: usize) -> impl Iterator<Item = &PlannedArm> {
-        self.arms.iter().filter(move |a| a.games_of == Some(leader))
+        self.arms[leader].shared_by.iter().map(|&sharer| &self.arms[sharer])
     }
 
     /// The fingerprints of the recorded files the arms read, one a line.
@@ -112,6 +112,9 @@ pub struct PlannedArm {
     /// The index of the arm whose games this arm's rows are (the spec's `Arm::games_of`): the
     /// arm plays nothing itself.
     pub games_of: Option<usize>,
+    /// The indices of the arms whose rows are this arm's games (each names it in `games_of`),
+    /// listed once when the plan is validated so that a game finds them without a search.
+    pub shared_by: Vec<usize>,
 }
 
 impl readings::PairedArm for PlannedArm {
@@ -514,6 +517,7 @@ fn share_games(
         }
         refuse_comparisons(task, ctx, &a.label, &b.label)?;
         arms[sharer].games_of = Some(leader);
+        arms[leader].shared_by.push(sharer);
     }
     Ok(())
 }
@@ -692,6 +696,7 @@ fn plan_arm(
         recorded: None,
         counters: arm.counters.iter().map(ToString::to_string).collect(),
         games_of: None,
+        shared_by: Vec::new(),
     })
 }
 

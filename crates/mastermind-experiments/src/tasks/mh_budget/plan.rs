@@ -271,6 +271,7 @@ impl ArmOf<'_> {
             recorded: None,
             counters: Vec::new(),
             games_of: None,
+            shared_by: Vec::new(),
         })
     }
 }
