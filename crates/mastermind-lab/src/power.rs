@@ -60,6 +60,9 @@ pub struct ClaimPower {
     pub stored: f64,
     /// The spec's cap, a multiple of `stored`.
     pub cap: f64,
+    /// Whether our side has no sampling error (an exact value, such as a tree's total over every
+    /// secret): no size moves it, so none is planned.
+    pub exact: bool,
 }
 
 /// What the analysis plans for one claim.
@@ -80,6 +83,9 @@ pub enum Planned {
 impl ClaimPower {
     /// What the analysis plans for the claim.
     pub fn planned(&self) -> Planned {
+        if self.exact {
+            return Planned::Untested;
+        }
         match self.needed {
             None if matches!(self.outcome, Outcome::Reproduced | Outcome::Contradicted) => {
                 Planned::Stored
@@ -205,6 +211,7 @@ fn claim_power(pilot: &Plan, v: &Verdict, scale: f64, cap: f64) -> Option<ClaimP
         needed: v.needed,
         stored: (samples as f64 * scale).round(),
         cap,
+        exact: !v.sampled(),
     })
 }
 
@@ -249,6 +256,22 @@ impl Analysis {
                 Some(Needed::Games { per_arm, .. }) => count(per_arm),
             };
             let stored = c.stored as u64;
+            if c.exact {
+                table.row(vec![
+                    c.paper.clone(),
+                    c.spec.clone(),
+                    c.claim.clone(),
+                    "exact".to_owned(),
+                    effect,
+                    "0".to_owned(),
+                    c.outcome.name().to_owned(),
+                    "–".to_owned(),
+                    "exact".to_owned(),
+                    "–".to_owned(),
+                    "as stored (no sampling error)".to_owned(),
+                ]);
+                continue;
+            }
             let plan = match c.planned() {
                 Planned::Stored => format!("{} (as stored)", count(stored)),
                 Planned::Raise(per_arm) => {
@@ -266,12 +289,12 @@ impl Analysis {
                 c.paper.clone(),
                 c.spec.clone(),
                 c.claim.clone(),
-                format!("{} {}", c.pilot_samples, c.unit),
+                samples(c.pilot_samples as u64, c.unit),
                 effect,
                 sd,
                 c.outcome.name().to_owned(),
                 needed,
-                format!("{} {}", count(stored), c.unit),
+                samples(stored, c.unit),
                 format!("{}x ({})", c.cap, count((c.cap * c.stored).round() as u64)),
                 plan,
             ]);
@@ -304,13 +327,19 @@ impl Analysis {
             table.row(vec![
                 spec.to_owned(),
                 most.claim.clone(),
-                format!("{} {}", count(most.stored as u64), most.unit),
-                format!("{} {}", count(per_arm), most.unit),
+                samples(most.stored as u64, most.unit),
+                samples(per_arm, most.unit),
                 format!("{:.2}x", most.factor()),
             ]);
         }
         table
     }
+}
+
+/// `n` samples of `unit` (`games`, `runs`), in the singular for one.
+fn samples(n: u64, unit: &str) -> String {
+    let unit = if n == 1 { unit.strip_suffix('s').unwrap_or(unit) } else { unit };
+    format!("{} {unit}", count(n))
 }
 
 #[cfg(test)]
@@ -331,6 +360,7 @@ mod tests {
             needed,
             stored: 1000.0,
             cap: 10.0,
+            exact: false,
         }
     }
 
@@ -346,5 +376,15 @@ mod tests {
         assert_eq!(claim(games(10_001), inconclusive).planned(), Planned::BeyondCap(10_001));
         assert_eq!(claim(Some(Needed::Never), inconclusive).planned(), Planned::Never);
         assert_eq!(claim(None, Outcome::NotTestable).planned(), Planned::Untested);
+        let exact = ClaimPower { exact: true, ..claim(games(4800), inconclusive) };
+        assert_eq!(exact.planned(), Planned::Untested, "no size moves an exact value");
+    }
+
+    #[test]
+    fn one_sample_is_named_in_the_singular() {
+        assert_eq!(samples(1, "games"), "1 game");
+        assert_eq!(samples(1, "runs"), "1 run");
+        assert_eq!(samples(2, "games"), "2 games");
+        assert_eq!(samples(12_000, "runs"), "12 000 runs");
     }
 }

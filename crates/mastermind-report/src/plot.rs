@@ -405,7 +405,7 @@ pub(crate) fn box_plots(
     } else {
         axis(lo, hi, 0.08)?
     };
-    let legend = usize::from(paper.iter().any(Option::is_some)) + 1;
+    let legend = usize::from(paper.iter().any(Option::is_some)) + 2;
     let y1 = y1 + (y1 - y0) * 0.07 * legend as f64;
     let names: Vec<String> = samples.iter().map(|s| s.0.clone()).collect();
     let figure =
@@ -501,8 +501,8 @@ impl BoxStats {
     }
 }
 
-/// Box `i`: its quartiles, median and whiskers, and a cross at its mean (the first box's cross
-/// goes into the legend).
+/// Box `i`: its quartiles, median and whiskers, and a cross at its mean (the first box's outline
+/// and cross go into the legend, which says what they mark).
 fn draw_box<DB: DrawingBackend>(
     chart: &mut Plane<'_, DB>,
     i: usize,
@@ -515,10 +515,17 @@ fn draw_box<DB: DrawingBackend>(
         [(x - w, b.q1), (x + w, b.q3)],
         c.mix(0.35).filled(),
     )))?;
-    chart.draw_series(std::iter::once(Rectangle::new(
+    let outline = chart.draw_series(std::iter::once(Rectangle::new(
         [(x - w, b.q1), (x + w, b.q3)],
         c.stroke_width(2),
     )))?;
+    if i == 0 {
+        outline
+            .label("box: quartiles, median; whiskers: furthest values within 1.5 IQR of the box")
+            .legend(move |(x, y)| {
+                Rectangle::new([(x + 3, y - 6), (x + 17, y + 6)], c.stroke_width(2))
+            });
+    }
     let lines = [
         vec![(x - w, b.median), (x + w, b.median)],
         vec![(x, b.q3), (x, b.high)],

@@ -331,8 +331,9 @@ impl Verdict {
         !self.reading.as_ref().is_some_and(|r| r.alternative)
     }
 
-    /// Whether the claim has a sampling error (and so takes a share of its paper's level).
-    fn sampled(&self) -> bool {
+    /// Whether the claim has a sampling error (and so takes a share of its paper's level, and
+    /// more samples could move it); an exact value's claim has none.
+    pub fn sampled(&self) -> bool {
         let of = |t: &Test| t.difference().se > 0.0 || t.bootstrap.is_some();
         self.test.as_ref().is_some_and(of)
             || self.parts.as_ref().is_some_and(|p| p.parts.iter().any(|part| of(&part.test)))

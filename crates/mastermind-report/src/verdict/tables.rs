@@ -172,12 +172,7 @@ fn margin_cell(v: &Verdict) -> String {
 fn samples_cell(v: &Verdict) -> String {
     let first_part = v.parts.as_ref().and_then(|p| p.parts.first().map(|part| &part.test));
     let Some(test) = v.test.as_ref().or(first_part) else { return "–".to_owned() };
-    let sampled = |t: &super::Test| t.difference().se > 0.0 || t.bootstrap.is_some();
-    let any_sampled = match &v.parts {
-        Some(parts) => parts.parts.iter().any(|p| sampled(&p.test)),
-        None => sampled(test),
-    };
-    if !any_sampled {
+    if !v.sampled() {
         return "exact".to_owned();
     }
     let samples = v.parts.as_ref().map_or(test.samples, |p| p.samples());

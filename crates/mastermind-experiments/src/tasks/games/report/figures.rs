@@ -210,7 +210,10 @@ fn guess_histogram(title: &str, plan: &GamesPlan, results: &[ArmResult]) -> Figu
         })
         .collect();
     let x = if beyond > 0 {
-        format!("guesses to find the secret ({beyond} games over {last}, up to {most}, not shown)")
+        let games = if beyond == 1 { "game" } else { "games" };
+        format!(
+            "guesses to find the secret ({beyond} {games} over {last}, up to {most}, not shown)"
+        )
     } else {
         "guesses to find the secret".to_owned()
     };
