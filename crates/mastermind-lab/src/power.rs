@@ -100,6 +100,55 @@ impl ClaimPower {
         }
     }
 
+    /// The claim's row of [`Analysis::claims_table`].
+    fn cells(&self) -> Vec<String> {
+        let d = self.digits;
+        let effect = self.effect.map_or_else(|| "–".to_owned(), |e| format!("{e:+.d$}"));
+        let named = [self.paper.clone(), self.spec.clone(), self.claim.clone()];
+        let outcome = self.outcome.name().to_owned();
+        if self.exact {
+            let dash = || "–".to_owned();
+            let exact = || "exact".to_owned();
+            let plan = "as stored (no sampling error)".to_owned();
+            let rest = [exact(), effect, "0".to_owned(), outcome, dash(), exact(), dash(), plan];
+            return named.into_iter().chain(rest).collect();
+        }
+        let sd = self.sd.map_or_else(|| "–".to_owned(), |s| format!("{s:.prec$}", prec = d + 1));
+        let needed = match self.needed {
+            None if matches!(self.outcome, Outcome::Reproduced | Outcome::Contradicted) => {
+                "decided".to_owned()
+            }
+            None => "–".to_owned(),
+            Some(Needed::Never) => "none".to_owned(),
+            Some(Needed::Games { per_arm, .. }) => count(per_arm),
+        };
+        let stored = self.stored as u64;
+        let plan = match self.planned() {
+            Planned::Stored => format!("{} (as stored)", count(stored)),
+            Planned::Raise(per_arm) => {
+                format!("{} ({:.1}x)", count(per_arm), per_arm as f64 / self.stored)
+            }
+            Planned::BeyondCap(per_arm) => format!(
+                "{} (needs {:.0}x, beyond the cap)",
+                count(stored),
+                per_arm as f64 / self.stored
+            ),
+            Planned::Never => format!("{} (no size decides it)", count(stored)),
+            Planned::Untested => format!("{} (no sampling error)", count(stored)),
+        };
+        let rest = [
+            samples(self.pilot_samples as u64, self.unit),
+            effect,
+            sd,
+            outcome,
+            needed,
+            samples(stored, self.unit),
+            format!("{}x ({})", self.cap, count((self.cap * self.stored).round() as u64)),
+            plan,
+        ];
+        named.into_iter().chain(rest).collect()
+    }
+
     /// The multiple of the stored size the plan asks for (1 unless it raises it).
     pub fn factor(&self) -> f64 {
         match self.planned() {
@@ -244,60 +293,7 @@ impl Analysis {
             ],
         );
         for c in &self.claims {
-            let d = c.digits;
-            let effect = c.effect.map_or_else(|| "–".to_owned(), |e| format!("{e:+.d$}"));
-            let sd = c.sd.map_or_else(|| "–".to_owned(), |s| format!("{s:.prec$}", prec = d + 1));
-            let needed = match c.needed {
-                None if matches!(c.outcome, Outcome::Reproduced | Outcome::Contradicted) => {
-                    "decided".to_owned()
-                }
-                None => "–".to_owned(),
-                Some(Needed::Never) => "none".to_owned(),
-                Some(Needed::Games { per_arm, .. }) => count(per_arm),
-            };
-            let stored = c.stored as u64;
-            if c.exact {
-                table.row(vec![
-                    c.paper.clone(),
-                    c.spec.clone(),
-                    c.claim.clone(),
-                    "exact".to_owned(),
-                    effect,
-                    "0".to_owned(),
-                    c.outcome.name().to_owned(),
-                    "–".to_owned(),
-                    "exact".to_owned(),
-                    "–".to_owned(),
-                    "as stored (no sampling error)".to_owned(),
-                ]);
-                continue;
-            }
-            let plan = match c.planned() {
-                Planned::Stored => format!("{} (as stored)", count(stored)),
-                Planned::Raise(per_arm) => {
-                    format!("{} ({:.1}x)", count(per_arm), per_arm as f64 / c.stored)
-                }
-                Planned::BeyondCap(per_arm) => format!(
-                    "{} (needs {:.0}x, beyond the cap)",
-                    count(stored),
-                    per_arm as f64 / c.stored
-                ),
-                Planned::Never => format!("{} (no size decides it)", count(stored)),
-                Planned::Untested => format!("{} (no sampling error)", count(stored)),
-            };
-            table.row(vec![
-                c.paper.clone(),
-                c.spec.clone(),
-                c.claim.clone(),
-                samples(c.pilot_samples as u64, c.unit),
-                effect,
-                sd,
-                c.outcome.name().to_owned(),
-                needed,
-                samples(stored, c.unit),
-                format!("{}x ({})", c.cap, count((c.cap * c.stored).round() as u64)),
-                plan,
-            ]);
+            table.row(c.cells());
         }
         table
     }
