@@ -193,6 +193,21 @@ fn axis(lo: f64, hi: f64, pad: f64) -> Result<(f64, f64)> {
     Ok((a, b))
 }
 
+/// [`axis`] for a log10 axis: where its padded range spans two decades or more but holds fewer
+/// than three whole powers of ten (so that it would carry two labels), it is widened to the whole
+/// decades around it, so that every such axis has at least three.
+fn log_axis(lo: f64, hi: f64, pad: f64) -> Result<(f64, f64)> {
+    let (mut a, mut b) = axis(lo, hi, pad)?;
+    let powers_inside = |a: f64, b: f64| b.floor() - a.ceil() + 1.0;
+    if b - a >= 2.0 && powers_inside(a, b) < 3.0 {
+        a = a.floor();
+        if powers_inside(a, b) < 3.0 {
+            b = b.ceil();
+        }
+    }
+    Ok((a, b))
+}
+
 /// A tick label without trailing zeros: `10` rather than `10.0`, `4.45` rather than `4.450`.
 fn short_number(v: f64) -> String {
     if v == v.round() && v.abs() < 1e15 {
@@ -398,7 +413,7 @@ pub(crate) fn box_plots(
     };
     let labels = labels.with_y(y_desc);
     let (y0, y1) = if log_y {
-        let (y0, y1) = axis(positive.log10(), hi.log10(), 0.05)?;
+        let (y0, y1) = log_axis(positive.log10(), hi.log10(), 0.05)?;
         boxes = boxes.iter().map(|b| b.log10(y0)).collect();
         paper.iter_mut().for_each(|p| *p = p.map(f64::log10));
         (y0, y1)
@@ -610,7 +625,20 @@ fn draw_boxes<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, figure: &Boxes)
 
 #[cfg(test)]
 mod tests {
-    use super::log_tick;
+    use super::{log_axis, log_tick};
+
+    #[test]
+    fn a_log_axis_holds_three_powers_of_ten_once_it_spans_two_decades() {
+        let powers = |(a, b): (f64, f64)| (a.ceil() as i32..=b.floor() as i32).count();
+        for (lo, hi) in [(0.2, 2.2), (0.9, 2.95), (1.05, 3.1), (0.0, 2.0), (3.4, 5.5)] {
+            let (a, b) = log_axis(lo, hi, 0.05).unwrap();
+            assert!(a <= lo && b >= hi, "{lo}..{hi} -> {a}..{b} cuts the data");
+            assert!(powers((a, b)) >= 3, "{lo}..{hi} -> {a}..{b}");
+        }
+        // A range that already holds three keeps its padding only.
+        let (a, b) = log_axis(0.5, 4.5, 0.05).unwrap();
+        assert!((a - 0.3).abs() < 1e-9 && (b - 4.7).abs() < 1e-9, "{a}..{b}");
+    }
 
     #[test]
     fn log_ticks_below_one_are_not_rounded_to_zero() {

@@ -5,7 +5,7 @@
 
 use super::legend::{self, Entry, Sample};
 use super::{
-    Drawing, FONT, Labels, Plane, axis, both, colour, finite, log_label_count, log_tick,
+    Drawing, FONT, Labels, Plane, axis, both, colour, finite, log_axis, log_label_count, log_tick,
     short_number, three_digits, titled_chart, untitled_chart,
 };
 use super::{Result, draw_error};
@@ -290,8 +290,12 @@ impl Lines<'_> {
         };
         let (x0, x1) =
             axis(xs().fold(f64::INFINITY, f64::min), xs().fold(f64::NEG_INFINITY, f64::max), 0.08)?;
-        let (y0, mut y1) =
-            axis(ys().fold(f64::INFINITY, f64::min), ys().fold(f64::NEG_INFINITY, f64::max), 0.08)?;
+        let y_axis = if self.log_y { log_axis } else { axis };
+        let (y0, mut y1) = y_axis(
+            ys().fold(f64::INFINITY, f64::min),
+            ys().fold(f64::NEG_INFINITY, f64::max),
+            0.08,
+        )?;
         if !self.legend_beside() {
             // Room above the data for the legend, so that it hides nothing.
             y1 += (y1 - y0) * 0.065 * self.legend_entries() as f64;
