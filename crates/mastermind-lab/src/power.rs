@@ -28,7 +28,7 @@ use mastermind_experiments::spec::{self, SpecFile};
 use mastermind_experiments::tasks::ReportContext;
 use mastermind_experiments::workspace::Workspace;
 use mastermind_report::table::Table;
-use mastermind_report::verdict::{self, Needed, Outcome, Verdict, thousands as count};
+use mastermind_report::verdict::{self, Needed, Outcome, Verdict, count_of, thousands as count};
 use std::path::PathBuf;
 
 /// One claim of the analysis: what the pilot saw and what it plans.
@@ -76,7 +76,10 @@ pub enum Planned {
     BeyondCap(u64),
     /// No number of our samples decides it at the pilot's effect.
     Never,
-    /// Not a claim with a sampling error of ours (an exact value, a statement).
+    /// Our side has no sampling error (an exact value, such as a tree's total over every
+    /// secret): the stored result is final, and no size is planned.
+    Exact,
+    /// A claim whose verdict searches no sample size (a statement): the stored size stays.
     Untested,
 }
 
@@ -84,7 +87,7 @@ impl ClaimPower {
     /// What the analysis plans for the claim.
     pub fn planned(&self) -> Planned {
         if self.exact {
-            return Planned::Untested;
+            return Planned::Exact;
         }
         match self.needed {
             None if matches!(self.outcome, Outcome::Reproduced | Outcome::Contradicted) => {
@@ -106,13 +109,25 @@ impl ClaimPower {
         let effect = self.effect.map_or_else(|| "–".to_owned(), |e| format!("{e:+.d$}"));
         let named = [self.paper.clone(), self.spec.clone(), self.claim.clone()];
         let outcome = self.outcome.name().to_owned();
-        if self.exact {
-            let dash = || "–".to_owned();
-            let exact = || "exact".to_owned();
-            let plan = "as stored (no sampling error)".to_owned();
-            let rest = [exact(), effect, "0".to_owned(), outcome, dash(), exact(), dash(), plan];
-            return named.into_iter().chain(rest).collect();
-        }
+        let rest = match self.planned() {
+            Planned::Exact => self.exact_cells(effect, outcome),
+            planned => self.sampled_cells(planned, effect, outcome),
+        };
+        named.into_iter().chain(rest).collect()
+    }
+
+    /// The cells after the claim's name for a claim without sampling error: nothing to pilot,
+    /// size or cap.
+    fn exact_cells(&self, effect: String, outcome: String) -> [String; 8] {
+        let dash = || "–".to_owned();
+        let exact = || "exact".to_owned();
+        let plan = self.plan_cell(Planned::Exact);
+        [exact(), effect, "0".to_owned(), outcome, dash(), exact(), dash(), plan]
+    }
+
+    /// The cells after the claim's name for a claim with a sampling error of ours.
+    fn sampled_cells(&self, planned: Planned, effect: String, outcome: String) -> [String; 8] {
+        let d = self.digits;
         let sd = self.sd.map_or_else(|| "–".to_owned(), |s| format!("{s:.prec$}", prec = d + 1));
         let needed = match self.needed {
             None if matches!(self.outcome, Outcome::Reproduced | Outcome::Contradicted) => {
@@ -122,8 +137,22 @@ impl ClaimPower {
             Some(Needed::Never) => "none".to_owned(),
             Some(Needed::Games { per_arm, .. }) => count(per_arm),
         };
+        [
+            count_of(self.pilot_samples as u64, self.unit),
+            effect,
+            sd,
+            outcome,
+            needed,
+            count_of(self.stored as u64, self.unit),
+            format!("{}x ({})", self.cap, count((self.cap * self.stored).round() as u64)),
+            self.plan_cell(planned),
+        ]
+    }
+
+    /// The plan's cell: the samples per arm the profile should play, and why.
+    fn plan_cell(&self, planned: Planned) -> String {
         let stored = self.stored as u64;
-        let plan = match self.planned() {
+        match planned {
             Planned::Stored => format!("{} (as stored)", count(stored)),
             Planned::Raise(per_arm) => {
                 format!("{} ({:.1}x)", count(per_arm), per_arm as f64 / self.stored)
@@ -134,19 +163,9 @@ impl ClaimPower {
                 per_arm as f64 / self.stored
             ),
             Planned::Never => format!("{} (no size decides it)", count(stored)),
-            Planned::Untested => format!("{} (no sampling error)", count(stored)),
-        };
-        let rest = [
-            samples(self.pilot_samples as u64, self.unit),
-            effect,
-            sd,
-            outcome,
-            needed,
-            samples(stored, self.unit),
-            format!("{}x ({})", self.cap, count((self.cap * self.stored).round() as u64)),
-            plan,
-        ];
-        named.into_iter().chain(rest).collect()
+            Planned::Untested => format!("{} (no size searched)", count(stored)),
+            Planned::Exact => "as stored (no sampling error)".to_owned(),
+        }
     }
 
     /// The multiple of the stored size the plan asks for (1 unless it raises it).
@@ -323,19 +342,13 @@ impl Analysis {
             table.row(vec![
                 spec.to_owned(),
                 most.claim.clone(),
-                samples(most.stored as u64, most.unit),
-                samples(per_arm, most.unit),
+                count_of(most.stored as u64, most.unit),
+                count_of(per_arm, most.unit),
                 format!("{:.2}x", most.factor()),
             ]);
         }
         table
     }
-}
-
-/// `n` samples of `unit` (`games`, `runs`), in the singular for one.
-fn samples(n: u64, unit: &str) -> String {
-    let unit = if n == 1 { unit.strip_suffix('s').unwrap_or(unit) } else { unit };
-    format!("{} {unit}", count(n))
 }
 
 #[cfg(test)]
@@ -373,14 +386,6 @@ mod tests {
         assert_eq!(claim(Some(Needed::Never), inconclusive).planned(), Planned::Never);
         assert_eq!(claim(None, Outcome::NotTestable).planned(), Planned::Untested);
         let exact = ClaimPower { exact: true, ..claim(games(4800), inconclusive) };
-        assert_eq!(exact.planned(), Planned::Untested, "no size moves an exact value");
-    }
-
-    #[test]
-    fn one_sample_is_named_in_the_singular() {
-        assert_eq!(samples(1, "games"), "1 game");
-        assert_eq!(samples(1, "runs"), "1 run");
-        assert_eq!(samples(2, "games"), "2 games");
-        assert_eq!(samples(12_000, "runs"), "12 000 runs");
+        assert_eq!(exact.planned(), Planned::Exact, "no size moves an exact value");
     }
 }

@@ -9,7 +9,7 @@
 use super::Section;
 use super::latex::escape;
 use super::plot::{ForestPlot, ForestRow};
-use super::verdict::{Outcome, PaperPrecision, Verdict};
+use super::verdict::{Outcome, PaperPrecision, Verdict, count_of};
 use serde::Deserialize;
 
 /// The file name of a paper's summary, beside its specs (never read as a spec).
@@ -168,8 +168,7 @@ fn weigh(headline: &Headline, sections: &[Section]) -> Weighed {
     if missing > 0 {
         counts.push(format!("{missing} without a verdict"));
     }
-    let counts =
-        format!("{} claim{}: {}", outcomes.len(), plural(outcomes.len()), counts.join(", "));
+    let counts = format!("{}: {}", count_of(outcomes.len() as u64, "claims"), counts.join(", "));
     Weighed { standing: Standing::of(&outcomes), counts, magnitudes, lines }
 }
 
@@ -180,10 +179,6 @@ fn counted(outcome: Outcome) -> &'static str {
         Outcome::Explained => "explained by another reading",
         other => other.name(),
     }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
 
 /// The headline's opening words: its standing, and whether it is a magnitude.

@@ -176,7 +176,7 @@ fn samples_cell(v: &Verdict) -> String {
         return "exact".to_owned();
     }
     let samples = v.parts.as_ref().map_or(test.samples, |p| p.samples());
-    let ours = format!("{} {}", super::thousands(samples as u64), test.unit);
+    let ours = super::count_of(samples as u64, test.unit);
     match v.needed {
         None => ours,
         Some(Needed::Never) => format!("{ours} → none decides"),

@@ -12,6 +12,7 @@ use mastermind_players::PlayerSpec;
 use mastermind_report::plot::dots::{ArmRow, DotLabels};
 use mastermind_report::plot::pareto::TimedPlayer;
 use mastermind_report::plot::{self, Figure, Labels, LineChart, LineSeries, NamedFigure, Source};
+use mastermind_report::verdict::count_of;
 use mastermind_stats::{Summary, mean_confidence_interval, nearest_rank};
 
 /// The figures the plan asks for. Every title gives the number of games behind it.
@@ -210,10 +211,8 @@ fn guess_histogram(title: &str, plan: &GamesPlan, results: &[ArmResult]) -> Figu
         })
         .collect();
     let x = if beyond > 0 {
-        let games = if beyond == 1 { "game" } else { "games" };
-        format!(
-            "guesses to find the secret ({beyond} {games} over {last}, up to {most}, not shown)"
-        )
+        let games = count_of(beyond as u64, "games");
+        format!("guesses to find the secret ({games} over {last}, up to {most}, not shown)")
     } else {
         "guesses to find the secret".to_owned()
     };
