@@ -10,6 +10,7 @@ pub mod forest;
 mod labels;
 mod legend;
 pub mod lines;
+mod log_ticks;
 pub mod panels;
 pub mod pareto;
 
@@ -26,6 +27,7 @@ pub use lines::{Interval, LineChart, LineSeries, OffScale, Reference, Source, in
 
 use crate::output::OutputFile;
 use plotters::coord::Shift;
+use plotters::coord::ranged1d::AsRangedCoord;
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use std::path::Path;
@@ -229,10 +231,16 @@ fn three_digits(v: f64) -> String {
 }
 
 /// A tick label of a log10 axis: the value itself, round where the exponent is a whole number
-/// (`1000`, not `1e3` or `999.9`).
+/// (`1000`, not `1e3` or `999.9`) or the value a whole multiple of its power of ten (`20`, `0.5`:
+/// [`LogTicks`](log_ticks::LogTicks)' ticks).
 fn log_tick(y: f64) -> String {
     let value = 10f64.powf(y);
     if (y - y.round()).abs() >= 1e-9 {
+        let power = y.floor();
+        let multiple = 10f64.powf(y - power);
+        if (multiple - multiple.round()).abs() < 1e-6 {
+            return multiple_of_power(multiple.round() as u32, power as i32);
+        }
         three_digits(value)
     } else if y >= 6.0 {
         // 1e6 and beyond: seven digits and more would run into the axis's title.
@@ -245,6 +253,18 @@ fn log_tick(y: f64) -> String {
     }
 }
 
+/// `multiple` times ten to the `power`, written as [`log_tick`] writes a power of ten: `20`,
+/// `0.05`, `2e6`.
+fn multiple_of_power(multiple: u32, power: i32) -> String {
+    if power >= 6 {
+        format!("{multiple}e{power}")
+    } else if power >= 0 {
+        (u64::from(multiple) * 10u64.pow(power as u32)).to_string()
+    } else {
+        format!("{:.*}", (-power) as usize, f64::from(multiple) * 10f64.powi(power))
+    }
+}
+
 /// How many labels to ask for on a log10 axis from `y0` to `y1` so that plotters' round steps
 /// fall on whole exponents (one label per power of ten) when the axis spans at least two.
 fn log_label_count(y0: f64, y1: f64) -> usize {
@@ -254,14 +274,15 @@ fn log_label_count(y0: f64, y1: f64) -> usize {
 
 /// The plane every single-panel figure draws on: a white canvas, the title, and room for the
 /// axes' labels.
-type Plane<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+/// Its x axis is a plain range of numbers unless a figure gives its own key points (`X`).
+type Plane<'a, DB, X = RangedCoordf64> = ChartContext<'a, DB, Cartesian2d<X, RangedCoordf64>>;
 
-fn titled_chart<'a, DB: DrawingBackend>(
+fn titled_chart<'a, DB: DrawingBackend, X: AsRangedCoord<Value = f64>>(
     root: &'a DrawingArea<DB, Shift>,
     title: &str,
-    x: std::ops::Range<f64>,
+    x: X,
     y: std::ops::Range<f64>,
-) -> Result<Plane<'a, DB>> {
+) -> Result<Plane<'a, DB, X::CoordDescType>> {
     let e = |e: DrawingAreaErrorKind<DB::ErrorType>| draw_error!("drawing: {e}");
     root.fill(&WHITE).map_err(e)?;
     ChartBuilder::on(root)

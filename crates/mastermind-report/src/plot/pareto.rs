@@ -3,9 +3,8 @@
 //! the Pareto front, the players that no other player beats on both guesses and time.
 
 use super::labels::{LEADER_BEYOND, LabelRequest, Rect, place_labels};
-use super::{
-    Drawing, Labels, axis, both, colour, log_label_count, log_tick, short_number, titled_chart,
-};
+use super::log_ticks::LogTicks;
+use super::{Drawing, Labels, axis, both, colour, short_number, titled_chart};
 use super::{Result, draw_error};
 use crate::output::OutputFile;
 use plotters::coord::Shift;
@@ -68,6 +67,9 @@ pub(crate) fn guesses_against_time(
     both(base, &Scatter { labels, players: &players, x: (x0, x1), y: (y0, y1) })
 }
 
+/// The figure's plane: time on a log axis ticked at the 1-2-5 multiples of its powers of ten.
+type Chart<'a, DB> = super::Plane<'a, DB, LogTicks>;
+
 struct Scatter<'a> {
     labels: &'a Labels,
     players: &'a [TimedPlayer],
@@ -96,13 +98,11 @@ impl Drawing for Scatter<'_> {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
         let e = |e: DrawingAreaErrorKind<DB::ErrorType>| draw_error!("drawing: {e}");
         let ((x0, x1), (y0, y1)) = (self.x, self.y);
-        let mut chart = titled_chart(root, &self.labels.title, x0..x1, y0..y1)?;
+        let mut chart = titled_chart(root, &self.labels.title, LogTicks::new(x0..x1), y0..y1)?;
         chart
             .configure_mesh()
             .x_desc(self.labels.x.as_str())
             .y_desc(self.labels.y.as_str())
-            .x_labels(log_label_count(x0, x1))
-            .x_label_formatter(&|x| log_tick(*x))
             .y_label_formatter(&|y| short_number(*y))
             .label_style((super::FONT, 16))
             .axis_desc_style((super::FONT, 18))
@@ -158,7 +158,7 @@ impl Scatter<'_> {
     fn draw_players<DB: DrawingBackend>(
         &self,
         root: &DrawingArea<DB, Shift>,
-        chart: &mut super::Plane<'_, DB>,
+        chart: &mut Chart<'_, DB>,
         front: &[&TimedPlayer],
         obstacles: &mut Vec<Rect>,
     ) -> Result<Vec<LabelRequest>> {
@@ -227,7 +227,7 @@ impl Scatter<'_> {
 }
 
 /// Where `(x, y)` of the chart's plane lies, in pixels.
-fn pixel<DB: DrawingBackend>(chart: &super::Plane<'_, DB>, x: f64, y: f64) -> (f64, f64) {
+fn pixel<DB: DrawingBackend>(chart: &Chart<'_, DB>, x: f64, y: f64) -> (f64, f64) {
     let (a, b) = chart.backend_coord(&(x, y));
     (f64::from(a), f64::from(b))
 }
