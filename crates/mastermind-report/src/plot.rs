@@ -10,9 +10,9 @@ pub mod forest;
 mod labels;
 mod legend;
 pub mod lines;
-mod log_ticks;
 pub mod panels;
 pub mod pareto;
+mod scale;
 
 /// Text anchored at its left end, centred vertically.
 pub(crate) const CENTRE_LEFT: plotters::style::text_anchor::Pos =
@@ -27,9 +27,8 @@ pub use lines::{Interval, LineChart, LineSeries, OffScale, Reference, Source, in
 
 use crate::output::OutputFile;
 use plotters::coord::Shift;
-use plotters::coord::ranged1d::AsRangedCoord;
-use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
+use scale::Scale;
 use std::path::Path;
 use std::sync::Once;
 
@@ -195,21 +194,6 @@ fn axis(lo: f64, hi: f64, pad: f64) -> Result<(f64, f64)> {
     Ok((a, b))
 }
 
-/// [`axis`] for a log10 axis: where its padded range spans two decades or more but holds fewer
-/// than three whole powers of ten (so that it would carry two labels), it is widened to the whole
-/// decades around it, so that every such axis has at least three.
-fn log_axis(lo: f64, hi: f64, pad: f64) -> Result<(f64, f64)> {
-    let (mut a, mut b) = axis(lo, hi, pad)?;
-    let powers_inside = |a: f64, b: f64| b.floor() - a.ceil() + 1.0;
-    if b - a >= 2.0 && powers_inside(a, b) < 3.0 {
-        a = a.floor();
-        if powers_inside(a, b) < 3.0 {
-            b = b.ceil();
-        }
-    }
-    Ok((a, b))
-}
-
 /// A tick label without trailing zeros: `10` rather than `10.0`, `4.45` rather than `4.450`.
 fn short_number(v: f64) -> String {
     if v == v.round() && v.abs() < 1e15 {
@@ -230,31 +214,26 @@ fn three_digits(v: f64) -> String {
     }
 }
 
-/// A tick label of a log10 axis: the value itself, round where the exponent is a whole number
-/// (`1000`, not `1e3` or `999.9`) or the value a whole multiple of its power of ten (`20`, `0.5`:
-/// [`LogTicks`](log_ticks::LogTicks)' ticks).
+/// A tick label of a log10 axis (`y` the exponent): the value itself, written whole where it is
+/// a whole multiple of its power of ten (`1000`, not `1e3` or `999.9`; `20`, `0.5`: the ticks
+/// of [`Scale::log`]), else to about three digits.
 fn log_tick(y: f64) -> String {
-    let value = 10f64.powf(y);
-    if (y - y.round()).abs() >= 1e-9 {
-        let power = y.floor();
-        let multiple = 10f64.powf(y - power);
-        if (multiple - multiple.round()).abs() < 1e-6 {
-            return multiple_of_power(multiple.round() as u32, power as i32);
-        }
-        three_digits(value)
-    } else if y >= 6.0 {
-        // 1e6 and beyond: seven digits and more would run into the axis's title.
-        format!("1e{}", y.round() as i64)
-    } else if y >= 0.0 {
-        short_number(value.round())
+    let power = (y + 1e-9).floor();
+    let multiple = 10f64.powf(y - power);
+    if (multiple - multiple.round()).abs() < 1e-6 {
+        // A hair under the next power of ten is that power.
+        let (multiple, power) = match multiple.round() as u32 {
+            10 => (1, power as i32 + 1),
+            whole => (whole, power as i32),
+        };
+        multiple_of_power(multiple, power)
     } else {
-        // 0.1, 0.01, ...: rounded to the power's own decimals, never to 0.
-        format!("{:.*}", (-y.round()) as usize, value)
+        three_digits(10f64.powf(y))
     }
 }
 
-/// `multiple` times ten to the `power`, written as [`log_tick`] writes a power of ten: `20`,
-/// `0.05`, `2e6`.
+/// `multiple` times ten to the `power`: `20`, `0.05`, `2e6` (from 1e6 on, seven digits and more
+/// would run into the axis's title; below 1, rounded to the power's own decimals, never to 0).
 fn multiple_of_power(multiple: u32, power: i32) -> String {
     if power >= 6 {
         format!("{multiple}e{power}")
@@ -265,24 +244,17 @@ fn multiple_of_power(multiple: u32, power: i32) -> String {
     }
 }
 
-/// How many labels to ask for on a log10 axis from `y0` to `y1` so that plotters' round steps
-/// fall on whole exponents (one label per power of ten) when the axis spans at least two.
-fn log_label_count(y0: f64, y1: f64) -> usize {
-    let decades = (y1 - y0).max(0.0);
-    if decades >= 2.0 { (decades.floor() as usize + 1).min(12) } else { 6 }
-}
+/// The plane every single-panel figure draws on, each axis a [`Scale`]: linear, or log10 ticked
+/// at powers of ten or their 1-2-5 multiples.
+type Plane<'a, DB> = ChartContext<'a, DB, Cartesian2d<Scale, Scale>>;
 
-/// The plane every single-panel figure draws on: a white canvas, the title, and room for the
-/// axes' labels.
-/// Its x axis is a plain range of numbers unless a figure gives its own key points (`X`).
-type Plane<'a, DB, X = RangedCoordf64> = ChartContext<'a, DB, Cartesian2d<X, RangedCoordf64>>;
-
-fn titled_chart<'a, DB: DrawingBackend, X: AsRangedCoord<Value = f64>>(
+/// A white canvas with the title, and room for the axes' labels.
+fn titled_chart<'a, DB: DrawingBackend>(
     root: &'a DrawingArea<DB, Shift>,
     title: &str,
-    x: X,
-    y: std::ops::Range<f64>,
-) -> Result<Plane<'a, DB, X::CoordDescType>> {
+    x: impl Into<Scale>,
+    y: impl Into<Scale>,
+) -> Result<Plane<'a, DB>> {
     let e = |e: DrawingAreaErrorKind<DB::ErrorType>| draw_error!("drawing: {e}");
     root.fill(&WHITE).map_err(e)?;
     ChartBuilder::on(root)
@@ -290,7 +262,7 @@ fn titled_chart<'a, DB: DrawingBackend, X: AsRangedCoord<Value = f64>>(
         .margin(20)
         .x_label_area_size(55)
         .y_label_area_size(75)
-        .build_cartesian_2d(x, y)
+        .build_cartesian_2d(x.into(), y.into())
         .map_err(e)
 }
 
@@ -313,14 +285,14 @@ fn title_size<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, title: &str) ->
 /// that shares its title with an area beside it).
 fn untitled_chart<'a, DB: DrawingBackend>(
     area: &'a DrawingArea<DB, Shift>,
-    x: std::ops::Range<f64>,
-    y: std::ops::Range<f64>,
+    x: impl Into<Scale>,
+    y: impl Into<Scale>,
 ) -> Result<Plane<'a, DB>> {
     ChartBuilder::on(area)
         .margin(20)
         .x_label_area_size(55)
         .y_label_area_size(75)
-        .build_cartesian_2d(x, y)
+        .build_cartesian_2d(x.into(), y.into())
         .map_err(|e| draw_error!("drawing: {e}"))
 }
 
@@ -434,7 +406,7 @@ pub(crate) fn box_plots(
     };
     let labels = labels.with_y(y_desc);
     let (y0, y1) = if log_y {
-        let (y0, y1) = log_axis(positive.log10(), hi.log10(), 0.05)?;
+        let (y0, y1) = axis(positive.log10(), hi.log10(), 0.05)?;
         boxes = boxes.iter().map(|b| b.log10(y0)).collect();
         paper.iter_mut().for_each(|p| *p = p.map(f64::log10));
         (y0, y1)
@@ -594,9 +566,8 @@ fn draw_boxes<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, figure: &Boxes)
         .margin(20)
         .x_label_area_size(if upright { 45 + 8 * longest.min(30) } else { 55 })
         .y_label_area_size(75)
-        .build_cartesian_2d(-0.5..n - 0.5, y0..y1)
+        .build_cartesian_2d(Scale::linear(-0.5..n - 0.5), Scale::new(y0..y1, figure.log_y))
         .map_err(e)?;
-    let y_text = |y: f64| if figure.log_y { log_tick(y) } else { short_number(y) };
     chart
         .configure_mesh()
         .x_desc(labels.x.as_str())
@@ -613,8 +584,7 @@ fn draw_boxes<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, figure: &Boxes)
                 String::new()
             }
         })
-        .y_labels(if figure.log_y { log_label_count(y0, y1) } else { 10 })
-        .y_label_formatter(&|y| y_text(*y))
+        .y_labels(10)
         .y_label_style((FONT, 15))
         .axis_desc_style((FONT, 18))
         .disable_x_mesh()
@@ -646,23 +616,10 @@ fn draw_boxes<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, figure: &Boxes)
 
 #[cfg(test)]
 mod tests {
-    use super::{log_axis, log_tick};
+    use super::log_tick;
 
     #[test]
-    fn a_log_axis_holds_three_powers_of_ten_once_it_spans_two_decades() {
-        let powers = |(a, b): (f64, f64)| (a.ceil() as i32..=b.floor() as i32).count();
-        for (lo, hi) in [(0.2, 2.2), (0.9, 2.95), (1.05, 3.1), (0.0, 2.0), (3.4, 5.5)] {
-            let (a, b) = log_axis(lo, hi, 0.05).unwrap();
-            assert!(a <= lo && b >= hi, "{lo}..{hi} -> {a}..{b} cuts the data");
-            assert!(powers((a, b)) >= 3, "{lo}..{hi} -> {a}..{b}");
-        }
-        // A range that already holds three keeps its padding only.
-        let (a, b) = log_axis(0.5, 4.5, 0.05).unwrap();
-        assert!((a - 0.3).abs() < 1e-9 && (b - 4.7).abs() < 1e-9, "{a}..{b}");
-    }
-
-    #[test]
-    fn log_ticks_below_one_are_not_rounded_to_zero() {
+    fn log_ticks_are_whole_multiples_of_their_power_or_three_digits() {
         assert_eq!(log_tick(3.0), "1000");
         assert_eq!(log_tick(0.0), "1");
         assert_eq!(log_tick(-1.0), "0.1");
@@ -670,5 +627,10 @@ mod tests {
         assert_eq!(log_tick(-0.5), "0.316");
         assert_eq!(log_tick(5.0), "100000");
         assert_eq!(log_tick(6.0), "1e6");
+        assert_eq!(log_tick(7.0 + 2f64.log10()), "2e7");
+        assert_eq!(log_tick(-2.0 + 5f64.log10()), "0.05");
+        // An exponent a hair under a whole one is that power, not 9.99...
+        assert_eq!(log_tick(2.0 - 1e-12), "100");
+        assert_eq!(log_tick(-1.0 - 1e-8), "0.1");
     }
 }

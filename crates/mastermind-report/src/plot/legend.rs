@@ -196,8 +196,8 @@ pub(crate) fn draw_flowing<DB: DrawingBackend>(
 
 /// The legend of the bar, box and scatter figures: plotters' own series labels, upper right, on a
 /// translucent white box.
-pub(crate) fn draw_series_labels<'a, DB: DrawingBackend + 'a, X: Ranged<ValueType = f64>>(
-    chart: &mut Plane<'a, DB, X>,
+pub(crate) fn draw_series_labels<'a, DB: DrawingBackend + 'a>(
+    chart: &mut Plane<'a, DB>,
 ) -> Result<()> {
     chart
         .configure_series_labels()

@@ -5,8 +5,8 @@
 
 use super::legend::{self, Entry, Sample};
 use super::{
-    Drawing, FONT, Labels, Plane, axis, both, colour, finite, log_axis, log_label_count, log_tick,
-    short_number, three_digits, titled_chart, untitled_chart,
+    Drawing, FONT, Labels, Plane, Scale, axis, both, colour, finite, short_number, three_digits,
+    titled_chart, untitled_chart,
 };
 use super::{Result, draw_error};
 use crate::output::OutputFile;
@@ -290,12 +290,8 @@ impl Lines<'_> {
         };
         let (x0, x1) =
             axis(xs().fold(f64::INFINITY, f64::min), xs().fold(f64::NEG_INFINITY, f64::max), 0.08)?;
-        let y_axis = if self.log_y { log_axis } else { axis };
-        let (y0, mut y1) = y_axis(
-            ys().fold(f64::INFINITY, f64::min),
-            ys().fold(f64::NEG_INFINITY, f64::max),
-            0.08,
-        )?;
+        let (y0, mut y1) =
+            axis(ys().fold(f64::INFINITY, f64::min), ys().fold(f64::NEG_INFINITY, f64::max), 0.08)?;
         if !self.legend_beside() {
             // Room above the data for the legend, so that it hides nothing.
             y1 += (y1 - y0) * 0.065 * self.legend_entries() as f64;
@@ -384,10 +380,11 @@ impl Lines<'_> {
         titled: bool,
     ) -> Result<Plane<'b, DB>> {
         let ((x0, x1), (y0, y1)) = (self.x, self.y);
+        let y = Scale::new(y0..y1, self.log_y);
         let mut chart = if titled {
-            titled_chart(area, &self.labels.title, x0..x1, y0..y1)?
+            titled_chart(area, &self.labels.title, x0..x1, y)?
         } else {
-            untitled_chart(area, x0..x1, y0..y1)?
+            untitled_chart(area, x0..x1, y)?
         };
         let whole = self.whole_x();
         let apart_from = self.apart_from();
@@ -403,15 +400,13 @@ impl Lines<'_> {
                 short_number(*x)
             }
         };
-        let y_text = |y: &f64| if self.log_y { log_tick(*y) } else { short_number(*y) };
         chart
             .configure_mesh()
             .x_desc(self.labels.x.as_str())
             .y_desc(self.labels.y.as_str())
             .x_labels(self.x_label_count())
             .x_label_formatter(&x_text)
-            .y_labels(if self.log_y { log_label_count(y0, y1) } else { 10 })
-            .y_label_formatter(&y_text)
+            .y_labels(10)
             .label_style((FONT, 16))
             .axis_desc_style((FONT, 18))
             .light_line_style(TRANSPARENT)

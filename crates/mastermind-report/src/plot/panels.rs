@@ -2,7 +2,7 @@
 //! descent), with the legend beside each panel so it never covers data.
 
 use super::legend::{self, Entry, Sample};
-use super::{Drawing, FONT, both, colour, finite, short_number};
+use super::{Drawing, FONT, Scale, both, colour, finite, short_number};
 use super::{Result, draw_error};
 use crate::output::OutputFile;
 use plotters::coord::Shift;
@@ -144,12 +144,10 @@ impl Drawing for Stacked<'_> {
                 .margin(12)
                 .x_label_area_size(if last { 50 } else { 28 })
                 .y_label_area_size(75)
-                .build_cartesian_2d(self.x.0..self.x.1, y0..y1)
+                .build_cartesian_2d(Scale::linear(self.x.0..self.x.1), Scale::linear(y0..y1))
                 .map_err(e)?;
             let mut mesh = chart.configure_mesh();
             mesh.y_desc(panel.y.as_str())
-                .x_label_formatter(&|v| short_number(*v))
-                .y_label_formatter(&|v| short_number(*v))
                 .label_style((FONT, 15))
                 .axis_desc_style((FONT, 17))
                 .light_line_style(TRANSPARENT);

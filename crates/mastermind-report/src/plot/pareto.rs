@@ -3,8 +3,7 @@
 //! the Pareto front, the players that no other player beats on both guesses and time.
 
 use super::labels::{LEADER_BEYOND, LabelRequest, Rect, place_labels};
-use super::log_ticks::LogTicks;
-use super::{Drawing, Labels, axis, both, colour, short_number, titled_chart};
+use super::{Drawing, Labels, Plane, Scale, axis, both, colour, titled_chart};
 use super::{Result, draw_error};
 use crate::output::OutputFile;
 use plotters::coord::Shift;
@@ -67,9 +66,6 @@ pub(crate) fn guesses_against_time(
     both(base, &Scatter { labels, players: &players, x: (x0, x1), y: (y0, y1) })
 }
 
-/// The figure's plane: time on a log axis ticked at the 1-2-5 multiples of its powers of ten.
-type Chart<'a, DB> = super::Plane<'a, DB, LogTicks>;
-
 struct Scatter<'a> {
     labels: &'a Labels,
     players: &'a [TimedPlayer],
@@ -98,12 +94,11 @@ impl Drawing for Scatter<'_> {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
         let e = |e: DrawingAreaErrorKind<DB::ErrorType>| draw_error!("drawing: {e}");
         let ((x0, x1), (y0, y1)) = (self.x, self.y);
-        let mut chart = titled_chart(root, &self.labels.title, LogTicks::new(x0..x1), y0..y1)?;
+        let mut chart = titled_chart(root, &self.labels.title, Scale::log(x0..x1), y0..y1)?;
         chart
             .configure_mesh()
             .x_desc(self.labels.x.as_str())
             .y_desc(self.labels.y.as_str())
-            .y_label_formatter(&|y| short_number(*y))
             .label_style((super::FONT, 16))
             .axis_desc_style((super::FONT, 18))
             .light_line_style(TRANSPARENT)
@@ -158,7 +153,7 @@ impl Scatter<'_> {
     fn draw_players<DB: DrawingBackend>(
         &self,
         root: &DrawingArea<DB, Shift>,
-        chart: &mut Chart<'_, DB>,
+        chart: &mut Plane<'_, DB>,
         front: &[&TimedPlayer],
         obstacles: &mut Vec<Rect>,
     ) -> Result<Vec<LabelRequest>> {
@@ -227,7 +222,7 @@ impl Scatter<'_> {
 }
 
 /// Where `(x, y)` of the chart's plane lies, in pixels.
-fn pixel<DB: DrawingBackend>(chart: &Chart<'_, DB>, x: f64, y: f64) -> (f64, f64) {
+fn pixel<DB: DrawingBackend>(chart: &Plane<'_, DB>, x: f64, y: f64) -> (f64, f64) {
     let (a, b) = chart.backend_coord(&(x, y));
     (f64::from(a), f64::from(b))
 }
