@@ -27,8 +27,9 @@ use mastermind_experiments::spec::scaled::Profile;
 use mastermind_experiments::spec::{self, SpecFile};
 use mastermind_experiments::tasks::ReportContext;
 use mastermind_experiments::workspace::Workspace;
+use mastermind_report::counts::{count_of, thousands as count};
 use mastermind_report::table::Table;
-use mastermind_report::verdict::{self, Needed, Outcome, Verdict, count_of, thousands as count};
+use mastermind_report::verdict::{self, Needed, Outcome, Verdict};
 use std::path::PathBuf;
 
 /// One claim of the analysis: what the pilot saw and what it plans.
@@ -64,6 +65,9 @@ pub struct ClaimPower {
     /// secret): no size moves it, so none is planned.
     pub exact: bool,
 }
+
+/// The plan's cell of a claim without sampling error.
+const EXACT_PLAN: &str = "as stored (no sampling error)";
 
 /// What the analysis plans for one claim.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -110,7 +114,7 @@ impl ClaimPower {
         let named = [self.paper.clone(), self.spec.clone(), self.claim.clone()];
         let outcome = self.outcome.name().to_owned();
         let rest = match self.planned() {
-            Planned::Exact => self.exact_cells(effect, outcome),
+            Planned::Exact => ClaimPower::exact_cells(effect, outcome),
             planned => self.sampled_cells(planned, effect, outcome),
         };
         named.into_iter().chain(rest).collect()
@@ -118,10 +122,10 @@ impl ClaimPower {
 
     /// The cells after the claim's name for a claim without sampling error: nothing to pilot,
     /// size or cap.
-    fn exact_cells(&self, effect: String, outcome: String) -> [String; 8] {
+    fn exact_cells(effect: String, outcome: String) -> [String; 8] {
         let dash = || "–".to_owned();
         let exact = || "exact".to_owned();
-        let plan = self.plan_cell(Planned::Exact);
+        let plan = EXACT_PLAN.to_owned();
         [exact(), effect, "0".to_owned(), outcome, dash(), exact(), dash(), plan]
     }
 
@@ -164,7 +168,7 @@ impl ClaimPower {
             ),
             Planned::Never => format!("{} (no size decides it)", count(stored)),
             Planned::Untested => format!("{} (no size searched)", count(stored)),
-            Planned::Exact => "as stored (no sampling error)".to_owned(),
+            Planned::Exact => EXACT_PLAN.to_owned(),
         }
     }
 

@@ -15,12 +15,14 @@
 //!   index (`REPORT.md`, `report.tex`); [`summary`]: the headline claims per paper.
 //! - [`latex`], [`document`]: the one translation of report text into LaTeX, and the document
 //!   (the lab builds its PDF with latexmk where TeX is installed).
-//! - [`output`]: every file above returned as a value, a path and its bytes.
+//! - [`output`]: every file above returned as a value, a path and its bytes; [`counts`]: counts
+//!   written with their unit, as every part of the report writes them.
 //!
 //! No Parquet, no RON, no knowledge of experiment kinds: the lab owns those. No file is read or
 //! written here either: the lab writes what this crate returns, each file atomically.
 #![deny(missing_docs)]
 
+pub mod counts;
 pub mod document;
 pub mod judging;
 pub mod latex;

@@ -7,9 +7,10 @@
 //! read from the verdicts the specs compute.
 
 use super::Section;
+use super::counts::count_of;
 use super::latex::escape;
 use super::plot::{ForestPlot, ForestRow};
-use super::verdict::{Outcome, PaperPrecision, Verdict, count_of};
+use super::verdict::{Outcome, PaperPrecision, Verdict};
 use serde::Deserialize;
 
 /// The file name of a paper's summary, beside its specs (never read as a spec).

@@ -37,7 +37,6 @@ mod test;
 pub use numbers::{Estimate, Printed, compare, compare_bootstrapped};
 pub use parts::{Part, Parts, Rule};
 pub use power::{DEFAULT_CAP, Needed};
-pub use render::{count_of, thousands};
 pub use statements::{ArmSamples, MarginOf, best_within, compare_groups, sides};
 pub use tables::{HEADER, row, section_table, sensitivity_table};
 pub use test::{Claimed, PaperPrecision, Side, Test, decide};

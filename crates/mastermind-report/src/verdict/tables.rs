@@ -2,6 +2,7 @@
 
 use super::power::Needed;
 use super::{Outcome, Verdict};
+use crate::counts::{count_of, thousands};
 use crate::table::Table;
 
 /// The header of a verdict table.
@@ -176,7 +177,7 @@ fn samples_cell(v: &Verdict) -> String {
         return "exact".to_owned();
     }
     let samples = v.parts.as_ref().map_or(test.samples, |p| p.samples());
-    let ours = super::count_of(samples as u64, test.unit);
+    let ours = count_of(samples as u64, test.unit);
     match v.needed {
         None => ours,
         Some(Needed::Never) => format!("{ours} → none decides"),
@@ -186,7 +187,7 @@ fn samples_cell(v: &Verdict) -> String {
             } else {
                 String::new()
             };
-            format!("{ours} → {}{beyond}", super::thousands(per_arm))
+            format!("{ours} → {}{beyond}", thousands(per_arm))
         }
     }
 }

@@ -9,10 +9,10 @@ use crate::tasks::games::frame::GamesByArm;
 use crate::tasks::games::plan::{GamesPlan, PlannedArm};
 use crate::tasks::games::spec::FigureSpec;
 use mastermind_players::PlayerSpec;
+use mastermind_report::counts::{count_of, thousands};
 use mastermind_report::plot::dots::{ArmRow, DotLabels};
 use mastermind_report::plot::pareto::TimedPlayer;
 use mastermind_report::plot::{self, Figure, Labels, LineChart, LineSeries, NamedFigure, Source};
-use mastermind_report::verdict::count_of;
 use mastermind_stats::{Summary, mean_confidence_interval, nearest_rank};
 
 /// The figures the plan asks for. Every title gives the number of games behind it.
@@ -162,12 +162,17 @@ fn evaluations_axis(plan: &GamesPlan) -> (&'static str, String) {
     }
 }
 
-/// "n games per arm" (or the range when arms differ), for figure titles.
+/// "n games per arm" (or the range when arms differ), for figure titles, with the report's
+/// thousands separator.
 fn games_per_arm(results: &[ArmResult]) -> String {
     // Arms without games of their own (a value computed elsewhere) do not count.
     let counts = results.iter().map(|r| r.games.len()).filter(|&n| n > 0);
     let (lo, hi) = (counts.clone().min().unwrap_or(0), counts.max().unwrap_or(0));
-    if lo == hi { format!("{lo} games per arm") } else { format!("{lo}-{hi} games per arm") }
+    if lo == hi {
+        format!("{} per arm", count_of(lo as u64, "games"))
+    } else {
+        format!("{}-{} games per arm", thousands(lo as u64), thousands(hi as u64))
+    }
 }
 
 /// What the box plot's x axis shows: the arms, named by what tells them apart (the game size
