@@ -48,7 +48,13 @@ fn knuth() -> OnePlyConfig {
 fn store_pieces(game: Game, config: &OnePlyConfig, dir: &Path) -> PiecePlan {
     std::fs::create_dir_all(dir).unwrap();
     let plan = PiecePlan::new(game, config).unwrap();
-    let run = PieceRun { wall_seconds: 1.5, cpu_seconds: 2.5, peak_mib: Some(10.0), threads: 2 };
+    let run = PieceRun {
+        wall_seconds: 1.5,
+        cpu_seconds: 2.5,
+        peak_mib: Some(10.0),
+        threads: 2,
+        steps: None,
+    };
     for index in 0..plan.parts().len() {
         let (node, stats) = plan.build(index, None).unwrap();
         let bytes = plan.encode(index, &node, stats, run.clone()).unwrap();

@@ -8,7 +8,7 @@ use mastermind_tree::pieces::{PieceError, PiecePlan, PieceRun};
 use mastermind_tree::{Preset, build_tree};
 
 fn run() -> PieceRun {
-    PieceRun { wall_seconds: 0.5, cpu_seconds: 0.9, peak_mib: Some(12.5), threads: 2 }
+    PieceRun { wall_seconds: 0.5, cpu_seconds: 0.9, peak_mib: Some(12.5), threads: 2, steps: None }
 }
 
 fn config(preset: Preset, first_guess: Option<&str>) -> OnePlyConfig {

@@ -10,5 +10,6 @@ pub mod solve;
 pub mod suggest;
 pub mod tree;
 pub mod tree_pieces;
+pub mod tree_steps;
 pub mod tree_units;
 pub mod turns;

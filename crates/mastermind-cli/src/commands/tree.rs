@@ -73,6 +73,11 @@ pub struct TreeArgs {
     /// are merged into the tree's totals (--output also writes the tree, for smaller games).
     #[arg(long, value_name = "DIR")]
     pub pieces: Option<PathBuf>,
+    /// With --pieces: build a piece of at least this many secrets in steps, one per reply to
+    /// its own guess, each stored in the piece's folder (piece-007.steps) once built, so that a
+    /// killed build loses only the steps in flight and a rerun continues inside the piece.
+    #[arg(long, value_name = "SECRETS", default_value_t = 1_000_000, requires = "pieces")]
+    pub steps_from: u64,
     /// With --units (--pieces): solve (build) only shard I of N (0 <= I < N) and store its
     /// units (pieces); run every shard (GNU parallel, a SLURM array), then --merge.
     #[arg(long, value_name = "I/N", requires = "stored", conflicts_with = "merge")]

@@ -1,16 +1,18 @@
 //! `mastermind tree --pieces DIR`: a one-ply player's tree built in pieces, one per reply to its
 //! first guess, each stored in its own file in DIR as soon as it is built (whole or not at all).
-//! A killed build loses only the piece in flight and a rerun continues; `--shard I/N` builds one
+//! A killed build loses only the piece in flight (a piece of `--steps-from` secrets or more, only
+//! the steps in flight: see [`tree_steps`]) and a rerun continues; `--shard I/N` builds one
 //! shard's pieces (for GNU parallel or a SLURM array); `--merge` only merges what is stored.
 //! Every stored piece is read back, its secrets replayed through its guesses, before it counts.
 
 use crate::commands::tree::{TreeArgs, export_as, in_pool, recipe, write_summary};
+use crate::commands::tree_steps;
 use crate::{cpu, memory, progress};
 use anyhow::{Context, Result, bail};
 use mastermind_core::Game;
 use mastermind_players::TreeRecipe;
 use mastermind_players::families::tree::pieces::{Merged, PiecePlan, PieceRecord, PieceRun};
-use mastermind_players::families::tree::{Node, piece_memory_estimate};
+use mastermind_players::families::tree::{BuildStats, Node, piece_memory_estimate};
 use serde_json::{Value, json};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -37,7 +39,11 @@ pub fn run(args: &TreeArgs, game: Game, dir: &Path, mut out: impl Write) -> Resu
     let mut missing = Vec::new();
     for &index in &chosen {
         match read_piece(&plan, dir, index)? {
-            Some(_) => found += 1,
+            Some(_) => {
+                // Steps left by a build killed between storing the piece and removing them.
+                remove_steps(&dir.join(PiecePlan::steps_folder_name(index)))?;
+                found += 1;
+            }
             None => missing.push(index),
         }
     }
@@ -57,7 +63,7 @@ pub fn run(args: &TreeArgs, game: Game, dir: &Path, mut out: impl Write) -> Resu
         );
     }
     for &index in &missing {
-        build_piece(&plan, dir, index, args.threads)
+        build_piece(&plan, dir, index, args.threads, args.steps_from)
             .with_context(|| format!("piece {index} of the tree of {name} at {game}"))?;
     }
     let mut lines = vec![
@@ -108,18 +114,55 @@ fn piece_path(dir: &Path, index: usize) -> PathBuf {
     dir.join(PiecePlan::file_name(index))
 }
 
-/// Builds piece `index` on `threads` threads (every core if `None`), reads its bytes back and
-/// stores them in `dir`, saying on standard error what it does and what it took.
-fn build_piece(plan: &PiecePlan, dir: &Path, index: usize, threads: Option<u16>) -> Result<()> {
+/// Builds piece `index` on `threads` threads, in steps when it has at least `steps_from`
+/// secrets, reads its bytes back and stores them in `dir` (then removes its steps), saying on
+/// standard error what it does and what it took.
+fn build_piece(
+    plan: &PiecePlan,
+    dir: &Path,
+    index: usize,
+    threads: Option<u16>,
+    steps_from: u64,
+) -> Result<()> {
     let part = plan.parts()[index];
     let pieces = plan.parts().len();
     let what =
         format!("piece {index} of {pieces} (after {}, {} secrets)", part.reply, part.secrets);
     eprintln!("{what}: building");
+    let steps = dir.join(PiecePlan::steps_folder_name(index));
+    let (node, stats, run) = if part.secrets >= steps_from.max(3) {
+        tree_steps::build_piece(plan, &steps, index, threads, &what)?
+    } else {
+        build_whole(plan, index, threads, &what)?
+    };
+    let bytes = plan.encode(index, &node, stats, run.clone())?;
+    drop(node);
+    let path = piece_path(dir, index);
+    mastermind_files::write_atomic(&path, &bytes)?;
+    remove_steps(&steps)?;
+    let peak = run.peak_mib.map_or(String::new(), |mib| format!(", peak {mib} MiB"));
+    let in_steps = run.steps.map_or(String::new(), |n| format!(", in {n} steps"));
+    eprintln!(
+        "{what}: built in {:.1} s ({:.1} s of CPU{peak}{in_steps}), stored in {}",
+        run.wall_seconds,
+        run.cpu_seconds,
+        path.display()
+    );
+    Ok(())
+}
+
+/// Piece `index` built in one go, what it cost and how long it took.
+fn build_whole(
+    plan: &PiecePlan,
+    index: usize,
+    threads: Option<u16>,
+    what: &str,
+) -> Result<(Node, BuildStats, PieceRun)> {
+    let part = plan.parts()[index];
     let (start, cpu_start) = (Instant::now(), cpu::cpu_seconds());
     let (node, stats, threads) = in_pool(threads, || {
         let built =
-            progress::tree_build(&what, part.secrets, |placed| plan.build(index, Some(placed)))?;
+            progress::tree_build(what, part.secrets, |placed| plan.build(index, Some(placed)))?;
         Ok((built.0, built.1, rayon::current_num_threads()))
     })?;
     let wall = start.elapsed().as_secs_f64();
@@ -132,19 +175,19 @@ fn build_piece(plan: &PiecePlan, dir: &Path, index: usize, threads: Option<u16>)
         cpu_seconds: hundredths(cpu),
         peak_mib: memory::peak_mib(),
         threads,
+        steps: None,
     };
-    let bytes = plan.encode(index, &node, stats, run.clone())?;
-    drop(node);
-    let path = piece_path(dir, index);
-    mastermind_files::write_atomic(&path, &bytes)?;
-    let peak = run.peak_mib.map_or(String::new(), |mib| format!(", peak {mib} MiB"));
-    eprintln!(
-        "{what}: built in {:.1} s ({:.1} s of CPU{peak}), stored in {}",
-        run.wall_seconds,
-        run.cpu_seconds,
-        path.display()
-    );
-    Ok(())
+    Ok((node, stats, run))
+}
+
+/// Removes the steps folder `steps` of a piece now stored whole, if there is one.
+fn remove_steps(steps: &Path) -> Result<()> {
+    match std::fs::remove_dir_all(steps) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+            Err(e).with_context(|| format!("removing {}, whose piece is stored", steps.display()))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Every piece in `dir`, checked and merged into the tree's totals, and each piece's subtree

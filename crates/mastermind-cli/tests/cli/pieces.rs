@@ -1,6 +1,7 @@
 //! `tree --pieces`: a one-ply tree built in pieces, as two shards through GNU parallel with one
 //! shard killed after its first piece and rerun, merged into the tree of the whole build; merges
-//! that must refuse a piece cut short or of another player, naming it. The GNU parallel test
+//! that must refuse a piece cut short or of another player, naming it; a piece built in steps,
+//! killed midway, that resumes from its stored steps. The GNU parallel test
 //! skips, saying so, where `parallel` is not installed (and fails there under
 //! `MASTERMIND_REQUIRE_TOOLS=1`).
 
@@ -135,5 +136,44 @@ fn a_merge_names_a_piece_cut_short_or_of_another_player_and_the_pieces_missing()
     assert!(!kooi.success);
     assert!(kooi.stderr.contains("another tree (player"), "{}", kooi.stderr);
     assert!(kooi.stderr.contains("piece-000.bin"), "{}", kooi.stderr);
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+/// The step files stored in `dir`'s steps folders, as `piece-NNN.steps/step-R.bin`.
+fn step_files(dir: &Path) -> Vec<String> {
+    let folders = stored_files(dir, "piece-", ".steps");
+    let in_folder = |f: &String| stored_files(&dir.join(f), "step-", ".bin");
+    folders.iter().flat_map(|f| in_folder(f).into_iter().map(move |s| format!("{f}/{s}"))).collect()
+}
+
+#[test]
+fn a_piece_killed_midway_resumes_from_its_stored_steps() {
+    let root = scratch("pieces-steps");
+    let dir = root.join("pieces");
+    let dir_text = dir.to_str().unwrap();
+    let args = [knuth_in_pieces("6x7", dir_text), vec!["--steps-from", "8000"]].concat();
+
+    // Killed once the first piece built in steps has stored a step.
+    let mut build = mastermind().args(&args).stdout(Stdio::null()).stderr(Stdio::null()).spawn();
+    let build = build.as_mut().unwrap();
+    let started = Instant::now();
+    while step_files(&dir).is_empty() {
+        assert!(started.elapsed() < Duration::from_secs(300), "no step stored in five minutes");
+        assert!(build.try_wait().unwrap().is_none(), "the build ended before storing a step");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    build.kill().unwrap();
+    build.wait().unwrap();
+    let survived = step_files(&dir);
+    assert!(!survived.is_empty());
+
+    // The same command continues inside the piece, and ends with the whole build's total.
+    let resumed = run(&args, "");
+    assert!(resumed.success, "{}", resumed.stderr);
+    assert!(resumed.stderr.contains("steps stored under its guess"), "{}", resumed.stderr);
+    assert!(resumed.stderr.contains("steps), stored in"), "{}", resumed.stderr);
+    assert_eq!(field(&resumed.stdout, "total"), "673295", "{}", resumed.stdout);
+    assert!(step_files(&dir).is_empty(), "the steps are removed once their piece is stored");
+    assert!(stored_files(&dir, "piece-", ".steps").is_empty());
     let _ = std::fs::remove_dir_all(&root);
 }

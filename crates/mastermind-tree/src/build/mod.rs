@@ -40,8 +40,8 @@ use rayon::prelude::*;
 use rule::Rule;
 use select::Selector;
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// What building a tree cost.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -64,7 +64,7 @@ pub struct BuildStats {
 
 impl BuildStats {
     /// Adds the work counted in `other`.
-    fn add(&mut self, other: &BuildStats) {
+    pub(crate) fn add(&mut self, other: &BuildStats) {
         self.nodes += other.nodes;
         self.candidates_scored += other.candidates_scored;
         self.candidates_pruned += other.candidates_pruned;
@@ -261,6 +261,82 @@ fn build_below<W: Word>(
     after: Option<(Code, Feedback)>,
     progress: Option<&BuildProgress>,
 ) -> Result<(Node, BuildStats), BuildError> {
+    prepared::<W, _>(game, rule, after, progress, |plan, selector, run, history| {
+        let node = plan.node(selector, run, history);
+        (node, std::mem::take(&mut selector.stats))
+    })
+}
+
+/// One step of a piece: the subtree after the piece's own guess (the second guess) got one
+/// reply, as the whole tree holds it, and what building it cost.
+#[derive(Debug)]
+pub(crate) struct Step {
+    /// The piece's own guess.
+    pub second_guess: Code,
+    /// The reply to it whose secrets the step holds.
+    pub reply: Feedback,
+    /// The subtree.
+    pub node: Node,
+    /// What building it cost; the first step a call stores also carries the cost of the piece's
+    /// node itself (choosing its guess, splitting its secrets), so that the steps' costs add up
+    /// to the whole work of the sittings that stored them.
+    pub stats: BuildStats,
+}
+
+/// Why building a piece's steps stopped: the build failed, or `store` refused a step.
+#[derive(Debug)]
+pub(crate) enum StepFailure<E> {
+    /// The build could not be made.
+    Build(BuildError),
+    /// `store` failed.
+    Store(E),
+}
+
+/// Builds the node `config`'s tree plays after its first guess got `after.1`, one step at a
+/// time: its guess (`second_guess`, or the player's choice when `None`), its secrets split by
+/// reply to it, then the subtree after each reply not `skip`ped, handed to `store` as soon as
+/// it is built and then dropped. Steps are built in parallel (each as [`Plan::node`] builds a
+/// child), so a call killed midway loses only the steps in flight. Returns the piece's guess.
+pub(crate) fn build_in_steps<E: Send>(
+    game: Game,
+    config: &OnePlyConfig,
+    after: (Code, Feedback),
+    second_guess: Option<Code>,
+    skip: &(dyn Fn(Feedback) -> bool + Sync),
+    progress: Option<&BuildProgress>,
+    store: &(dyn Fn(Step) -> Result<(), E> + Sync),
+) -> Result<Code, StepFailure<E>> {
+    let rule = Rule::new(game, config).map_err(StepFailure::Build)?;
+    let steps = Steps { second_guess, skip, store };
+    let built = if u64::fits(game) {
+        prepared::<u64, _>(game, &rule, Some(after), progress, |plan, selector, run, history| {
+            plan.steps(selector, run, history, &steps)
+        })
+    } else {
+        prepared::<u128, _>(game, &rule, Some(after), progress, |plan, selector, run, history| {
+            plan.steps(selector, run, history, &steps)
+        })
+    };
+    built.map_err(StepFailure::Build)?.map_err(StepFailure::Store)
+}
+
+/// What [`build_in_steps`] was asked for.
+struct Steps<'s, E> {
+    second_guess: Option<Code>,
+    skip: &'s (dyn Fn(Feedback) -> bool + Sync),
+    store: &'s (dyn Fn(Step) -> Result<(), E> + Sync),
+}
+
+/// Sets up the build of the root of `game`'s tree, or with `after` of the node after one first
+/// guess and its reply (the secrets in code order, their multiset numbers, scratch arrays, the
+/// shared plan, a selector and the history), and hands it to `build`.
+fn prepared<W: Word, R>(
+    game: Game,
+    rule: &Rule,
+    after: Option<(Code, Feedback)>,
+    progress: Option<&BuildProgress>,
+    build: impl FnOnce(&Plan<'_, W>, &mut Selector<W>, Run<'_, W>, &mut Vec<[u8; 16]>) -> R,
+) -> Result<R, BuildError> {
     let multisets = enumerable_multisets::<W>(game)?;
     let codes = game.size().unwrap_or(0) as usize;
     let scorer = mastermind_core::words::Scorer::new::<W>(game);
@@ -303,8 +379,7 @@ fn build_below<W: Word>(
         None => Vec::new(),
         Some((first, _)) => vec![Packed::<W>::from_code(&first).colours(usize::from(game.pegs()))],
     };
-    let node = plan.node(&mut selector, run, &mut history);
-    Ok((node, selector.stats))
+    Ok(build(&plan, &mut selector, run, &mut history))
 }
 
 /// Nodes with at least this many secrets build their children in parallel (when rayon has more
@@ -381,7 +456,7 @@ impl<W: Word> Plan<'_, W> {
     fn node(
         &self,
         selector: &mut Selector<W>,
-        mut run: Run<'_, W>,
+        run: Run<'_, W>,
         guesses: &mut Vec<[u8; 16]>,
     ) -> Node {
         let n = run.pegs.len();
@@ -411,19 +486,7 @@ impl<W: Word> Plan<'_, W> {
                 selector.choose(Slice { pegs: run.pegs, counts: run.counts }, run.numbers, guesses)
             }
         };
-        let sort = split(selector, &mut run, guess);
-        let sizes = sort.sizes();
-        let win = Feedback::all_black(self.game.pegs()).index();
-        self.placed(sizes[win] as usize);
-        let mut parts = Vec::new();
-        let mut rest = run;
-        for (reply, &size) in sizes.iter().enumerate() {
-            let (part, after) = rest.split_off_front(size as usize);
-            rest = after;
-            if reply != win && size > 0 {
-                parts.push((Feedback::from_index(reply), part));
-            }
-        }
+        let parts = self.play(selector, run, guess);
         guesses.push(guess.colours(usize::from(self.game.pegs())));
         let branches = if n >= PARALLEL_SECRETS && rayon::current_num_threads() > 1 {
             let history = guesses.clone();
@@ -456,6 +519,69 @@ impl<W: Word> Plan<'_, W> {
         };
         guesses.pop();
         Node { guess: guess.code(self.game), secrets: n as u32, branches }
+    }
+
+    /// Plays `guess` at the node that owns `run`: sorts its secrets by reply, counts the one it
+    /// wins as placed, and returns the secrets of every other reply some secret gives, in reply
+    /// order.
+    fn play<'r>(
+        &self,
+        selector: &mut Selector<W>,
+        mut run: Run<'r, W>,
+        guess: Packed<W>,
+    ) -> Vec<(Feedback, Run<'r, W>)> {
+        let sort = split(selector, &mut run, guess);
+        let sizes = sort.sizes();
+        let win = Feedback::all_black(self.game.pegs()).index();
+        self.placed(sizes[win] as usize);
+        let mut parts = Vec::new();
+        let mut rest = run;
+        for (reply, &size) in sizes.iter().enumerate() {
+            let (part, after) = rest.split_off_front(size as usize);
+            rest = after;
+            if reply != win && size > 0 {
+                parts.push((Feedback::from_index(reply), part));
+            }
+        }
+        parts
+    }
+
+    /// Builds the node that owns `run`, reached by playing `guesses`, as [`build_in_steps`]
+    /// asks: each child not skipped is handed to the store as soon as it is built.
+    fn steps<E: Send>(
+        &self,
+        selector: &mut Selector<W>,
+        run: Run<'_, W>,
+        guesses: &[[u8; 16]],
+        steps: &Steps<'_, E>,
+    ) -> Result<Code, E> {
+        let guess = match steps.second_guess {
+            Some(code) => Packed::from_code(&code),
+            None => {
+                selector.choose(Slice { pegs: run.pegs, counts: run.counts }, run.numbers, guesses)
+            }
+        };
+        let parts = self.play(selector, run, guess);
+        let second_guess = guess.code(self.game);
+        let mut history = guesses.to_vec();
+        history.push(guess.colours(usize::from(self.game.pegs())));
+        let head = Mutex::new(Some(std::mem::take(&mut selector.stats)));
+        parts
+            .into_par_iter()
+            .filter(|(reply, _)| !(steps.skip)(*reply))
+            .map_init(
+                || self.selector(),
+                |own, (reply, part)| {
+                    let node = self.node(own, part, &mut history.clone());
+                    let mut stats = std::mem::take(&mut own.stats);
+                    if let Some(head) = head.lock().unwrap_or_else(PoisonError::into_inner).take() {
+                        stats.add(&head);
+                    }
+                    (steps.store)(Step { second_guess, reply, node, stats })
+                },
+            )
+            .collect::<Result<(), E>>()?;
+        Ok(second_guess)
     }
 
     /// Counts `secrets` placed (a leaf's secrets, or the one a node's guess wins).

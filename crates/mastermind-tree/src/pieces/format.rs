@@ -2,6 +2,7 @@
 //! checksum in the header.
 
 use super::PieceError;
+use super::steps::StepOf;
 use crate::build::BuildStats;
 use serde::{Deserialize, Serialize};
 
@@ -72,6 +73,10 @@ pub struct PieceRun {
     pub peak_mib: Option<f64>,
     /// The threads the build ran on.
     pub threads: usize,
+    /// The number of steps the piece was built in, when it was built in steps (its times are
+    /// then the steps' added up, its peak and threads their largest).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub steps: Option<usize>,
 }
 
 /// The header of a piece: the line of JSON before its body.
@@ -84,6 +89,9 @@ pub struct PieceHeader {
     pub piece: usize,
     /// The reply to the first guess whose secrets the piece holds, as `1B2W`.
     pub reply: String,
+    /// For a step of the piece, not the piece itself: where it sits under the piece's guess.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub step: Option<StepOf>,
     /// How many secrets the piece holds.
     pub secrets: u64,
     /// What the piece holds.

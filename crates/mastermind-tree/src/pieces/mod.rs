@@ -31,9 +31,11 @@
 mod format;
 mod plan;
 mod replay;
+mod steps;
 
 pub use format::{PieceHeader, PieceRun, PieceSummary, Stamp, fingerprint};
 pub use plan::{Merged, Part, PiecePlan, PieceRecord};
+pub use steps::{BuiltStep, StepOf, StepRecord};
 
 use crate::build::BuildError;
 use thiserror::Error;
@@ -91,6 +93,9 @@ pub enum PieceError {
         /// The plan's number of pieces.
         pieces: usize,
     },
+    /// The caller could not store a step as it was built (its message says why).
+    #[error("{0}")]
+    Store(String),
     /// A built piece cannot be written in the format (a bug of the builder).
     #[error("the piece cannot be written: {0}")]
     Unwritable(String),

@@ -138,6 +138,21 @@ impl PiecePlan {
         &self.parts
     }
 
+    /// The player's configuration, its first guess included.
+    pub(super) fn config(&self) -> &OnePlyConfig {
+        &self.config
+    }
+
+    /// How the plan's bodies are read.
+    pub(super) fn reading(&self) -> Reading {
+        self.reading
+    }
+
+    /// The ranks of the codes whose reply to the first guess is `reply`, in code order.
+    pub(super) fn secrets_of(&self, reply: Feedback) -> Vec<u32> {
+        self.replies.secrets_of(reply)
+    }
+
     /// What every piece of this plan carries.
     pub fn stamp(&self) -> &Stamp {
         &self.stamp
@@ -168,7 +183,7 @@ impl PiecePlan {
         format!("piece-{index:03}.bin")
     }
 
-    fn part(&self, index: usize) -> Result<Part, PieceError> {
+    pub(super) fn part(&self, index: usize) -> Result<Part, PieceError> {
         self.parts
             .get(index)
             .copied()
@@ -208,6 +223,7 @@ impl PiecePlan {
             stamp: self.stamp.clone(),
             piece: index,
             reply: part.reply.to_string(),
+            step: None,
             secrets: u64::from(node.secrets),
             summary,
             stats,
@@ -253,6 +269,12 @@ impl PiecePlan {
         if header.piece != index {
             return Err(damaged(format!("it holds piece {}, not piece {index}", header.piece)));
         }
+        if let Some(step) = &header.step {
+            return Err(damaged(format!(
+                "it is one step of piece {index} (after {} to {}), not the whole piece",
+                step.reply, step.second_guess
+            )));
+        }
         let reply = part.reply.to_string();
         if header.reply != reply || header.secrets != part.secrets {
             return Err(damaged(format!(
@@ -276,7 +298,7 @@ impl PiecePlan {
     /// guess left out is the one the secrets decide: a node of one secret is a leaf that wins
     /// (its guess is its secret), and a node of two whose guess is left out wins and has one
     /// leaf after it, of a later code.
-    fn preorder(&self, node: &Node, body: &mut Vec<u8>) -> Result<(), PieceError> {
+    pub(super) fn preorder(&self, node: &Node, body: &mut Vec<u8>) -> Result<(), PieceError> {
         if self.reading.stores(node.secrets) {
             format::push_rank(body, node.guess.rank(self.game), self.reading.width);
         } else {
@@ -399,7 +421,7 @@ fn replies_in_code_order(game: Game, first: Code) -> Vec<u8> {
 }
 
 /// Adds the totals of `node`'s subtree, `node` at `depth`, to `summary`.
-fn summarise(node: &Node, depth: u32, summary: &mut PieceSummary) {
+pub(super) fn summarise(node: &Node, depth: u32, summary: &mut PieceSummary) {
     summary.nodes += 1;
     if node.wins_here() {
         let k = depth as usize;
