@@ -124,7 +124,8 @@ fn guesses_against_time(
             })
             .collect();
         let games = members.iter().map(|(_, r)| r.games.len()).max().unwrap_or(0);
-        let title = format!("{}, {group}: {games} games per player", ctx.title);
+        let title =
+            format!("{}, {group}: {} per player", ctx.title, count_of(games as u64, "games"));
         // A tree player's time is that of following a tree built beforehand: say so where the
         // figure has one, since the build is what its speed leaves out.
         let has_tree = members.iter().any(|(arm, _)| matches!(arm.player, PlayerSpec::Tree(_)));
