@@ -7,7 +7,7 @@ use mastermind_core::{Code, Feedback, Game};
 use mastermind_heuristics::{Heuristic, OnePlyConfig, Pool, Ties};
 use mastermind_tree::pieces::{BuiltStep, PieceError, PiecePlan, PieceRun};
 use mastermind_tree::{BuildProgress, Node, Preset};
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
 
 fn run() -> PieceRun {
     PieceRun { wall_seconds: 0.25, cpu_seconds: 0.5, peak_mib: Some(3.0), threads: 1, steps: None }
@@ -33,12 +33,14 @@ fn sitting(
     stop_after: Option<usize>,
 ) -> (Result<Code, PieceError>, Vec<Vec<u8>>, u64) {
     let kept = Mutex::new(Vec::new());
+    let under_guess = OnceLock::new();
     let store = |step: BuiltStep| {
         let mut kept = kept.lock().unwrap();
         if stop_after == Some(kept.len()) {
             return Err(PieceError::Unwritable("the sitting was stopped".into()));
         }
-        kept.push(plan.encode_step(index, &step, run())?);
+        let steps = under_guess.get_or_init(|| plan.piece_steps(index, step.second_guess).unwrap());
+        kept.push(steps.encode(&step, run())?);
         Ok(())
     };
     let progress = BuildProgress::new();
@@ -50,12 +52,10 @@ fn sitting(
 
 /// The piece's node and costs from the steps `bytes`, every one decoded under `second_guess`.
 fn assembled(plan: &PiecePlan, index: usize, second_guess: Code, bytes: &[Vec<u8>]) -> Node {
-    let steps = bytes
-        .iter()
-        .enumerate()
-        .map(|(i, b)| plan.decode_step(index, second_guess, &format!("step {i}"), b).unwrap())
-        .collect();
-    let (node, stats, run) = plan.assemble_steps(index, steps).unwrap();
+    let steps = plan.piece_steps(index, second_guess).unwrap();
+    let decoded =
+        bytes.iter().enumerate().map(|(i, b)| steps.decode(&format!("step {i}"), b).unwrap());
+    let (node, stats, run) = steps.assemble(decoded.collect()).unwrap();
     let (_, whole_stats) = plan.build(index, None).unwrap();
     assert_eq!(stats, whole_stats, "one sitting's steps cost what the whole piece does");
     assert_eq!(run.steps, Some(bytes.len()));
@@ -118,10 +118,8 @@ fn a_stopped_sitting_resumes_from_its_stored_steps() {
     // The next sitting learns the guess from a stored step and builds the others only.
     let second_guess = plan.step_guess(index, "step 0", &first[0]).unwrap();
     assert_eq!(second_guess, whole.guess);
-    let records: Vec<_> = first
-        .iter()
-        .map(|b| plan.decode_step(index, second_guess, "stored", b).unwrap().0)
-        .collect();
+    let under_guess = plan.piece_steps(index, second_guess).unwrap();
+    let records: Vec<_> = first.iter().map(|b| under_guess.check("stored", b).unwrap()).collect();
     let stored: Vec<Feedback> = records.iter().map(|r| r.reply).collect();
     let (resumed, rest, placed) = sitting(&plan, index, Some(second_guess), &stored, None);
     assert_eq!(resumed.unwrap(), second_guess);
@@ -130,17 +128,18 @@ fn a_stopped_sitting_resumes_from_its_stored_steps() {
     assert_eq!(placed, part.secrets - stored_secrets, "only what was left is placed");
 
     let all: Vec<Vec<u8>> = first.into_iter().chain(rest).collect();
-    let steps =
-        all.iter().map(|b| plan.decode_step(index, second_guess, "step", b).unwrap()).collect();
-    let (node, _, run) = plan.assemble_steps(index, steps).unwrap();
+    let steps = all.iter().map(|b| under_guess.decode("step", b).unwrap()).collect();
+    let (node, _, run) = under_guess.assemble(steps).unwrap();
     assert_eq!(node, whole);
     assert_eq!(run.steps, Some(whole.branches.len()));
 }
 
-/// The error `decode_step` gives for `bytes` as a step of piece `index`, which must name it.
+/// The error decoding gives for `bytes` as a step of piece `index` under `guess`, which must
+/// name it.
 fn step_refusal(plan: &PiecePlan, index: usize, guess: Code, bytes: &[u8]) -> String {
     let name = "pieces/piece-006.steps/step-0B1W.bin";
-    let message = plan.decode_step(index, guess, name, bytes).unwrap_err().to_string();
+    let steps = plan.piece_steps(index, guess).unwrap();
+    let message = steps.decode(name, bytes).unwrap_err().to_string();
     assert!(message.contains(name), "{message}");
     message
 }
@@ -169,14 +168,19 @@ fn a_step_cut_short_misplaced_or_missing_is_refused() {
     let message = step_refusal(&plan, index, guess, &piece);
     assert!(message.contains("a whole piece, not a step"), "{message}");
 
-    // A step missing, or given twice, is named at the assembly.
+    // A step missing, given twice or read under another guess is named at the assembly.
+    let under_guess = plan.piece_steps(index, guess).unwrap();
     let decoded = |bytes: &[Vec<u8>]| -> Vec<_> {
-        bytes.iter().map(|b| plan.decode_step(index, guess, "s", b).unwrap()).collect()
+        bytes.iter().map(|b| under_guess.decode("s", b).unwrap()).collect()
     };
-    let message = plan.assemble_steps(index, decoded(&steps[1..])).unwrap_err().to_string();
+    let message = under_guess.assemble(decoded(&steps[1..])).unwrap_err().to_string();
     assert!(message.contains(&format!("misses 1 of its {} steps", steps.len())), "{message}");
     let mut twice = steps.clone();
     twice.push(steps[0].clone());
-    let message = plan.assemble_steps(index, decoded(&twice)).unwrap_err().to_string();
+    let message = under_guess.assemble(decoded(&twice)).unwrap_err().to_string();
     assert!(message.contains("is given twice"), "{message}");
+    let mut elsewhere = decoded(&steps);
+    elsewhere[0].0.second_guess = other_guess;
+    let message = under_guess.assemble(elsewhere).unwrap_err().to_string();
+    assert!(message.contains("follow two guesses"), "{message}");
 }

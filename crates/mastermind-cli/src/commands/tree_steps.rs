@@ -7,13 +7,13 @@
 use crate::commands::tree::in_pool;
 use crate::{cpu, memory, progress};
 use anyhow::{Context, Result};
-use mastermind_core::{Code, Feedback};
+use mastermind_core::Feedback;
 use mastermind_players::families::tree::pieces::{
-    BuiltStep, PieceError, PiecePlan, PieceRun, StepRecord,
+    BuiltStep, PieceError, PiecePlan, PieceRun, PieceSteps, StepRecord,
 };
 use mastermind_players::families::tree::{BuildStats, Node};
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Mutex, OnceLock, PoisonError};
 use std::time::Instant;
 
 /// Builds piece `index` of `plan` in steps stored in `folder` (created if missing), on
@@ -28,7 +28,8 @@ pub fn build_piece(
     what: &str,
 ) -> Result<(Node, BuildStats, PieceRun)> {
     std::fs::create_dir_all(folder).with_context(|| format!("creating {}", folder.display()))?;
-    let (second_guess, stored) = stored_steps(plan, index, folder)?;
+    let (under_guess, stored) = stored_steps(plan, index, folder)?;
+    let second_guess = under_guess.as_ref().map(PieceSteps::second_guess);
     let part = plan.parts()[index];
     let stored_secrets: u64 = stored.iter().map(|record| record.header.secrets).sum();
     let left = part.secrets - stored_secrets;
@@ -43,15 +44,34 @@ pub fn build_piece(
     let replies: Vec<Feedback> = stored.iter().map(|record| record.reply).collect();
     drop(stored);
     let clock = Mutex::new(Lap::start());
-    let store = |step: BuiltStep| store_step(plan, index, folder, &clock, step, what);
+    // The piece's secrets scored against its guess, once the guess is known.
+    let under_guess = match under_guess {
+        Some(steps) => OnceLock::from(steps),
+        None => OnceLock::new(),
+    };
+    let store = |step: BuiltStep| {
+        let steps = match under_guess.get() {
+            Some(steps) => steps,
+            None => {
+                // Two threads may both score the secrets here; either result is the same.
+                let _ = under_guess.set(plan.piece_steps(index, step.second_guess)?);
+                under_guess.get().expect("just set")
+            }
+        };
+        store_step(steps, folder, &clock, step, what)
+    };
     let second_guess = in_pool(threads, || {
         let build =
             |placed: &_| plan.build_steps(index, second_guess, &replies, Some(placed), &store);
         progress::tree_build(what, left, build).map_err(anyhow::Error::from)
     })?;
-    let steps = decoded_steps(plan, index, second_guess, folder)?;
-    let assembled = plan
-        .assemble_steps(index, steps)
+    let steps = match under_guess.into_inner() {
+        Some(steps) => steps,
+        None => plan.piece_steps(index, second_guess)?,
+    };
+    let decoded = decoded_steps(&steps, folder)?;
+    let assembled = steps
+        .assemble(decoded)
         .with_context(|| format!("assembling the steps in {}", folder.display()))?;
     Ok(assembled)
 }
@@ -90,15 +110,14 @@ impl Lap {
 /// Encodes `step` (read back before it is written) and stores it in `folder`, whole or not at
 /// all, saying so on standard error.
 fn store_step(
-    plan: &PiecePlan,
-    index: usize,
+    steps: &PieceSteps<'_>,
     folder: &Path,
     clock: &Mutex<Lap>,
     step: BuiltStep,
     what: &str,
 ) -> Result<(), PieceError> {
     let run = clock.lock().unwrap_or_else(PoisonError::into_inner).lap();
-    let bytes = plan.encode_step(index, &step, run.clone())?;
+    let bytes = steps.encode(&step, run.clone())?;
     let path = folder.join(PiecePlan::step_file_name(step.reply));
     mastermind_files::write_atomic(&path, &bytes)
         .map_err(|e| PieceError::Store(format!("storing {}: {e}", path.display())))?;
@@ -127,41 +146,39 @@ fn step_files(folder: &Path) -> Result<Vec<PathBuf>> {
     Ok(paths)
 }
 
-/// The steps stored in `folder`, each checked (its secrets replayed), and the piece's guess they
-/// follow (`None` when none is stored). A file that is a step of another piece or guess, cut
-/// short or edited, is an error that names it.
-fn stored_steps(
-    plan: &PiecePlan,
+/// The steps stored in `folder`, each checked (its secrets replayed), and the piece's steps
+/// under the guess they follow (`None` when none is stored). A file that is a step of another
+/// piece or guess, cut short or edited, is an error that names it.
+fn stored_steps<'p>(
+    plan: &'p PiecePlan,
     index: usize,
     folder: &Path,
-) -> Result<(Option<Code>, Vec<StepRecord>)> {
-    let mut guess = None;
-    let mut steps = Vec::new();
+) -> Result<(Option<PieceSteps<'p>>, Vec<StepRecord>)> {
+    let mut under_guess: Option<PieceSteps<'_>> = None;
+    let mut records = Vec::new();
     for path in step_files(folder)? {
         let bytes = std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
         let name = path.display().to_string();
-        let second_guess = match guess {
-            Some(guess) => guess,
-            None => *guess.insert(plan.step_guess(index, &name, &bytes)?),
+        let steps = match under_guess {
+            Some(ref steps) => steps,
+            None => {
+                let second_guess = plan.step_guess(index, &name, &bytes)?;
+                under_guess.insert(plan.piece_steps(index, second_guess)?)
+            }
         };
-        steps.push(plan.check_step(index, second_guess, &name, &bytes)?);
+        records.push(steps.check(&name, &bytes)?);
     }
-    Ok((guess, steps))
+    Ok((under_guess, records))
 }
 
-/// Every step stored in `folder`, with its subtree, under the piece's guess `second_guess`.
-fn decoded_steps(
-    plan: &PiecePlan,
-    index: usize,
-    second_guess: Code,
-    folder: &Path,
-) -> Result<Vec<(StepRecord, Node)>> {
-    let mut steps = Vec::new();
+/// Every step stored in `folder`, with its subtree, checked against the piece's `steps`.
+fn decoded_steps(steps: &PieceSteps<'_>, folder: &Path) -> Result<Vec<(StepRecord, Node)>> {
+    let mut decoded = Vec::new();
     for path in step_files(folder)? {
         let bytes = std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
-        steps.push(plan.decode_step(index, second_guess, &path.display().to_string(), &bytes)?);
+        decoded.push(steps.decode(&path.display().to_string(), &bytes)?);
     }
-    Ok(steps)
+    Ok(decoded)
 }
 
 fn hundredths(x: f64) -> f64 {

@@ -267,15 +267,15 @@ fn build_below<W: Word>(
     })
 }
 
-/// One step of a piece: the subtree after the piece's own guess (the second guess) got one
-/// reply, as the whole tree holds it, and what building it cost.
+/// One step of a piece just built: the subtree after the piece's own guess (the tree's second
+/// guess) got one reply, as the whole tree holds it, and what building it cost.
 #[derive(Debug)]
-pub(crate) struct Step {
+pub struct BuiltStep {
     /// The piece's own guess.
     pub second_guess: Code,
     /// The reply to it whose secrets the step holds.
     pub reply: Feedback,
-    /// The subtree.
+    /// The subtree after that reply.
     pub node: Node,
     /// What building it cost; the first step a call stores also carries the cost of the piece's
     /// node itself (choosing its guess, splitting its secrets), so that the steps' costs add up
@@ -283,20 +283,12 @@ pub(crate) struct Step {
     pub stats: BuildStats,
 }
 
-/// Why building a piece's steps stopped: the build failed, or `store` refused a step.
-#[derive(Debug)]
-pub(crate) enum StepFailure<E> {
-    /// The build could not be made.
-    Build(BuildError),
-    /// `store` failed.
-    Store(E),
-}
-
 /// Builds the node `config`'s tree plays after its first guess got `after.1`, one step at a
 /// time: its guess (`second_guess`, or the player's choice when `None`), its secrets split by
 /// reply to it, then the subtree after each reply not `skip`ped, handed to `store` as soon as
 /// it is built and then dropped. Steps are built in parallel (each as [`Plan::node`] builds a
-/// child), so a call killed midway loses only the steps in flight. Returns the piece's guess.
+/// child), so a call killed midway loses only the steps in flight. Returns the piece's guess,
+/// or the first error of `store` (the inner result); the outer error is the build's own.
 pub(crate) fn build_in_steps<E: Send>(
     game: Game,
     config: &OnePlyConfig,
@@ -304,11 +296,11 @@ pub(crate) fn build_in_steps<E: Send>(
     second_guess: Option<Code>,
     skip: &(dyn Fn(Feedback) -> bool + Sync),
     progress: Option<&BuildProgress>,
-    store: &(dyn Fn(Step) -> Result<(), E> + Sync),
-) -> Result<Code, StepFailure<E>> {
-    let rule = Rule::new(game, config).map_err(StepFailure::Build)?;
+    store: &(dyn Fn(BuiltStep) -> Result<(), E> + Sync),
+) -> Result<Result<Code, E>, BuildError> {
+    let rule = Rule::new(game, config)?;
     let steps = Steps { second_guess, skip, store };
-    let built = if u64::fits(game) {
+    if u64::fits(game) {
         prepared::<u64, _>(game, &rule, Some(after), progress, |plan, selector, run, history| {
             plan.steps(selector, run, history, &steps)
         })
@@ -316,15 +308,14 @@ pub(crate) fn build_in_steps<E: Send>(
         prepared::<u128, _>(game, &rule, Some(after), progress, |plan, selector, run, history| {
             plan.steps(selector, run, history, &steps)
         })
-    };
-    built.map_err(StepFailure::Build)?.map_err(StepFailure::Store)
+    }
 }
 
 /// What [`build_in_steps`] was asked for.
 struct Steps<'s, E> {
     second_guess: Option<Code>,
     skip: &'s (dyn Fn(Feedback) -> bool + Sync),
-    store: &'s (dyn Fn(Step) -> Result<(), E> + Sync),
+    store: &'s (dyn Fn(BuiltStep) -> Result<(), E> + Sync),
 }
 
 /// Sets up the build of the root of `game`'s tree, or with `after` of the node after one first
@@ -577,7 +568,7 @@ impl<W: Word> Plan<'_, W> {
                     if let Some(head) = head.lock().unwrap_or_else(PoisonError::into_inner).take() {
                         stats.add(&head);
                     }
-                    (steps.store)(Step { second_guess, reply, node, stats })
+                    (steps.store)(BuiltStep { second_guess, reply, node, stats })
                 },
             )
             .collect::<Result<(), E>>()?;

@@ -35,12 +35,12 @@ mod steps;
 
 pub use format::{PieceHeader, PieceRun, PieceSummary, Stamp, fingerprint};
 pub use plan::{Merged, Part, PiecePlan, PieceRecord};
-pub use steps::{BuiltStep, StepOf, StepRecord};
+pub use steps::{PieceSteps, StepOf, StepRecord};
 
 use crate::build::BuildError;
 use thiserror::Error;
 
-pub use crate::build::BuildStats;
+pub use crate::build::{BuildStats, BuiltStep};
 
 /// Why a piece was refused, or a merge could not be made. Every variant that concerns one piece
 /// names it (`name`: what the caller called it, a file's path).
