@@ -7,6 +7,7 @@ use super::fixed_sample::FixedSampleRow;
 use super::spec::FixedSamplePlan;
 use crate::error::Result;
 use crate::tasks::{Rendered, ReportContext};
+use mastermind_report::counts::{count_of, thousands};
 use mastermind_report::plot::Interval;
 use mastermind_report::plot::panels::{Mark, Panel, PathSeries};
 use mastermind_report::plot::{Figure, NamedFigure};
@@ -75,12 +76,12 @@ fn checkpoint_table(
     let config = &plan.config;
     let mut table = Table::new(
         format!(
-            "{}: importance-sampling estimates on one fixed sample of {} games under θ0 = {}, \
+            "{}: importance-sampling estimates on one fixed sample of {} under θ0 = {}, \
              checked by {} fresh games at each checkpoint",
             ctx.title,
-            config.sample_games,
+            count_of(config.sample_games as u64, "games"),
             theta_text(config.theta0.to_array()),
-            config.checkpoint_games
+            thousands(config.checkpoint_games as u64)
         ),
         &[
             "Checkpoint",
@@ -113,10 +114,12 @@ fn checkpoint_table(
     }
     if let Some(s) = sample.first() {
         table.notes.push(format!(
-            "The fixed sample: {} games under θ0, mean {:.3}, sd {:.3} guesses. z = (estimate − \
+            "The fixed sample: {} under θ0, mean {:.3}, sd {:.3} guesses. z = (estimate − \
              simulated) / (sd / √n) treats the estimate as exact, so it measures the estimate's \
              bias against the simulation's noise only.",
-            s.games, s.mean, s.sd
+            count_of(s.games as u64, "games"),
+            s.mean,
+            s.sd
         ));
     }
     (table, gaps)
@@ -220,9 +223,9 @@ fn accuracy_note(plan: &FixedSamplePlan, gaps: &[(f64, f64)], checks: &[&Row]) -
          simulated mean at {below} of {} checkpoints (estimate − simulated from {lo:.3} to \
          {hi:.3} guesses); {summary}. The thesis found the estimates \"quite accurate\", \
          falling only slightly below the simulations in the later stages. At the last \
-         checkpoint the effective sample size is {ess_end:.0} of {} games.",
+         checkpoint the effective sample size is {ess_end:.0} of {}.",
         gaps.len(),
-        config.sample_games
+        count_of(config.sample_games as u64, "games")
     );
     (note, worst)
 }

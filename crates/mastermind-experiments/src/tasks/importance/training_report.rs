@@ -10,6 +10,7 @@ use crate::spec::raw::Judging;
 use crate::spec::values::Finite;
 use crate::tasks::{Rendered, ReportContext};
 use mastermind_players::families::importance::Theta;
+use mastermind_report::counts::count_of;
 use mastermind_report::plot::panels::{Level, Mark, Panel, PathSeries};
 use mastermind_report::plot::{Figure, Labels, NamedFigure};
 use mastermind_report::table::{Table, num};
@@ -148,8 +149,10 @@ fn theta_table(
     };
     let mut theta_table = Table::new(
         format!(
-            "{}: fitted theta after {steps_done} steps of {} games (step size {})",
-            ctx.title, plan.config.games_per_step, plan.config.step_size
+            "{}: fitted theta after {steps_done} steps of {} (step size {})",
+            ctx.title,
+            count_of(plan.config.games_per_step as u64, "games"),
+            plan.config.step_size
         ),
         &["Coordinate", "Feature", "theta_0", "Reproduced", paper_header.as_str()],
     );

@@ -10,6 +10,7 @@ use crate::spec::values::Finite;
 use crate::tasks::ReportContext;
 use crate::tasks::readings;
 
+use mastermind_report::counts::{count_of, thousands};
 use mastermind_report::plot::{self, Labels, LineSeries, NamedFigure};
 use mastermind_report::table::{Table, num};
 use mastermind_report::verdict::{self, Estimate, Printed, ReadingTag, Verdict};
@@ -64,9 +65,13 @@ fn runs_per_arm(plan: &JustusPlan) -> String {
     let fewest = plan.arms.iter().map(|a| a.runs).min().unwrap_or(plan.runs);
     let most = plan.arms.iter().map(|a| a.runs).max().unwrap_or(plan.runs);
     if fewest == most {
-        format!("{most} run{}", if most == 1 { "" } else { "s" })
+        count_of(u64::from(most), "runs")
     } else {
-        format!("{fewest} to {most} runs (the capped column gives each row's)")
+        format!(
+            "{} to {} (the capped column gives each row's)",
+            thousands(u64::from(fewest)),
+            count_of(u64::from(most), "runs")
+        )
     }
 }
 

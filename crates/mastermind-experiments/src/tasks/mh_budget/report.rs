@@ -8,6 +8,7 @@ use crate::spec::raw::Judging;
 use crate::spec::values::Finite;
 use crate::tasks::games::frame::{GamesByArm, PlayedGame};
 use crate::tasks::{Rendered, ReportContext};
+use mastermind_report::counts::count_of;
 use mastermind_report::plot::{self, Labels, LineSeries, NamedFigure};
 use mastermind_report::table::{Table, num};
 use mastermind_report::verdict::{
@@ -397,7 +398,7 @@ fn figures(
         .collect();
     let games = results.iter().map(|r| r.games_per_budget).max().unwrap_or(0);
     // The axes say what is drawn; the title keeps to the section and the sample size.
-    let title6 = format!("{}: {games} games per point", ctx.title);
+    let title6 = format!("{}: {} per point", ctx.title, count_of(games as u64, "games"));
     let labels = Labels::new(title6, "M-H steps per turn", "mean guesses (bars: 95% CI)");
     let budgets = plot::LineChart::new(labels, curves).intervals(intervals).references(references);
 
