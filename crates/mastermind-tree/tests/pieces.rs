@@ -2,19 +2,15 @@
 //! whole tree, node for node; a piece cut short, edited, or from another game, player or version
 //! is refused, naming the piece and what is wrong.
 
+mod common;
+
+use common::config;
 use mastermind_core::Game;
-use mastermind_heuristics::OnePlyConfig;
 use mastermind_tree::pieces::{PieceError, PiecePlan, PieceRun};
 use mastermind_tree::{Preset, build_tree};
 
 fn run() -> PieceRun {
-    PieceRun { wall_seconds: 0.5, cpu_seconds: 0.9, peak_mib: Some(12.5), threads: 2, steps: None }
-}
-
-fn config(preset: Preset, first_guess: Option<&str>) -> OnePlyConfig {
-    let mut config = preset.config(Game::CLASSIC);
-    config.first_guess = first_guess.map(str::to_owned);
-    config
+    common::run_of(0.5)
 }
 
 /// Every piece of `plan`, built and encoded.

@@ -3,6 +3,9 @@
 //! its stored steps and ends with the same piece; a step cut short, of another piece, under
 //! another guess, or passed off as a piece (or a piece as a step) is refused by name.
 
+mod common;
+
+use common::config;
 use mastermind_core::{Code, Feedback, Game};
 use mastermind_heuristics::{Heuristic, OnePlyConfig, Pool, Ties};
 use mastermind_tree::pieces::{BuiltStep, PieceError, PiecePlan, PieceRun};
@@ -10,13 +13,7 @@ use mastermind_tree::{BuildProgress, Node, Preset};
 use std::sync::{Mutex, OnceLock};
 
 fn run() -> PieceRun {
-    PieceRun { wall_seconds: 0.25, cpu_seconds: 0.5, peak_mib: Some(3.0), threads: 1, steps: None }
-}
-
-fn config(preset: Preset, first_guess: Option<&str>) -> OnePlyConfig {
-    let mut config = preset.config(Game::CLASSIC);
-    config.first_guess = first_guess.map(str::to_owned);
-    config
+    common::run_of(0.25)
 }
 
 fn knuth() -> PiecePlan {

@@ -16,6 +16,21 @@ fn knuth_in_pieces<'a>(game: &'a str, dir: &'a str) -> Vec<&'a str> {
 }
 
 /// The piece files stored in `dir`.
+/// Starts `mastermind` with `args` and kills it once `stored` finds a file, failing if it takes
+/// longer than `limit` or the process ends first (`what` names the file awaited).
+fn kill_once_stored(args: &[&str], stored: impl Fn() -> bool, limit: Duration, what: &str) {
+    let mut child =
+        mastermind().args(args).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
+    let started = Instant::now();
+    while !stored() {
+        assert!(started.elapsed() < limit, "no {what} stored in {limit:?}");
+        assert!(child.try_wait().unwrap().is_none(), "the build ended before storing a {what}");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+}
+
 fn piece_files(dir: &Path) -> Vec<String> {
     stored_files(dir, "piece-", ".bin")
 }
@@ -32,21 +47,9 @@ fn two_shards_through_gnu_parallel_one_killed_merge_into_the_whole_tree() {
     let game = "6x7";
 
     // Shard 1 alone, killed once its first (smallest) piece is stored: larger ones are left.
-    let mut shard = mastermind()
-        .args(knuth_in_pieces(game, dir_text))
-        .args(["--shard", "1/2"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let started = Instant::now();
-    while piece_files(&dir).is_empty() {
-        assert!(started.elapsed() < Duration::from_secs(120), "no piece stored in two minutes");
-        assert!(shard.try_wait().unwrap().is_none(), "shard 1 ended before storing a piece");
-        std::thread::sleep(Duration::from_millis(2));
-    }
-    shard.kill().unwrap();
-    shard.wait().unwrap();
+    let shard_1 = [knuth_in_pieces(game, dir_text), vec!["--shard", "1/2"]].concat();
+    let stored = || !piece_files(&dir).is_empty();
+    kill_once_stored(&shard_1, stored, Duration::from_secs(120), "piece");
     let survived = piece_files(&dir).len();
 
     // Both shards through GNU parallel: shard 1 resumes.
@@ -154,16 +157,8 @@ fn a_piece_killed_midway_resumes_from_its_stored_steps() {
     let args = [knuth_in_pieces("6x7", dir_text), vec!["--steps-from", "8000"]].concat();
 
     // Killed once the first piece built in steps has stored a step.
-    let mut build = mastermind().args(&args).stdout(Stdio::null()).stderr(Stdio::null()).spawn();
-    let build = build.as_mut().unwrap();
-    let started = Instant::now();
-    while step_files(&dir).is_empty() {
-        assert!(started.elapsed() < Duration::from_secs(300), "no step stored in five minutes");
-        assert!(build.try_wait().unwrap().is_none(), "the build ended before storing a step");
-        std::thread::sleep(Duration::from_millis(2));
-    }
-    build.kill().unwrap();
-    build.wait().unwrap();
+    let stored = || !step_files(&dir).is_empty();
+    kill_once_stored(&args, stored, Duration::from_secs(300), "step");
     let survived = step_files(&dir);
     assert!(!survived.is_empty());
 
