@@ -13,8 +13,10 @@ pub struct Provenance {
     pub git_revision: String,
     /// Whether the working tree had uncommitted changes (outside `data/` and `figures/`).
     pub git_dirty: bool,
-    /// A fingerprint of the code under `crates/` (its git tree plus any uncommitted diff): results
-    /// are re-run when it changes, not when only docs, specs of other experiments or xtask change.
+    /// A fingerprint of the code under `crates/` that can change a result (the committed files
+    /// plus any uncommitted change, the crates' tests, benchmarks, examples and Markdown left
+    /// out): results are re-run when it changes, not when only tests, docs, specs of other
+    /// experiments or xtask change.
     pub code_fingerprint: String,
 }
 
@@ -29,21 +31,12 @@ impl Provenance {
         // Results and reports are outputs, not code: they do not make a tree dirty.
         let git_dirty = git(&["status", "--porcelain", "--", ".", ":!data", ":!figures"])
             .is_some_and(|s| !s.is_empty());
-        let tree = git(&["rev-parse", "HEAD:crates"]).unwrap_or_else(|| "no-git".into());
-        let diff = git(&["diff", "HEAD", "--", "crates"]).unwrap_or_default();
-        let untracked =
-            git(&["ls-files", "--others", "--exclude-standard", "crates"]).unwrap_or_default();
-        let mut untracked_text = untracked.clone();
-        for file in untracked.lines() {
-            if let Ok(text) = std::fs::read_to_string(root.join(file)) {
-                untracked_text.push_str(&text);
-            }
-        }
+        let code_fingerprint = code_fingerprint(root, &git);
         Provenance {
             crate_version: env!("CARGO_PKG_VERSION").to_owned(),
             git_revision,
             git_dirty,
-            code_fingerprint: format!("{tree}-{:016x}", fnv(&(diff + &untracked_text))),
+            code_fingerprint,
         }
     }
 
@@ -57,6 +50,45 @@ impl Provenance {
             ))
         )
     }
+}
+
+/// Whether a file under `crates/` can change a result: every file but the crates' tests,
+/// benchmarks, examples and Markdown, which no run of an experiment compiles or reads.
+fn shapes_results(path: &str) -> bool {
+    let left_out = ["/tests/", "/benches/", "/examples/"];
+    !(left_out.iter().any(|dir| path.contains(dir)) || path.ends_with(".md"))
+}
+
+/// The fingerprint of the files under `crates/` that [`shape results`](shapes_results): their
+/// committed blobs, then any uncommitted diff and untracked file; `no-git-…` outside git.
+fn code_fingerprint(root: &Path, git: &dyn Fn(&[&str]) -> Option<String>) -> String {
+    let committed = match git(&["ls-tree", "-r", "HEAD", "--", "crates"]) {
+        Some(listing) => {
+            let kept = listing
+                .lines()
+                .filter(|line| line.split_once('\t').is_some_and(|(_, path)| shapes_results(path)));
+            format!("{:016x}", fnv(&kept.collect::<Vec<_>>().join("\n")))
+        }
+        None => "no-git".to_owned(),
+    };
+    let files = |args: &[&str]| -> Vec<String> {
+        let listed = git(args).unwrap_or_default();
+        listed.lines().filter(|path| shapes_results(path)).map(str::to_owned).collect()
+    };
+    let changed = files(&["diff", "HEAD", "--name-only", "--", "crates"]);
+    let mut uncommitted = String::new();
+    if !changed.is_empty() {
+        let mut args = vec!["diff", "HEAD", "--"];
+        args.extend(changed.iter().map(String::as_str));
+        uncommitted = git(&args).unwrap_or_default();
+    }
+    for file in files(&["ls-files", "--others", "--exclude-standard", "crates"]) {
+        uncommitted.push_str(&file);
+        if let Ok(text) = std::fs::read_to_string(root.join(&file)) {
+            uncommitted.push_str(&text);
+        }
+    }
+    format!("{committed}-{:016x}", fnv(&uncommitted))
 }
 
 /// FNV-1a over a string: a stable fingerprint (not a security hash).
