@@ -219,6 +219,7 @@ pub fn forest(paper: &str, sections: &[Section]) -> Option<ForestPlot> {
                 upper: interval.upper / m,
                 paper_band: band.map(|b| b / m),
                 outcome: v.outcome.name().to_owned(),
+                exact: !v.sampled(),
             })
         })
         .collect();
@@ -281,8 +282,9 @@ pub fn markdown(
             out += &format!(
                 "\n![{paper}: every numeric claim, difference / margin]({file})\n\nEvery numeric \
                  claim of the paper, its difference and interval in units of its margin (the \
-                 shaded band), the paper's own band where it states its sample size, coloured by \
-                 verdict.\n"
+                 grey band between dashed edges), the paper's own band where it states its \
+                 sample size (an outlined box), coloured by verdict; an exact value has no \
+                 interval, and its row says so.\n"
             );
         }
         if !summary.errors.is_empty() {

@@ -1,7 +1,9 @@
 //! A forest plot: every numeric claim of a paper on one axis, in units of its margin, so that
 //! dozens of verdicts read at a glance: each claim's interval as a bar with its estimate as a
-//! mark, coloured and shaped by outcome, the margin band [-1, +1] shaded, and the paper's own
-//! band (where the paper gives one) as a lighter box around the estimate.
+//! mark, coloured and shaped by outcome, the margin band [-1, +1] shaded grey between dashed
+//! edges, and the paper's own band (where the paper gives one) as an outlined box in the claim's
+//! colour around the estimate. An exact value (no sampling error) has no interval, and its row
+//! says so beside its mark.
 //!
 //! The figure grows a fixed height per claim, so that its text stays legible at fifty claims.
 //! The x axis is symmetric and chosen from the data, but never wider than [`MOST_MARGINS`]
@@ -40,6 +42,11 @@ pub struct ForestRow {
     /// "inconclusive", "agrees within the paper's precision", "explained (measured)", "not
     /// testable").
     pub outcome: String,
+    /// Whether the claim compares exact values (no sampling error on either side): its interval
+    /// is the estimate alone, and the plot says that it is exact rather than leave a bare mark
+    /// (a bootstrap whose replicates all agree also has an interval of no width, but is not
+    /// exact).
+    pub exact: bool,
 }
 
 /// A forest plot of a paper's numeric claims, drawn as
@@ -197,7 +204,12 @@ impl Placed {
         });
         let clipped = estimate.clipped != 0 || lower.clipped != 0 || upper.clipped != 0;
         let note = clipped.then(|| {
-            format!("{} [{}, {}]", margins(row.estimate), margins(row.lower), margins(row.upper))
+            let estimate = margins(row.estimate);
+            if row.exact {
+                format!("{estimate} ({EXACT})")
+            } else {
+                format!("{estimate} [{}, {}]", margins(row.lower), margins(row.upper))
+            }
         });
         Placed { estimate, lower, upper, band, note }
     }
@@ -305,8 +317,8 @@ impl Entry<'_> {
     fn text(&self) -> &str {
         match self {
             Entry::Outcome(style) => &style.outcome,
-            Entry::PaperBand => "paper's own band (light box)",
-            Entry::MarginBand => "margin [-1, +1] (grey)",
+            Entry::PaperBand => "paper's own band (outlined box, claim's colour)",
+            Entry::MarginBand => "margin [-1, +1] (grey, dashed edges)",
         }
     }
 }
@@ -556,12 +568,24 @@ impl Forest<'_> {
                     draw_mark(root, (x + 15, y), style.mark, style.colour, 6)
                 }
                 Entry::PaperBand => {
-                    let corners = [(x, y - 8), (x + 30, y + 8)];
-                    root.draw(&Rectangle::new(corners, GREY.mix(0.3).filled()))
+                    // As in the plot: a light box outlined, around a bar, in a claim's colour
+                    // (here a neutral one, the colour being the claim's outcome).
+                    let corners = [(x + 1, y - 7), (x + 29, y + 7)];
+                    root.draw(&Rectangle::new(corners, GREY.mix(BAND_FILL).filled()))?;
+                    root.draw(&Rectangle::new(corners, GREY.mix(BAND_EDGE).stroke_width(1)))?;
+                    root.draw(&PathElement::new(
+                        vec![(x + 8, y), (x + 22, y)],
+                        GREY.stroke_width(3),
+                    ))
                 }
                 Entry::MarginBand => {
-                    let corners = [(x, y - 10), (x + 30, y + 10)];
-                    root.draw(&Rectangle::new(corners, MARGIN_SHADE.filled()))
+                    // As in the plot: a flat grey band between dashed edges, full height.
+                    let corners = [(x, y - 11), (x + 30, y + 11)];
+                    root.draw(&Rectangle::new(corners, MARGIN_SHADE.filled()))?;
+                    for edge in [x, x + 30] {
+                        root.draw(&margin_edge(vec![(edge, y - 11), (edge, y + 11)]))?;
+                    }
+                    Ok(())
                 }
             },
         )?;
@@ -592,13 +616,7 @@ impl Forest<'_> {
         root.draw(&PathElement::new(vec![(zero, ys.start), (zero, ys.end)], axis_line))?;
         for edge in [-1.0, 1.0] {
             let (x, _) = px(edge, 0.0);
-            let line = DashedPathElement::new(
-                vec![(x, ys.start), (x, ys.end)],
-                6,
-                4,
-                BLACK.mix(0.45).stroke_width(1),
-            );
-            root.draw(&line)?;
+            root.draw(&margin_edge(vec![(x, ys.start), (x, ys.end)]))?;
         }
         Ok(())
     }
@@ -622,7 +640,8 @@ impl Forest<'_> {
             let (a_px, top) = px(a, y + 0.33);
             let (b_px, bottom) = px(b, y - 0.33);
             let corners = [(a_px, top), (b_px.max(a_px + 1), bottom)];
-            root.draw(&Rectangle::new(corners, c.mix(0.25).filled()))?;
+            root.draw(&Rectangle::new(corners, c.mix(BAND_FILL).filled()))?;
+            root.draw(&Rectangle::new(corners, c.mix(BAND_EDGE).stroke_width(1)))?;
         }
         let (lo, _) = px(placed.lower.at, y);
         let (hi, _) = px(placed.upper.at, y);
@@ -644,6 +663,9 @@ impl Forest<'_> {
         if !estimate_off {
             let (x, _) = px(placed.estimate.at, y);
             draw_mark(root, (x, y_px), style.mark, c, 6)?;
+            if row.exact {
+                draw_exact(root, (x, y_px), plot_right)?;
+            }
         }
         let (lines, size) = label_lines(&row.label, room, |t, size| text_width(root, t, size));
         let font = TextStyle::from((FONT, size)).pos(CENTRE_LEFT);
@@ -659,6 +681,36 @@ impl Forest<'_> {
         Ok(())
     }
 }
+
+/// Says beside the mark at `(x, y)` that its claim is exact: right of the mark where the text
+/// fits before `plot_right`, else left of it.
+fn draw_exact<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    (x, y): (i32, i32),
+    plot_right: i32,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let grey = BLACK.mix(0.7);
+    let width = text_width(root, EXACT, NOTE_FONT) as i32;
+    let (at, pos) = if x + 12 + width <= plot_right {
+        ((x + 12, y), CENTRE_LEFT)
+    } else {
+        ((x - 12, y), Pos::new(HPos::Right, VPos::Center))
+    };
+    let style = TextStyle::from((FONT, NOTE_FONT)).color(&grey).pos(pos);
+    root.draw(&Text::new(EXACT, at, style))
+}
+
+/// What an exact claim's row says beside its mark (or beside the plot, where it is off the axis).
+const EXACT: &str = "exact value, no interval";
+
+/// A dashed edge of the margin band, in the plot and in the legend.
+fn margin_edge(points: Vec<(i32, i32)>) -> DashedPathElement<std::vec::IntoIter<(i32, i32)>, i32> {
+    DashedPathElement::new(points, 6, 4, BLACK.mix(0.45).stroke_width(1))
+}
+
+/// How opaque the paper's band is drawn: its fill and its outline, in the claim's colour.
+const BAND_FILL: f64 = 0.22;
+const BAND_EDGE: f64 = 0.75;
 
 /// Where the claims' labels start, in pixels from the left.
 const LABEL_AT: i32 = 22;
@@ -687,6 +739,7 @@ mod tests {
             upper,
             paper_band: None,
             outcome: outcome.into(),
+            exact: false,
         }
     }
 
@@ -740,6 +793,26 @@ mod tests {
 
         assert_eq!(margins(-123456.0), "-1.2e5");
         assert_eq!(margins(0.04), "+0.0");
+    }
+
+    #[test]
+    fn an_exact_value_says_so_on_the_axis_and_off_it() {
+        let exact = |label: &str, value: f64| ForestRow {
+            exact: true,
+            ..row(label, value, value, value, "reproduced")
+        };
+        let plot = ForestPlot {
+            title: "t".into(),
+            rows: vec![
+                row("sampled", 0.2, -0.5, 0.9, "reproduced"),
+                exact("on the axis", 0.6),
+                exact("off the axis", 30.0),
+            ],
+        };
+        let files = plot.draw(Path::new("exact")).unwrap();
+        let svg = files[1].text().unwrap();
+        assert_eq!(svg.matches(EXACT).count(), 2, "beside its mark, and in the note: {svg}");
+        assert!(svg.contains(&format!("+30.0 ({EXACT})")), "{svg}");
     }
 
     #[test]

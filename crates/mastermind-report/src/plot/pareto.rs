@@ -116,11 +116,12 @@ impl Drawing for Scatter<'_> {
             .map(|pair| {
                 let ((ax, ay), (bx, by)) =
                     (pixel(&chart, pair[0].0, pair[0].1), pixel(&chart, pair[1].0, pair[1].1));
+                // The dashed line and a pixel or two of room, so that no label touches it.
                 Rect {
-                    left: ax.min(bx) - 1.0,
-                    top: ay.min(by) - 1.0,
-                    right: ax.max(bx) + 1.0,
-                    bottom: ay.max(by) + 1.0,
+                    left: ax.min(bx) - 3.0,
+                    top: ay.min(by) - 3.0,
+                    right: ax.max(bx) + 3.0,
+                    bottom: ay.max(by) + 3.0,
                 }
             })
             .collect();
@@ -186,10 +187,11 @@ impl Scatter<'_> {
                     .map_err(e)?;
             }
             let anchor = pixel(chart, x, p.mean);
-            obstacles.push(Rect::around(anchor.0, anchor.1, if on_front { 11.0 } else { 6.0 }));
+            let radius = if on_front { 11.0 } else { 6.0 };
+            obstacles.push(Rect::around(anchor.0, anchor.1, radius));
             let style = TextStyle::from((super::FONT, 14).into_font());
             let (w, h) = root.estimate_text_size(&p.label, &style).map_err(e)?;
-            requests.push(LabelRequest { anchor, size: (f64::from(w), f64::from(h)) });
+            requests.push(LabelRequest { anchor, size: (f64::from(w), f64::from(h)), radius });
         }
         Ok(requests)
     }
