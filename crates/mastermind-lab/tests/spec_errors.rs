@@ -162,6 +162,17 @@ fn a_fraction_where_a_whole_number_belongs_says_so() {
 }
 
 #[test]
+fn a_bare_value_where_an_option_belongs_suggests_some() {
+    let scratch = Scratch::new("bare-option");
+    let text = small_spec("2", "").replace(r#"first_guess: Some("AAB")"#, r#"first_guess: "AAB""#);
+    let e = scratch.rejected(&text);
+    assert_eq!(e.line, Some(13), "{e}");
+    assert!(e.message.contains("bare value \"AAB\""), "{e}");
+    assert_eq!(e.field, "first_guess", "{e}");
+    assert!(e.hint.as_deref().is_some_and(|h| h.contains(r#"`Some("AAB")`"#)), "{e}");
+}
+
+#[test]
 fn duplicate_labels_made_by_a_sweep_name_the_sweeping_arm() {
     let scratch = Scratch::new("sweep-dupe");
     let text = small_spec(

@@ -31,7 +31,13 @@ impl SpecError {
         }
         let mut field = word_before(source, line, column);
         let mut message = error.code.to_string();
-        if let Some(number) = fraction_at(source, line, column) {
+        let bare = matches!(error.code, ron::Error::ExpectedOption)
+            .then(|| value_at(source, line, column))
+            .flatten();
+        if let Some(value) = &bare {
+            // RON stops at a value written where an optional one belongs (`relative: 0.01`).
+            message = format!("expected `Some(...)` or `None`, found the bare value {value}");
+        } else if let Some(number) = fraction_at(source, line, column) {
             // RON reads the whole part of `1.5` where a whole number belongs, then stops at the
             // point: say what is wrong rather than "Expected comma".
             message = format!("expected a whole number, found the fraction {number}");
@@ -54,16 +60,18 @@ impl SpecError {
                 (line, column, field) = (l, c, key);
             }
         }
-        let hint =
-            if message.contains("Unexpected missing field") || message.contains("missing field") {
-                Some("add the field; the spec format is documented in experiments/README.md".into())
-            } else if message.contains("Unexpected field") || message.contains("unknown field") {
-                Some("check the spelling; the allowed names are listed above".into())
-            } else if message.contains("variant") {
-                Some("check the spelling of the name; the allowed names are listed above".into())
-            } else {
-                Some("the spec format is documented in experiments/README.md".into())
-            };
+        let hint = if let Some(value) = bare {
+            Some(format!("an optional field is written `Some({value})`, or `None` to leave it out"))
+        } else if message.contains("Unexpected missing field") || message.contains("missing field")
+        {
+            Some("add the field; the spec format is documented in experiments/README.md".into())
+        } else if message.contains("Unexpected field") || message.contains("unknown field") {
+            Some("check the spelling; the allowed names are listed above".into())
+        } else if message.contains("variant") {
+            Some("check the spelling of the name; the allowed names are listed above".into())
+        } else {
+            Some("the spec format is documented in experiments/README.md".into())
+        };
         SpecError {
             file: path.to_path_buf(),
             line: Some(line),
@@ -114,6 +122,15 @@ fn fraction_at(source: &str, line: usize, column: usize) -> Option<String> {
     let end =
         tail[1..].find(|c: char| !c.is_ascii_digit() && c != '_').map_or(tail.len(), |i| i + 1);
     Some(format!("{}{}", &head[whole.len()..], &tail[..end]))
+}
+
+/// The value written at a position, up to the comma, bracket or line end that closes it
+/// (`0.01` in `relative: 0.01,`).
+fn value_at(source: &str, line: usize, column: usize) -> Option<String> {
+    let text = source.lines().nth(line.checked_sub(1)?)?;
+    let at = text.char_indices().nth(column.checked_sub(1)?)?.0;
+    let value = text[at..].split([',', ')', ']']).next()?.trim();
+    (!value.is_empty()).then(|| value.to_owned())
 }
 
 /// The first `quoted` name after `marker` in a message (`missing field named `player``).
