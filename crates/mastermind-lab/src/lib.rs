@@ -26,6 +26,7 @@ pub mod pdf;
 pub mod power;
 pub mod progress;
 pub mod provenance;
+pub mod rendered;
 pub mod report;
 pub mod runner;
 pub mod store;

@@ -225,5 +225,6 @@ pub fn render(plan: &Plan, frame: &DataFrame, out: &Path, notice: Option<&str>) 
     // Judged alone first, so that a spec run by itself has its tables; the report index judges
     // it again with every other spec of its paper.
     write_files(out, &finish(std::slice::from_mut(&mut section)))?;
+    crate::rendered::remove_stale(out, &base, &section.files)?;
     Ok(section)
 }

@@ -49,3 +49,44 @@ fn a_spec_files_figure_links_resolve_from_its_own_folder() {
         assert!(folder.join("paper").join(link).is_file(), "{link} from paper/a.md");
     }
 }
+
+/// A figure the spec no longer draws is removed at its next render (a newcomer found the old one
+/// still beside the new ones); the spec's other files and other specs' files stay.
+#[test]
+fn a_figure_dropped_from_a_spec_is_removed_at_the_next_render() {
+    let scratch = Scratch::new("figures-stale");
+    let with_time = small_spec("1", "").replace(
+        "max_guesses: 12,",
+        "max_guesses: 12,\n        report: (figures: [GuessHistogram, GuessesAgainstTime]),",
+    );
+    let provenance = Provenance::of_checkout(&scratch.root);
+    let render = |name: &str, text: &str| {
+        let path = scratch.spec(name, text);
+        let workspace = scratch.workspace();
+        let plan = workspace.plans(&[path], Profile::Quick).unwrap().remove(0);
+        runner::run(&workspace, &plan, &provenance, false).unwrap();
+        workspace.figures(Profile::Quick)
+    };
+    let folder = render("paper/a", &with_time);
+    render("paper/a-b", &with_time);
+    let drawn = |folder: &std::path::Path, stem: &str| -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(folder.join("paper"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.starts_with(stem) && n.ends_with(".png"))
+            .collect();
+        names.sort();
+        names
+    };
+    let before = drawn(&folder, "a-");
+    assert!(before.len() >= 2, "{before:?}");
+    let without_time = with_time
+        .replace("figures: [GuessHistogram, GuessesAgainstTime]", "figures: [GuessHistogram]");
+    render("paper/a", &without_time);
+    let after = drawn(&folder, "a-");
+    let others = drawn(&folder, "a-b-");
+    assert!(after.len() < before.len(), "{before:?} -> {after:?}");
+    assert!(after.iter().all(|n| before.contains(n)), "{before:?} -> {after:?}");
+    assert!(!others.is_empty() && others.iter().all(|n| after.contains(n)), "{others:?}");
+    assert!(folder.join("paper/a.md").is_file());
+}
