@@ -3,9 +3,13 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-/// The workspace root: xtask's own manifest folder's parent.
+/// The workspace root: xtask's own manifest folder's parent. `cargo xtask` (a `cargo run`) says
+/// where that folder is as the command runs; the folder it was compiled in is only the fallback,
+/// since a build folder shared by two checkouts (`CARGO_TARGET_DIR`, or one copied) can hand
+/// one checkout the other's xtask, which would then run the other checkout's experiments.
 fn root() -> PathBuf {
-    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let manifest = std::env::var_os("CARGO_MANIFEST_DIR")
+        .map_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")), PathBuf::from);
     manifest.parent().map(PathBuf::from).unwrap_or(manifest)
 }
 
