@@ -7,6 +7,7 @@
 pub mod dots;
 mod figure;
 pub mod forest;
+mod guess_parts;
 mod labels;
 mod legend;
 pub mod lines;
