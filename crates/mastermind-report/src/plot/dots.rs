@@ -189,7 +189,8 @@ impl Dots<'_> {
             }
         }
         let (xs, ys) = means.plotting_area().get_pixel_range();
-        draw_key(root, (xs.start, key.first_line(ys.start))).map_err(e)?;
+        let paper = self.rows.iter().any(|r| r.paper.is_some_and(f64::is_finite));
+        draw_key(root, (xs.start, key.first_line(ys.start)), paper).map_err(e)?;
         Ok(())
     }
 
@@ -252,13 +253,15 @@ impl Dots<'_> {
 }
 
 /// The key of the means, its line centred at `middle` from `left` on: our mean and interval,
-/// the paper's mean.
+/// and the paper's mean where a row draws one (`paper`).
 fn draw_key<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     (left, middle): (i32, i32),
+    paper: bool,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
     let key = [("ours: mean, 95% interval", false), ("paper's mean", true)];
-    for (k, (text, paper)) in key.iter().enumerate() {
+    let shown = if paper { &key[..] } else { &key[..1] };
+    for (k, (text, paper)) in shown.iter().enumerate() {
         let at = (left + 12 + 230 * k as i32, middle);
         let mark: DynElement<DB, (i32, i32)> = if *paper {
             Circle::new(at, 7, RGBColor(214, 39, 40).stroke_width(2)).into_dyn()
@@ -321,6 +324,20 @@ mod tests {
             .filter_map(|t| t.split_once('>')?.1.split_once("</text>"))
             .map(|(text, _)| text.trim())
             .collect()
+    }
+
+    #[test]
+    fn the_paper_s_mean_is_in_the_key_only_where_a_row_draws_one() {
+        let rows = [row("Entropy", 4.4, None), row("Random", 4.6, None), row("Knuth", 4.5, None)];
+        let without = drawn(&rows);
+        assert!(text_of(&without).iter().any(|t| t.starts_with("ours: mean")), "{without}");
+        assert!(!without.contains("paper"), "no paper value, yet: {without}");
+        let mut rows = rows;
+        rows[1].paper = Some(4.61);
+        let with = drawn(&rows);
+        assert!(text_of(&with).iter().any(|t| t.starts_with("paper")), "{with}");
+        rows[1].paper = Some(f64::NAN);
+        assert!(!drawn(&rows).contains("paper"), "a paper value that is not drawn has no entry");
     }
 
     #[test]
