@@ -11,6 +11,7 @@ mod guess_parts;
 mod labels;
 mod legend;
 pub mod lines;
+mod markers;
 pub mod panels;
 pub mod pareto;
 mod scale;
