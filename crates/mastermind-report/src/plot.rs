@@ -7,9 +7,11 @@
 pub mod dots;
 mod figure;
 pub mod forest;
+mod guess_parts;
 mod labels;
 mod legend;
 pub mod lines;
+mod markers;
 pub mod panels;
 pub mod pareto;
 mod scale;

@@ -1,8 +1,10 @@
 //! Several players' game lengths side by side, where overlaid histograms hide differences of a
 //! few hundredths of a guess: on the left each player's mean with its 95% interval and the
 //! paper's mean (a dot plot, one row per player), on the right the same rows as bars split by
-//! the number of guesses (each bar the player's whole distribution).
+//! the number of guesses (each bar the player's whole distribution), under a key that names the
+//! shade of each number of guesses.
 
+use super::guess_parts::{self, KEY_LINE, NONE, Part};
 use super::{CENTRE_LEFT, Drawing, FONT, axis, both, short_number};
 use super::{Result, draw_error};
 use crate::output::OutputFile;
@@ -67,38 +69,6 @@ struct Dots<'a> {
     x: (f64, f64),
 }
 
-/// Light to dark, one colour per number of guesses (viridis, reversed, so that long games are
-/// dark).
-const SHADES: [RGBColor; 8] = [
-    RGBColor(253, 231, 37),
-    RGBColor(170, 220, 50),
-    RGBColor(94, 201, 98),
-    RGBColor(39, 173, 129),
-    RGBColor(33, 145, 140),
-    RGBColor(44, 114, 142),
-    RGBColor(59, 82, 139),
-    RGBColor(72, 36, 117),
-];
-
-/// The shade of category `k` of `n`, spread over the whole palette (interpolated between its
-/// stops, so that many categories still differ).
-fn shade(k: usize, n: usize) -> RGBColor {
-    if n <= 1 {
-        return SHADES[3];
-    }
-    let at = k.min(n - 1) as f64 / (n - 1) as f64 * (SHADES.len() - 1) as f64;
-    let i = (at.floor() as usize).min(SHADES.len() - 2);
-    let f = at - i as f64;
-    let mix = |a: u8, b: u8| (f64::from(a) + f * (f64::from(b) - f64::from(a))).round() as u8;
-    let (a, b) = (SHADES[i], SHADES[i + 1]);
-    RGBColor(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
-}
-
-/// Whether a text on `c` reads better in white.
-fn dark(c: RGBColor) -> bool {
-    u32::from(c.0) * 299 + u32::from(c.1) * 587 + u32::from(c.2) * 114 < 140_000
-}
-
 impl Drawing for Dots<'_> {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
         let e = |e: DrawingAreaErrorKind<DB::ErrorType>| draw_error!("drawing: {e}");
@@ -108,8 +78,37 @@ impl Drawing for Dots<'_> {
             .map_err(e)?;
         let (width, _) = titled.dim_in_pixel();
         let (left, right) = titled.split_horizontally(width * 56 / 100);
-        self.draw_means(root, &left)?;
-        self.draw_shares(&right)
+        // The key of the shares flows over the right plot, on as many lines as it needs: both
+        // plots leave that room above them, so that their rows stay level.
+        let parts = guess_parts::parts(&self.labels.categories);
+        let shares: Vec<Vec<f64>> = self.rows.iter().map(|r| r.shares.clone()).collect();
+        let keyed = guess_parts::keyed(&parts, &shares);
+        let (base, (w, _)) = (right.get_base_pixel(), right.dim_in_pixel());
+        let span = (base.0 + MARGIN + SHARES_LABELS, base.0 + w as i32 - MARGIN);
+        let places = guess_parts::key_places(root, &keyed, span);
+        let lines = places.iter().map(|&(_, line)| line).max().unwrap_or(0) as i32;
+        let key = Key { parts: &keyed, places: &places, lines };
+        self.draw_means(root, &left, &key)?;
+        self.draw_shares(root, &right, &parts, &key)
+    }
+}
+
+/// The key of the shares' parts, laid out above the right plot on `lines + 1` lines.
+struct Key<'a> {
+    parts: &'a [&'a Part],
+    places: &'a [(i32, u32)],
+    lines: i32,
+}
+
+impl Key<'_> {
+    /// The margin above both plots, room for the keys included.
+    fn top_margin(&self) -> i32 {
+        MARGIN + KEY_LINE * self.lines
+    }
+
+    /// Where the keys' first line is centred, above a plot whose top is `top`.
+    fn first_line(&self, top: i32) -> i32 {
+        top - 8 - KEY_LINE * self.lines
     }
 }
 
@@ -125,6 +124,7 @@ impl Dots<'_> {
         &self,
         root: &DrawingArea<DB, Shift>,
         area: &DrawingArea<DB, Shift>,
+        key: &Key<'_>,
     ) -> Result<()> {
         let e = |e: DrawingAreaErrorKind<DB::ErrorType>| draw_error!("drawing: {e}");
         let n = self.rows.len().max(1) as f64;
@@ -137,7 +137,8 @@ impl Dots<'_> {
         }
         let room = widest.min(NAME_ROOM);
         let mut means = ChartBuilder::on(area)
-            .margin(15)
+            .margin(MARGIN)
+            .margin_top(key.top_margin())
             .x_label_area_size(55)
             .y_label_area_size(room as u32 + 16)
             .build_cartesian_2d(self.x.0..self.x.1, -0.6..n - 0.4)
@@ -188,23 +189,32 @@ impl Dots<'_> {
             }
         }
         let (xs, ys) = means.plotting_area().get_pixel_range();
-        draw_key(root, (xs.start, ys.start)).map_err(e)?;
+        let paper = self.rows.iter().any(|r| r.paper.is_some_and(f64::is_finite));
+        draw_key(root, (xs.start, key.first_line(ys.start)), paper).map_err(e)?;
         Ok(())
     }
 
-    /// The right part in `area`: each player's games split by their number of guesses.
-    fn draw_shares<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>) -> Result<()> {
+    /// The right part in `area`: each player's games split into `parts` by their number of
+    /// guesses, a part's name written in it where it fits, and the key of the parts above it.
+    fn draw_shares<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        area: &DrawingArea<DB, Shift>,
+        parts: &[Part],
+        key: &Key<'_>,
+    ) -> Result<()> {
         let e = |e: DrawingAreaErrorKind<DB::ErrorType>| draw_error!("drawing: {e}");
         let n = self.rows.len().max(1) as f64;
         let mut shares = ChartBuilder::on(area)
-            .margin(15)
+            .margin(MARGIN)
+            .margin_top(key.top_margin())
             .x_label_area_size(55)
-            .y_label_area_size(10)
+            .y_label_area_size(SHARES_LABELS)
             .build_cartesian_2d(0.0..1.0, -0.6..n - 0.4)
             .map_err(e)?;
         shares
             .configure_mesh()
-            .x_desc("share of games by number of guesses (in each part)")
+            .x_desc("share of games by number of guesses (key above)")
             .x_label_formatter(&|x| format!("{:.0}%", x * 100.0))
             .y_labels(0)
             .label_style((FONT, 15))
@@ -213,71 +223,46 @@ impl Dots<'_> {
             .light_line_style(TRANSPARENT)
             .draw()
             .map_err(e)?;
-        let categories = &self.labels.categories;
-        let merged = categories.len() > MOST_PARTS;
-        let kept = categories.len().min(MOST_PARTS - 1);
         for (i, r) in self.rows.iter().enumerate() {
             let y = self.y_of(i);
             let mut from = 0.0f64;
-            let parts = r
-                .shares
-                .iter()
-                .map(|s| if s.is_finite() { s.max(0.0) } else { 0.0 })
-                .take(if merged { kept } else { categories.len() })
-                .enumerate()
-                .map(|(k, s)| (Some(k), s))
-                .chain(std::iter::once((None, 0.0)));
-            for (k, share) in parts {
-                // The last part is what the others leave over: the longer games, darkest when
-                // it merges the longest categories, grey when it holds only games beyond them.
-                let share = if k.is_some() { share } else { (1.0 - from).max(0.0) };
-                if share <= 1e-9 {
+            for (part, share) in parts.iter().zip(guess_parts::split(&r.shares, parts.len())) {
+                if share <= NONE {
                     continue;
                 }
-                let shades = if merged { MOST_PARTS } else { categories.len() };
-                let c = match k {
-                    Some(k) => shade(k, shades),
-                    None if merged => shade(MOST_PARTS - 1, MOST_PARTS),
-                    None => RGBColor(160, 160, 160),
-                };
                 let to = (from + share).min(1.0);
                 let corners = [(from, y - 0.32), (to, y + 0.32)];
-                let part = [Rectangle::new(corners, c.filled()), Rectangle::new(corners, WHITE)];
-                shares.draw_series(part).map_err(e)?;
+                let c = part.colour;
+                let drawn = [Rectangle::new(corners, c.filled()), Rectangle::new(corners, WHITE)];
+                shares.draw_series(drawn).map_err(e)?;
                 let (left_px, _) = shares.backend_coord(&(from, y));
                 let (right_px, _) = shares.backend_coord(&(to, y));
-                let text = match (k.and_then(|k| categories.get(k)), categories.get(kept)) {
-                    (Some(g), _) => g.to_string(),
-                    (None, Some(g)) if merged => format!("{g}+"),
-                    _ => format!(">{}", categories.last().copied().unwrap_or(0)),
-                };
-                if right_px - left_px >= 8 * text.len() as i32 + 8 {
-                    let ink = if dark(c) { WHITE } else { BLACK };
+                if right_px - left_px >= 8 * part.name.len() as i32 + 8 {
+                    let ink = if guess_parts::dark(c) { WHITE } else { BLACK };
                     let style = TextStyle::from((FONT, 13)).color(&ink).pos(CENTRE);
-                    shares
-                        .draw_series(std::iter::once(Text::new(
-                            text,
-                            ((from + to) / 2.0, y),
-                            style,
-                        )))
-                        .map_err(e)?;
+                    let text = Text::new(part.name.clone(), ((from + to) / 2.0, y), style);
+                    shares.draw_series(std::iter::once(text)).map_err(e)?;
                 }
                 from = to;
             }
         }
-        Ok(())
+        let (xs, ys) = shares.plotting_area().get_pixel_range();
+        let at = (xs.start, key.first_line(ys.start));
+        guess_parts::draw_key(root, key.parts, key.places, at).map_err(e)
     }
 }
 
-/// The key of the means above the plot whose upper left corner is `corner`: our mean and
-/// interval, the paper's mean.
+/// The key of the means, its line centred at `middle` from `left` on: our mean and interval,
+/// and the paper's mean where a row draws one (`paper`).
 fn draw_key<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
-    (left, top): (i32, i32),
+    (left, middle): (i32, i32),
+    paper: bool,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
     let key = [("ours: mean, 95% interval", false), ("paper's mean", true)];
-    for (k, (text, paper)) in key.iter().enumerate() {
-        let at = (left + 12 + 230 * k as i32, top - 8);
+    let shown = if paper { &key[..] } else { &key[..1] };
+    for (k, (text, paper)) in shown.iter().enumerate() {
+        let at = (left + 12 + 230 * k as i32, middle);
         let mark: DynElement<DB, (i32, i32)> = if *paper {
             Circle::new(at, 7, RGBColor(214, 39, 40).stroke_width(2)).into_dyn()
         } else {
@@ -291,8 +276,11 @@ fn draw_key<DB: DrawingBackend>(
     Ok(())
 }
 
-/// The most parts a bar is split into: beyond, the longest games make one part.
-const MOST_PARTS: usize = 9;
+/// The margin around each plot, in pixels (above them, the keys' room besides).
+const MARGIN: i32 = 15;
+
+/// The room left of the shares' plot, in pixels.
+const SHARES_LABELS: i32 = 10;
 
 /// The most room, in pixels, for the players' names left of the dot plot.
 const NAME_ROOM: f64 = 250.0;
@@ -307,13 +295,57 @@ const CENTRE: plotters::style::text_anchor::Pos = plotters::style::text_anchor::
 mod tests {
     use super::*;
 
-    #[test]
-    fn shades_run_from_the_lightest_to_the_darkest() {
-        assert_eq!(shade(0, 7), SHADES[0]);
-        assert_eq!(shade(6, 7), SHADES[7]);
-        let used: Vec<RGBColor> = (0..7).map(|k| shade(k, 7)).collect();
-        for pair in used.windows(2) {
-            assert_ne!(pair[0], pair[1], "two categories share a shade");
+    fn row(name: &str, mean: f64, paper: Option<f64>) -> ArmRow {
+        ArmRow {
+            name: name.into(),
+            mean,
+            interval: Some((mean - 0.05, mean + 0.05)),
+            paper,
+            shares: vec![0.001, 0.05, 0.3, 0.6, 0.049],
         }
+    }
+
+    /// The figure's SVG text.
+    fn drawn(rows: &[ArmRow]) -> String {
+        let labels = DotLabels {
+            title: "players".into(),
+            means: "mean guesses".into(),
+            categories: vec![1, 2, 3, 4, 5],
+            by_mean: true,
+        };
+        let files = means_and_shares(Path::new("dots"), &labels, rows).unwrap();
+        files[1].text().unwrap().to_owned()
+    }
+
+    /// The texts the SVG writes, in order.
+    fn text_of(svg: &str) -> Vec<&str> {
+        svg.split("<text")
+            .skip(1)
+            .filter_map(|t| t.split_once('>')?.1.split_once("</text>"))
+            .map(|(text, _)| text.trim())
+            .collect()
+    }
+
+    #[test]
+    fn the_paper_s_mean_is_in_the_key_only_where_a_row_draws_one() {
+        let rows = [row("Entropy", 4.4, None), row("Random", 4.6, None), row("Knuth", 4.5, None)];
+        let without = drawn(&rows);
+        assert!(text_of(&without).iter().any(|t| t.starts_with("ours: mean")), "{without}");
+        assert!(!without.contains("paper"), "no paper value, yet: {without}");
+        let mut rows = rows;
+        rows[1].paper = Some(4.61);
+        let with = drawn(&rows);
+        assert!(text_of(&with).iter().any(|t| t.starts_with("paper")), "{with}");
+        rows[1].paper = Some(f64::NAN);
+        assert!(!drawn(&rows).contains("paper"), "a paper value that is not drawn has no entry");
+    }
+
+    #[test]
+    fn the_key_names_every_number_of_guesses() {
+        let rows = [row("Entropy", 4.4, None), row("Random", 4.6, None), row("Knuth", 4.5, None)];
+        let svg = drawn(&rows);
+        let texts = text_of(&svg);
+        let key = texts.iter().position(|t| *t == "guesses:").expect("the key's title");
+        assert_eq!(texts[key + 1..key + 6], ["1", "2", "3", "4", "5"], "{texts:?}");
     }
 }

@@ -38,7 +38,8 @@ pub enum Figure {
         paper_means: Vec<Option<f64>>,
     },
     /// Several players' game lengths side by side: each mean with its interval and the paper's
-    /// (left), and each distribution split by the number of guesses (right).
+    /// (left), and each distribution split by the number of guesses, under a key that names
+    /// each part's shade (right).
     MeansAndShares {
         /// Title, interval axis and categories.
         labels: DotLabels,

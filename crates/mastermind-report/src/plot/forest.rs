@@ -341,7 +341,7 @@ impl Forest<'_> {
     fn legend_layout(&self, width: impl Fn(&str) -> f64) -> Vec<(i32, u32)> {
         let entries = self.entries();
         let texts: Vec<&str> = entries.iter().map(Entry::text).collect();
-        legend::flow(&texts, width, (20.0, f64::from(WIDTH) - 20.0), SAMPLE)
+        legend::flow(&texts, width, (20.0, f64::from(WIDTH) - 20.0), SAMPLE, 26.0)
     }
 
     /// The figure's height: the header, a row per claim and the axis.

@@ -153,17 +153,18 @@ pub(crate) fn draw_beside_panel<DB: DrawingBackend>(
 
 /// Where each legend entry of `texts` starts, `(x, line)`, flowing left to right between
 /// `left` and `right` and onto further lines; an entry is its sample (`sample` pixels), its text
-/// (as `width` measures it) and a gap.
+/// (as `width` measures it) and `gap` pixels (the room between sample and text included).
 pub(crate) fn flow(
     texts: &[&str],
     width: impl Fn(&str) -> f64,
     (left, right): (f64, f64),
     sample: i32,
+    gap: f64,
 ) -> Vec<(i32, u32)> {
     let (mut x, mut line) = (left, 0);
     let mut places = Vec::new();
     for text in texts {
-        let w = f64::from(sample) + width(text) + 26.0;
+        let w = f64::from(sample) + width(text) + gap;
         if x > left && x + w > right {
             (x, line) = (left, line + 1);
         }

@@ -3,6 +3,7 @@
 //! the Pareto front, the players that no other player beats on both guesses and time.
 
 use super::labels::{LEADER_BEYOND, LabelRequest, Rect, place_labels};
+use super::markers::{Marker, RADIUS, STROKE, markers, reach_around};
 use super::{Drawing, Labels, Plane, Scale, axis, both, colour, titled_chart};
 use super::{Result, draw_error};
 use crate::output::OutputFile;
@@ -151,6 +152,8 @@ impl Drawing for Scatter<'_> {
 impl Scatter<'_> {
     /// Each player's interval and point, ringed on the front; every mark also kept out of the
     /// labels' way in `obstacles`. Returns where each player's label wants to go and its size.
+    /// Intervals are drawn first, then the front's rings, then the points over them, a point
+    /// near one drawn before it as a ring ([`markers`]), so that no mark hides a point.
     fn draw_players<DB: DrawingBackend>(
         &self,
         root: &DrawingArea<DB, Shift>,
@@ -159,39 +162,43 @@ impl Scatter<'_> {
         obstacles: &mut Vec<Rect>,
     ) -> Result<Vec<LabelRequest>> {
         let e = |e: DrawingAreaErrorKind<DB::ErrorType>| draw_error!("drawing: {e}");
-        let mut requests = Vec::new();
+        let at = |p: &TimedPlayer| (p.millis.log10(), p.mean);
         for (i, p) in self.players.iter().enumerate() {
-            let c = colour(i);
-            let x = p.millis.log10();
-            if let Some((lo, hi)) = p.interval {
-                chart
-                    .draw_series(std::iter::once(PathElement::new(
-                        vec![(x, lo), (x, hi)],
-                        c.stroke_width(2),
-                    )))
-                    .map_err(e)?;
-                let ((bx, top), (_, bottom)) = (pixel(chart, x, hi), pixel(chart, x, lo));
-                obstacles.push(Rect { left: bx - 2.0, top, right: bx + 2.0, bottom });
+            let Some((lo, hi)) = p.interval else { continue };
+            let x = at(p).0;
+            let bar = PathElement::new(vec![(x, lo), (x, hi)], colour(i).stroke_width(2));
+            chart.draw_series(std::iter::once(bar)).map_err(e)?;
+            let ((bx, top), (_, bottom)) = (pixel(chart, x, hi), pixel(chart, x, lo));
+            obstacles.push(Rect { left: bx - 2.0, top, right: bx + 2.0, bottom });
+        }
+        let anchors: Vec<(f64, f64)> =
+            self.players.iter().map(|p| pixel(chart, at(p).0, at(p).1)).collect();
+        let marks = markers(&anchors);
+        // The front's rings first, under every marker: a ring reaches past its own point, and
+        // a neighbour's disc drawn over it stays whole. Then discs, and rings round them.
+        let on_front = |p: &TimedPlayer| front.iter().any(|f| std::ptr::eq(*f, p));
+        let mut requests = Vec::new();
+        for (k, ((p, &mark), &anchor)) in self.players.iter().zip(&marks).zip(&anchors).enumerate()
+        {
+            let ring = reach_around(&anchors, &marks, k) + 4.0;
+            if on_front(p) {
+                let black = Circle::new(at(p), ring, BLACK.stroke_width(2));
+                chart.draw_series(std::iter::once(black)).map_err(e)?;
             }
-            let on_front = front.iter().any(|f| std::ptr::eq(*f, p));
-            chart
-                .draw_series(std::iter::once(Circle::new((x, p.mean), 5, c.filled())))
-                .map_err(e)?;
-            if on_front {
-                chart
-                    .draw_series(std::iter::once(Circle::new(
-                        (x, p.mean),
-                        9,
-                        BLACK.stroke_width(2),
-                    )))
-                    .map_err(e)?;
-            }
-            let anchor = pixel(chart, x, p.mean);
-            let radius = if on_front { 11.0 } else { 6.0 };
+            let radius = if on_front(p) { ring + 2.0 } else { mark.reach() + 1.0 };
             obstacles.push(Rect::around(anchor.0, anchor.1, radius));
             let style = TextStyle::from((super::FONT, 14).into_font());
             let (w, h) = root.estimate_text_size(&p.label, &style).map_err(e)?;
             requests.push(LabelRequest { anchor, size: (f64::from(w), f64::from(h)), radius });
+        }
+        let discs = marks.iter().enumerate().filter(|(_, m)| **m == Marker::Disc);
+        for (i, _) in discs.chain(marks.iter().enumerate().filter(|(_, m)| **m != Marker::Disc)) {
+            let (c, point) = (colour(i), at(&self.players[i]));
+            let mark = match marks[i] {
+                Marker::Disc => Circle::new(point, RADIUS, c.filled()),
+                Marker::Ring(r) => Circle::new(point, r, c.stroke_width(STROKE)),
+            };
+            chart.draw_series(std::iter::once(mark)).map_err(e)?;
         }
         Ok(requests)
     }
@@ -265,6 +272,55 @@ mod tests {
             let (a, b) = (pair[0], pair[1]);
             assert!(a.0 == b.0 || a.1 == b.1, "{a:?} to {b:?} is not horizontal or vertical");
         }
+    }
+
+    /// The circles of the figure's SVG, as (fill, stroke) in the order drawn; checks that
+    /// every interval (a player's colour, two pixels wide) is drawn before them.
+    fn circles(players: &[TimedPlayer]) -> Vec<(String, String)> {
+        let labels = Labels::new("t", "x", "y");
+        let files = guesses_against_time(Path::new("time"), &labels, players).unwrap();
+        let svg = files[1].text().unwrap();
+        let tags: Vec<&str> = svg.split('<').collect();
+        let first_circle = tags.iter().position(|t| t.starts_with("circle")).unwrap();
+        for i in 0..players.len() {
+            let c = colour(i);
+            let bar = format!("stroke=\"#{:02X}{:02X}{:02X}\" stroke-width=\"2\"", c.0, c.1, c.2);
+            let bars = tags.iter().enumerate().filter(|(_, t)| t.starts_with("polyline"));
+            let last_bar = bars.filter(|(_, t)| t.contains(&bar)).map(|(k, _)| k).next_back();
+            assert!(last_bar.unwrap() < first_circle, "player {i}'s interval is over a marker");
+        }
+        let attribute = |tag: &str, name: &str| {
+            let from = tag.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+            tag[from..].split('"').next().unwrap().to_owned()
+        };
+        svg.split("<circle")
+            .skip(1)
+            .map(|t| (attribute(t, "fill"), attribute(t, "stroke")))
+            .collect()
+    }
+
+    #[test]
+    fn a_point_on_another_is_a_ring_and_no_bar_or_front_ring_covers_a_disc() {
+        let with_interval = |label: &str, millis: f64, mean: f64| TimedPlayer {
+            interval: Some((mean - 0.1, mean + 0.1)),
+            ..player(label, millis, mean)
+        };
+        let players = [
+            with_interval("Irving", 0.001, 4.3796),
+            with_interval("Kooi", 0.001, 4.3735),
+            with_interval("slow", 1.0, 4.6),
+        ];
+        let hex = |c: RGBColor| format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2);
+        let drawn = circles(&players);
+        let none = "none".to_owned();
+        assert!(drawn.contains(&(hex(colour(0)), none.clone())), "Irving's disc: {drawn:?}");
+        assert!(drawn.contains(&(none.clone(), hex(colour(1)))), "Kooi's ring: {drawn:?}");
+        assert!(!drawn.contains(&(hex(colour(1)), none.clone())), "no disc over Irving's");
+        assert!(drawn.contains(&(hex(colour(2)), none.clone())), "a point apart: {drawn:?}");
+        // The front's ring (Kooi's) is drawn under every disc, which it would otherwise cut.
+        let black = drawn.iter().position(|c| *c == (none.clone(), "#000000".to_owned()));
+        let first_disc = drawn.iter().position(|(_, stroke)| *stroke == none);
+        assert!(black.unwrap() < first_disc.unwrap(), "{drawn:?}");
     }
 
     #[test]

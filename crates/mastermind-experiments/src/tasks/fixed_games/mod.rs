@@ -86,6 +86,7 @@ impl crate::tasks::Validate for spec::FixedGamesTask {
             .map(|(g, script)| PlannedArm {
                 label: format!("game {}", g + 1),
                 group: if g < FIRST_FALSE_SCRIPT { "standard" } else { "20%-false" }.into(),
+                group_given: true,
                 x: None,
                 game,
                 parameters: serde_json::to_string(&self.player).unwrap_or_default(),

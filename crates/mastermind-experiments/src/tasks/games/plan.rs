@@ -85,8 +85,11 @@ impl GamesPlan {
 pub struct PlannedArm {
     /// Label in tables and legends.
     pub label: String,
-    /// Series of line figures.
+    /// Series of line figures, and the figure of guesses against time the arm is drawn in.
     pub group: String,
+    /// Whether the spec gives `group` (otherwise it is the label, or the swept arm's label): arms
+    /// without one share a figure of guesses against time, so that they can be compared.
+    pub group_given: bool,
     /// Position on the x axis of line figures.
     pub x: Option<f64>,
     /// The game size.
@@ -582,6 +585,7 @@ fn expand_sweep(
         return Ok(vec![Expanded {
             label: arm.label.to_string(),
             group: arm.group.as_ref().unwrap_or(&arm.label).to_string(),
+            group_given: arm.group.is_some(),
             x: arm.x.map(Finite::get),
             player: arm.player.clone(),
             paper: arm.paper.clone(),
@@ -643,6 +647,7 @@ fn expand_sweep(
             Ok(Expanded {
                 label: format!("{} {}={}", arm.label, sweep.parameter, value),
                 group: arm.group.as_ref().unwrap_or(&arm.label).to_string(),
+                group_given: arm.group.is_some(),
                 x: Some(value.get()),
                 player,
                 paper: paper_at(sweep, i),
@@ -684,6 +689,7 @@ fn plan_arm(
     Ok(PlannedArm {
         label: expanded.label,
         group: expanded.group,
+        group_given: expanded.group_given,
         x: expanded.x,
         game,
         parameters: serde_json::to_string(&expanded.player).unwrap_or_default(),
@@ -780,6 +786,7 @@ fn draw_secrets(
 struct Expanded {
     label: String,
     group: String,
+    group_given: bool,
     x: Option<f64>,
     player: PlayerSpec,
     paper: Option<PaperNumbers>,

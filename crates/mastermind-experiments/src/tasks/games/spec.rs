@@ -72,7 +72,8 @@ pub struct Arm {
     /// A game size for this arm only.
     #[serde(default)]
     pub game: Option<Game>,
-    /// The series this arm belongs to in line figures (default: its label).
+    /// The series this arm belongs to in line figures (default: its label), and its figure of
+    /// guesses against time (default: the one every arm without a group shares).
     #[serde(default)]
     pub group: Option<Label>,
     /// The arm's position on the x axis of line figures.
@@ -298,6 +299,7 @@ pub enum FigureSpec {
     /// Box plots of evaluations per game, one per arm.
     EvaluationsBoxplot,
     /// Mean guesses (95% CI) against mean time per game on a log axis, one point per arm and
-    /// one figure per `group`, with the Pareto front.
+    /// one figure per `group` (`time-<group>`) and one for the arms without one (`time`), with
+    /// the Pareto front.
     GuessesAgainstTime,
 }

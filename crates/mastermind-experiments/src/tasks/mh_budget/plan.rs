@@ -259,6 +259,7 @@ impl ArmOf<'_> {
         Ok(PlannedArm {
             label,
             group,
+            group_given: true,
             x: Some(x),
             game: self.game,
             parameters: serde_json::to_string(&player).unwrap_or_default(),

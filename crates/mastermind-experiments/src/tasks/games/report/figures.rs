@@ -94,53 +94,81 @@ pub fn figures(
     figures
 }
 
-/// One figure per group of arms (per game in the league): each arm's mean guesses with its 95%
-/// interval against its mean time per game, with the Pareto front. Labels drop the group's name
-/// where they end with it.
+/// One figure per group the spec gives (per game in the league), and one more for every arm it
+/// gives none, so that arms written without a group are compared in one figure: each arm's mean
+/// guesses with its 95% interval against its mean time per game, with the Pareto front. Labels
+/// drop the group's name where they end with it.
 fn guesses_against_time(
     ctx: &ReportContext<'_>,
     plan: &GamesPlan,
     results: &[ArmResult],
 ) -> Vec<NamedFigure> {
-    let mut groups: Vec<&str> = Vec::new();
+    let mut groups: Vec<Option<&str>> = Vec::new();
     for arm in &plan.arms {
-        if !groups.contains(&arm.group.as_str()) {
-            groups.push(&arm.group);
+        if !groups.contains(&time_group(arm)) {
+            groups.push(time_group(arm));
         }
     }
-    let mut figures = Vec::new();
-    for group in groups {
-        let members: Vec<(&PlannedArm, &ArmResult)> =
-            plan.arms.iter().zip(results).filter(|(a, _)| a.group == group).collect();
-        let players: Vec<TimedPlayer> = members
-            .iter()
-            .filter_map(|(arm, r)| {
-                let mean = r.all?.mean;
-                let interval =
-                    mean_confidence_interval(&r.games, 0.95).ok().map(|c| (c.lower, c.upper));
-                let suffix = format!(" {group}");
-                let label = arm.label.strip_suffix(&suffix).unwrap_or(&arm.label).to_owned();
-                Some(TimedPlayer { label, millis: r.millis, mean, interval })
-            })
-            .collect();
-        let games = members.iter().map(|(_, r)| r.games.len()).max().unwrap_or(0);
-        let title =
-            format!("{}, {group}: {} per player", ctx.title, count_of(games as u64, "games"));
-        // A tree player's time is that of following a tree built beforehand: say so where the
-        // figure has one, since the build is what its speed leaves out.
-        let has_tree = members.iter().any(|(arm, _)| matches!(arm.player, PlayerSpec::Tree(_)));
-        let x = if has_tree {
-            "mean time per game, ms (log scale; trees: following a built tree, build not counted)"
-        } else {
-            "mean time per game, ms (log scale)"
-        };
-        let labels = Labels::new(title, x, "mean guesses per game (bars: 95% CI)");
-        let slug: String =
-            group.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
-        let figure = Figure::GuessesAgainstTime { labels, players };
-        figures.push(NamedFigure::new(format!("time-{slug}"), figure));
-    }
-    figures
+    groups
+        .into_iter()
+        .map(|group| {
+            let members: Vec<(&PlannedArm, &ArmResult)> =
+                plan.arms.iter().zip(results).filter(|(a, _)| time_group(a) == group).collect();
+            time_figure(ctx, group, &members)
+        })
+        .collect()
+}
+
+/// The figure of guesses against time an arm is drawn in: its group's, where the spec gives
+/// one; the one the arms without a group share (`None`) otherwise.
+fn time_group(arm: &PlannedArm) -> Option<&str> {
+    arm.group_given.then_some(arm.group.as_str())
+}
+
+/// The figure of guesses against time of the `members` of `group` (`None`: the arms without
+/// one), named `time-<group>` (`time` for the arms without a group).
+fn time_figure(
+    ctx: &ReportContext<'_>,
+    group: Option<&str>,
+    members: &[(&PlannedArm, &ArmResult)],
+) -> NamedFigure {
+    let players: Vec<TimedPlayer> = members
+        .iter()
+        .filter_map(|(arm, r)| {
+            let mean = r.all?.mean;
+            let interval =
+                mean_confidence_interval(&r.games, 0.95).ok().map(|c| (c.lower, c.upper));
+            let label = group
+                .and_then(|g| arm.label.strip_suffix(format!(" {g}").as_str()))
+                .unwrap_or(&arm.label)
+                .to_owned();
+            Some(TimedPlayer { label, millis: r.millis, mean, interval })
+        })
+        .collect();
+    let games =
+        count_of(members.iter().map(|(_, r)| r.games.len()).max().unwrap_or(0) as u64, "games");
+    let title = match group {
+        Some(group) => format!("{}, {group}: {games} per player", ctx.title),
+        None => format!("{}: {games} per player", ctx.title),
+    };
+    // A tree player's time is that of following a tree built beforehand: say so where the
+    // figure has one, since the build is what its speed leaves out.
+    let has_tree = members.iter().any(|(arm, _)| matches!(arm.player, PlayerSpec::Tree(_)));
+    let x = if has_tree {
+        "mean time per game, ms (log scale; trees: following a built tree, build not counted)"
+    } else {
+        "mean time per game, ms (log scale)"
+    };
+    let labels = Labels::new(title, x, "mean guesses per game (bars: 95% CI)");
+    let name = match group {
+        Some(group) => {
+            let slug: String =
+                group.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
+            format!("time-{slug}")
+        }
+        None => "time".to_owned(),
+    };
+    NamedFigure::new(name, Figure::GuessesAgainstTime { labels, players })
 }
 
 /// Each game's evaluations as the figures draw them: counted the paper's way (the spec's
