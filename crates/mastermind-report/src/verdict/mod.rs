@@ -33,6 +33,7 @@ mod render;
 mod statements;
 mod tables;
 mod test;
+mod wording;
 
 pub use numbers::{Estimate, Printed, compare, compare_bootstrapped};
 pub use parts::{Part, Parts, Rule};
@@ -40,6 +41,7 @@ pub use power::{DEFAULT_CAP, Needed};
 pub use statements::{ArmSamples, MarginOf, best_within, compare_groups, sides};
 pub use tables::{HEADER, row, section_table, sensitivity_table};
 pub use test::{Claimed, PaperPrecision, Side, Test, decide};
+pub use wording::Wording;
 
 use crate::judging::Reading;
 use mastermind_stats::equivalence::{Difference, Interval, bonferroni};
@@ -369,7 +371,13 @@ impl Verdict {
     /// The sentence that says why the claim is not reproduced (with the readings tried), or what
     /// a reader must know of a reproduced one (a paper judged as a point); empty otherwise.
     pub fn why(&self) -> String {
-        render::why(self)
+        self.wording().to_string()
+    }
+
+    /// [`Verdict::why`] with its numbers kept apart from its wording, so that verdicts saying
+    /// the same thing of different numbers can be told apart from those saying something else.
+    pub fn wording(&self) -> Wording {
+        render::wording(self)
     }
 }
 
