@@ -13,6 +13,8 @@ use super::plot::{ForestPlot, ForestRow};
 use super::verdict::{Outcome, PaperPrecision, Verdict};
 use serde::Deserialize;
 
+mod grouped;
+
 /// The file name of a paper's summary, beside its specs (never read as a spec).
 pub const SUMMARY_FILE_NAME: &str = "summary.ron";
 
@@ -131,32 +133,19 @@ struct Weighed {
     lines: Vec<String>,
 }
 
-/// The difference of a numeric verdict, as "claim: ours − paper's = d (margin ±m)".
-fn magnitude(v: &Verdict) -> Option<String> {
-    let test = v.test.as_ref()?;
-    let d = test.digits.max(1);
-    let difference = test.difference().estimate;
-    let side = if test.paper.is_some() { "ours − paper's" } else { "first − second" };
-    Some(format!("{}: {side} {difference:+.d$} (margin ±{:.d$})", v.claim, test.margin))
-}
-
 /// Weighs one headline against the verdicts it rests on.
 fn weigh(headline: &Headline, sections: &[Section]) -> Weighed {
     let mut outcomes = Vec::new();
-    let mut lines = Vec::new();
-    let mut magnitudes = Vec::new();
+    let mut claims = Vec::new();
+    let mut apart = Vec::new();
     for (spec, claim) in &headline.rests_on {
         let verdict = find(sections, spec, claim);
         outcomes.push(verdict.map(|v| v.outcome));
-        lines.push(match verdict {
-            Some(v) if v.why().is_empty() => format!("{spec}: {claim}: {}", v.outcome.name()),
-            Some(v) => format!("{spec}: {claim}: {} ({})", v.outcome.name(), v.why()),
-            None => format!("{spec}: {claim}: no verdict"),
-        });
-        if let Some(v) = verdict.filter(|v| v.outcome != Outcome::Reproduced) {
-            magnitudes.extend(magnitude(v).map(|m| format!("{m}, {}", v.outcome.name())));
-        }
+        claims.push(grouped::Claim { spec, claim, verdict });
+        apart.extend(verdict.filter(|v| v.outcome != Outcome::Reproduced).map(|v| (&**spec, v)));
     }
+    let lines = grouped::lines(&claims);
+    let magnitudes = grouped::differences(&apart);
     let judged: Vec<Outcome> = outcomes.iter().flatten().copied().collect();
     let mut counts: Vec<String> = Outcome::ALL
         .iter()
