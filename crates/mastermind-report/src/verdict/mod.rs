@@ -332,6 +332,14 @@ impl Verdict {
         !self.reading.as_ref().is_some_and(|r| r.alternative)
     }
 
+    /// Whether the claim is set against a number the paper prints (a claim of a spec's own,
+    /// comparing two of its arms, or a statement, is not).
+    pub fn quotes_paper(&self) -> bool {
+        let quotes = |t: &Test| t.paper.is_some();
+        self.test.as_ref().is_some_and(quotes)
+            || self.parts.as_ref().is_some_and(|p| p.parts.iter().any(|part| quotes(&part.test)))
+    }
+
     /// Whether the claim has a sampling error (and so takes a share of its paper's level, and
     /// more samples could move it); an exact value's claim has none.
     pub fn sampled(&self) -> bool {
