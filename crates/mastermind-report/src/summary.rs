@@ -10,8 +10,11 @@ use super::Section;
 use super::counts::count_of;
 use super::latex::escape;
 use super::plot::{ForestPlot, ForestRow};
-use super::verdict::{Outcome, PaperPrecision, Verdict};
+use super::verdict::{Claimed, Outcome, PaperPrecision, Test, Verdict};
+use mastermind_stats::equivalence::Interval;
 use serde::Deserialize;
+
+mod grouped;
 
 /// The file name of a paper's summary, beside its specs (never read as a spec).
 pub const SUMMARY_FILE_NAME: &str = "summary.ron";
@@ -131,32 +134,19 @@ struct Weighed {
     lines: Vec<String>,
 }
 
-/// The difference of a numeric verdict, as "claim: ours − paper's = d (margin ±m)".
-fn magnitude(v: &Verdict) -> Option<String> {
-    let test = v.test.as_ref()?;
-    let d = test.digits.max(1);
-    let difference = test.difference().estimate;
-    let side = if test.paper.is_some() { "ours − paper's" } else { "first − second" };
-    Some(format!("{}: {side} {difference:+.d$} (margin ±{:.d$})", v.claim, test.margin))
-}
-
 /// Weighs one headline against the verdicts it rests on.
 fn weigh(headline: &Headline, sections: &[Section]) -> Weighed {
     let mut outcomes = Vec::new();
-    let mut lines = Vec::new();
-    let mut magnitudes = Vec::new();
+    let mut claims = Vec::new();
+    let mut apart = Vec::new();
     for (spec, claim) in &headline.rests_on {
         let verdict = find(sections, spec, claim);
         outcomes.push(verdict.map(|v| v.outcome));
-        lines.push(match verdict {
-            Some(v) if v.why().is_empty() => format!("{spec}: {claim}: {}", v.outcome.name()),
-            Some(v) => format!("{spec}: {claim}: {} ({})", v.outcome.name(), v.why()),
-            None => format!("{spec}: {claim}: no verdict"),
-        });
-        if let Some(v) = verdict.filter(|v| v.outcome != Outcome::Reproduced) {
-            magnitudes.extend(magnitude(v).map(|m| format!("{m}, {}", v.outcome.name())));
-        }
+        claims.push(grouped::Claim { spec, claim, verdict });
+        apart.extend(verdict.filter(|v| v.outcome != Outcome::Reproduced).map(|v| (&**spec, v)));
     }
+    let lines = grouped::lines(&claims);
+    let magnitudes = grouped::differences(&apart);
     let judged: Vec<Outcome> = outcomes.iter().flatten().copied().collect();
     let mut counts: Vec<String> = Outcome::ALL
         .iter()
@@ -191,28 +181,39 @@ fn lead(headline: &Headline, standing: Standing) -> String {
     format!("{}{aspect}", capitalised(standing.name()))
 }
 
-/// The forest plot of one paper: every numeric claim of its sections (a number or a comparison
-/// of two arms, the paper's own claims, each once), its difference and interval in units of its
-/// margin, the paper's own band where the paper states its sample size, coloured by verdict.
-pub fn forest(paper: &str, sections: &[Section]) -> Option<ForestPlot> {
-    let rows: Vec<ForestRow> = sections
+/// The claims of a paper's forest plot: every numeric claim of its sections (a number or a
+/// comparison of two arms, the paper's own claims, each once) with a finite interval and a
+/// positive margin, with its section, its test and its interval.
+fn forest_claims<'a>(
+    paper: &'a str,
+    sections: &'a [Section],
+) -> impl Iterator<Item = (&'a Section, &'a Verdict, &'a Test, Interval)> {
+    sections
         .iter()
-        .filter(|s| s.paper == paper)
+        .filter(move |s| s.paper == paper)
         .flat_map(|s| s.verdicts.iter().map(move |v| (s, v)))
         .filter(|(_, v)| v.is_claim() && v.cites.is_none())
         .filter_map(|(section, v)| {
             let (test, interval) = (v.test.as_ref()?, v.interval?);
             let m = test.margin;
             let finite = [interval.lower, interval.upper, m].iter().all(|x| x.is_finite());
-            if m <= 0.0 || !finite {
-                return None;
-            }
+            (m > 0.0 && finite).then_some((section, v, test, interval))
+        })
+}
+
+/// The forest plot of one paper: every numeric claim of its sections (a number or a comparison
+/// of two arms, the paper's own claims, each once), its difference and interval in units of its
+/// margin, the paper's own band where the paper states its sample size, coloured by verdict.
+pub fn forest(paper: &str, sections: &[Section]) -> Option<ForestPlot> {
+    let rows: Vec<ForestRow> = forest_claims(paper, sections)
+        .map(|(section, v, test, interval)| {
+            let m = test.margin;
             let short = section.name.rsplit('/').next().unwrap_or(&section.name);
             let band = match test.paper {
                 Some(PaperPrecision::Sample { .. }) => test.paper_half_width(interval.alpha),
                 _ => None,
             };
-            Some(ForestRow {
+            ForestRow {
                 label: format!("{short}: {}", v.claim),
                 estimate: test.difference().estimate / m,
                 lower: interval.lower / m,
@@ -220,13 +221,39 @@ pub fn forest(paper: &str, sections: &[Section]) -> Option<ForestPlot> {
                 paper_band: band.map(|b| b / m),
                 outcome: v.outcome.name().to_owned(),
                 exact: !v.sampled(),
-            })
+            }
         })
         .collect();
     (!rows.is_empty()).then(|| ForestPlot {
         title: format!("{paper}: every numeric claim, difference / margin"),
         rows,
     })
+}
+
+/// How to read the one-sided and the difference claims of a paper's forest plot, a sentence for
+/// each kind it holds (the grey band reads an equality; these read against its edges), by the
+/// rule of [`decide`](crate::verdict::decide) in units of the margin.
+fn forest_reading(paper: &str, sections: &[Section]) -> String {
+    let kinds: Vec<Claimed> =
+        forest_claims(paper, sections).map(|(_, _, t, _)| t.claimed).collect();
+    let mut out = String::new();
+    if kinds.contains(&Claimed::Fewer) {
+        out += " A claim that the first arm needs fewer guesses than the second is reproduced \
+                only when its whole interval lies to the left of -1 (the left dashed edge), \
+                contradicted when its whole interval lies at or to the right of -1, and \
+                inconclusive when it crosses -1.";
+    }
+    if kinds.contains(&Claimed::NotFewer) {
+        out += " A claim that the first arm does not need fewer guesses is reproduced when its \
+                whole interval lies at or to the right of -1, contradicted when its whole \
+                interval lies to the left of -1, and inconclusive when it crosses -1.";
+    }
+    if kinds.contains(&Claimed::Different) {
+        out += " A claim that two arms differ is reproduced when its whole interval lies beyond \
+                one dashed edge, contradicted when it lies wholly within the band, and \
+                inconclusive otherwise.";
+    }
+    out
 }
 
 /// The file name (without extension) of a paper's forest plot, beside `REPORT.md`.
@@ -284,7 +311,8 @@ pub fn markdown(
                  claim of the paper, its difference and interval in units of its margin (the \
                  grey band between dashed edges), the paper's own band where it states its \
                  sample size (an outlined box), coloured by verdict; an exact value has no \
-                 interval, and its row says so.\n"
+                 interval, and its row says so.{}\n",
+                forest_reading(paper, sections)
             );
         }
         if !summary.errors.is_empty() {
@@ -331,8 +359,9 @@ pub fn latex(
         let file = format!("{}.png", forest_file(paper));
         if forests.contains(&file) {
             out += &format!(
-                "\\begin{{figure}}[htbp]\n\\centering\n\\includegraphics[width=0.92\\linewidth,height=0.9\\textheight,keepaspectratio]{{{file}}}\n\\caption{{{}: every numeric claim, its difference and interval in units of its margin, the paper's own band where it states its sample size, coloured by verdict.}}\n\\end{{figure}}\n",
-                escape(paper)
+                "\\begin{{figure}}[htbp]\n\\centering\n\\includegraphics[width=0.92\\linewidth,height=0.9\\textheight,keepaspectratio]{{{file}}}\n\\caption{{{}: every numeric claim, its difference and interval in units of its margin, the paper's own band where it states its sample size, coloured by verdict.{}}}\n\\end{{figure}}\n",
+                escape(paper),
+                escape(&forest_reading(paper, sections))
             );
         }
         if !summary.errors.is_empty() {
@@ -409,6 +438,77 @@ mod tests {
         assert_eq!(Standing::of(&[Some(Reproduced), Some(Inconclusive)]), Standing::Undecided);
         assert_eq!(Standing::of(&[Some(Reproduced), None]), Standing::NotJudged);
         assert_eq!(Standing::of(&[]), Standing::NotJudged);
+    }
+
+    /// A section of paper `P` holding `verdicts`, each decided alone.
+    fn section(verdicts: Vec<Verdict>) -> Section {
+        let verdicts = verdicts
+            .into_iter()
+            .map(|mut v| {
+                v.decide(0.025);
+                v
+            })
+            .collect();
+        Section {
+            paper: "P".into(),
+            name: "p/t".into(),
+            label: "Table 1".into(),
+            markdown: String::new(),
+            latex: String::new(),
+            files: Vec::new(),
+            errors: Vec::new(),
+            verdicts,
+            pending: None,
+        }
+    }
+
+    /// The claim that A needs fewer guesses than B, of whom A needs `d` fewer, within ±0.02.
+    fn fewer(d: f64) -> Verdict {
+        use crate::verdict::Side;
+        let side = |mean| Side { mean, se: 0.001, df: None, ours: true };
+        let sides = (side(4.0 - d), side(4.0), 100);
+        let claim = "A needs fewer guesses than B".to_owned();
+        Verdict::comparison(claim, String::new(), Claimed::Fewer, sides, (0.02, "test".into()))
+    }
+
+    /// The Markdown summary of paper `P` over `section`, its forest plot drawn.
+    fn summarised(section: Section) -> String {
+        let claim = section.verdicts[0].claim.clone();
+        let headline = Headline {
+            claim: "A is good.".into(),
+            aspect: Aspect::Qualitative,
+            rests_on: vec![("p/t".into(), claim)],
+            reason: None,
+        };
+        let summary = PaperSummary { paper: "P".into(), headline: vec![headline], errors: vec![] };
+        let forest = format!("{}.png", forest_file("P"));
+        markdown(&[summary], &[section], &["P"], &[forest])
+    }
+
+    #[test]
+    fn the_forest_caption_says_how_a_fewer_claim_is_read_where_there_is_one() {
+        // Reproduced: the interval lies wholly beyond the margin to the left, below -1 margin.
+        let holds = section(vec![fewer(0.05)]);
+        assert_eq!(holds.verdicts[0].outcome, Outcome::Reproduced);
+        let row = &forest("P", std::slice::from_ref(&holds)).unwrap().rows[0];
+        assert!(row.upper < -1.0, "{row:?}");
+        let text = summarised(holds);
+        assert!(text.contains("fewer guesses than the second is reproduced only when its whole interval lies to the left of -1"), "{text}");
+        // Contradicted: the interval lies at or right of -1.
+        let fails = section(vec![fewer(0.0)]);
+        assert_eq!(fails.verdicts[0].outcome, Outcome::Contradicted);
+        assert!(forest("P", std::slice::from_ref(&fails)).unwrap().rows[0].lower >= -1.0);
+        // A forest of equalities alone says nothing of one-sided claims.
+        let ours = crate::verdict::Estimate { mean: 4.0, se: Some(0.001), df: None };
+        let equal = crate::verdict::compare(
+            "A: mean guesses".into(),
+            ours,
+            crate::verdict::Printed::new(4.0, 3),
+            None,
+        );
+        let text = summarised(section(vec![equal]));
+        assert!(text.contains("an exact value has no interval, and its row says so.\n"), "{text}");
+        assert!(!text.contains("-1"), "{text}");
     }
 
     #[test]

@@ -33,6 +33,7 @@ mod render;
 mod statements;
 mod tables;
 mod test;
+mod wording;
 
 pub use numbers::{Estimate, Printed, compare, compare_bootstrapped};
 pub use parts::{Part, Parts, Rule};
@@ -40,6 +41,7 @@ pub use power::{DEFAULT_CAP, Needed};
 pub use statements::{ArmSamples, MarginOf, best_within, compare_groups, sides};
 pub use tables::{HEADER, row, section_table, sensitivity_table};
 pub use test::{Claimed, PaperPrecision, Side, Test, decide};
+pub use wording::Wording;
 
 use crate::judging::Reading;
 use mastermind_stats::equivalence::{Difference, Interval, bonferroni};
@@ -330,6 +332,14 @@ impl Verdict {
         !self.reading.as_ref().is_some_and(|r| r.alternative)
     }
 
+    /// Whether the claim is set against a number the paper prints (a claim of a spec's own,
+    /// comparing two of its arms, or a statement, is not).
+    pub fn quotes_paper(&self) -> bool {
+        let quotes = |t: &Test| t.paper.is_some();
+        self.test.as_ref().is_some_and(quotes)
+            || self.parts.as_ref().is_some_and(|p| p.parts.iter().any(|part| quotes(&part.test)))
+    }
+
     /// Whether the claim has a sampling error (and so takes a share of its paper's level, and
     /// more samples could move it); an exact value's claim has none.
     pub fn sampled(&self) -> bool {
@@ -369,7 +379,13 @@ impl Verdict {
     /// The sentence that says why the claim is not reproduced (with the readings tried), or what
     /// a reader must know of a reproduced one (a paper judged as a point); empty otherwise.
     pub fn why(&self) -> String {
-        render::why(self)
+        self.wording().to_string()
+    }
+
+    /// [`Verdict::why`] with its numbers kept apart from its wording, so that verdicts saying
+    /// the same thing of different numbers can be told apart from those saying something else.
+    pub fn wording(&self) -> Wording {
+        render::wording(self)
     }
 }
 

@@ -36,11 +36,17 @@ pub fn section_table(verdicts: &[Verdict]) -> Table {
     } else {
         format!(" Margins: {}.", reasons.join("; "))
     };
+    // A spec of one's own, or a section that quotes no number of its paper, states its claims
+    // itself.
+    let whose = if verdicts.iter().any(Verdict::quotes_paper) {
+        "Each claim of the paper that this spec tests"
+    } else {
+        "Each claim of this spec"
+    };
     let mut table = Table::new(
         format!(
-            "**Verdicts.** Each claim of the paper that this spec tests, judged from the stored \
-             data by equivalence within the margin (see the report's opening for the rules).\
-             {margins}"
+            "**Verdicts.** {whose}, judged from the stored data by equivalence within the margin \
+             (see the report's opening for the rules).{margins}"
         ),
         &HEADER,
     );
@@ -53,11 +59,18 @@ pub fn section_table(verdicts: &[Verdict]) -> Table {
 /// The sensitivity table of a spec: for every claim some arm plays under another reading of the
 /// paper, each reading's value and verdict (none when no arm plays another reading).
 pub fn sensitivity_table(verdicts: &[Verdict]) -> Option<Table> {
-    let mut table = Table::new(
+    let caption = if verdicts.iter().any(Verdict::quotes_paper) {
         "**Sensitivity to the paper's open readings.** For each claim, the default reading (first) \
          and every other reading an arm of this spec plays, each judged against the paper's \
          number with the same margin and level; where the spec tries no other reading, why none \
-         applies.",
+         applies."
+    } else {
+        "**Sensitivity to the readings.** For each claim, the default reading (first) and every \
+         other reading an arm of this spec plays, each judged with the same margin and level; \
+         where the spec tries no other reading, why none applies."
+    };
+    let mut table = Table::new(
+        caption,
         &[
             "claim",
             "reading",

@@ -428,3 +428,19 @@ fn claims_made_of_parts_never_flip_as_the_games_grow() {
         }
     }
 }
+
+#[test]
+fn a_verdict_table_calls_its_claims_the_papers_only_where_it_quotes_the_paper() {
+    // A spec of one's own: a comparison of two of its arms, no number of a paper.
+    let own = judged_comparison(Claimed::Fewer, -0.1);
+    assert!(!own.quotes_paper());
+    let table = section_table(std::slice::from_ref(&own)).markdown();
+    assert!(table.contains("**Verdicts.** Each claim of this spec, judged"), "{table}");
+    assert!(!table.contains("of the paper"), "{table}");
+    // One number of the paper's among its claims, and they are the paper's again.
+    let number = compare("m".into(), run_means(4.41, 0.004), printed(4.41), Some(&margin(0.02)));
+    let number = decided(number, 0.05);
+    assert!(number.quotes_paper());
+    let table = section_table(&[own, number]).markdown();
+    assert!(table.contains("Each claim of the paper that this spec tests"), "{table}");
+}

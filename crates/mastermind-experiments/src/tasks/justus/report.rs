@@ -75,45 +75,53 @@ fn runs_per_arm(plan: &JustusPlan) -> String {
     }
 }
 
-/// The results table: one row per arm, the paper's numbers beside.
+/// The results table: one row per arm, the paper's numbers beside (where the spec gives any:
+/// one of one's own has no paper columns).
 pub fn results_table(title: &str, plan: &JustusPlan, outcomes: &[ArmOutcome]) -> Table {
+    let quoted = plan
+        .arms
+        .iter()
+        .filter_map(|a| a.paper.as_ref())
+        .any(|p| p.generations.is_some() || p.unique_evaluated.is_some() || p.note.is_some());
+    let with_paper = |ours: &[&'static str], paper: &[&'static str]| {
+        if quoted { [ours, paper].concat() } else { ours.to_vec() }
+    };
+    let mut headers =
+        with_paper(&["Configuration", "mean generations", "median", "sd"], &["paper generations"]);
+    headers.extend(with_paper(&["unique codes"], &["paper unique codes"]));
+    headers.extend(with_paper(&["codes scored", "ms/run", "capped"], &["paper note"]));
+    let marked = if quoted { " Columns marked *paper* quote the publication." } else { "" };
     let mut table = Table::new(
         format!(
-            "**{title}.** Generations until the secret is in the population, {} per row, each against its own random secret of {} pegs x {} colours. Columns marked *paper* quote the publication.",
+            "**{title}.** Generations until the secret is in the population, {} per row, each against its own random secret of {} pegs x {} colours.{marked}",
             runs_per_arm(plan),
             plan.game.pegs(),
             plan.game.colours()
         ),
-        &[
-            "Configuration",
-            "mean generations",
-            "median",
-            "sd",
-            "paper generations",
-            "unique codes",
-            "paper unique codes",
-            "codes scored",
-            "ms/run",
-            "capped",
-            "paper note",
-        ],
+        &headers,
     );
     for (arm, o) in plan.arms.iter().zip(outcomes) {
         let paper = arm.paper.clone().unwrap_or_default();
         let g = o.generations;
-        table.row(vec![
+        let mut row = vec![
             arm.label.clone(),
             num(g.map(|s| s.mean), 2),
             num(g.map(|s| s.median), 1),
             num(g.and_then(|s| s.sd), 2),
-            num(paper.generations, 0),
-            num(Some(o.unique_evaluated), 1),
-            num(paper.unique_evaluated, 0),
-            num(Some(o.evaluations), 1),
-            num(Some(o.millis), 3),
-            format!("{}/{}", o.capped, o.runs),
-            paper.note.as_deref().unwrap_or("–").to_owned(),
-        ]);
+        ];
+        if quoted {
+            row.push(num(paper.generations, 0));
+        }
+        row.push(num(Some(o.unique_evaluated), 1));
+        if quoted {
+            row.push(num(paper.unique_evaluated, 0));
+        }
+        row.extend([num(Some(o.evaluations), 1), num(Some(o.millis), 3)]);
+        row.push(format!("{}/{}", o.capped, o.runs));
+        if quoted {
+            row.push(paper.note.as_deref().unwrap_or("–").to_owned());
+        }
+        table.row(row);
     }
     table.notes.push(
         "generations: generations bred until the secret appeared (0 if it was in the first population); \

@@ -21,11 +21,10 @@ pub fn results_table(title: &str, plan: &GamesPlan, results: &[ArmResult]) -> Ta
     let mut headers = vec!["Player", "min", "mean", "median", "max", "sd"];
     headers.extend(["max guesses", "unsolved", "evaluations", "score calls", "ms/game", "group"]);
     headers.extend(shown.headers());
+    // A spec without paper numbers (one's own) has no such column to explain.
+    let quoted = if shown.any() { " Columns marked *paper* quote the publication." } else { "" };
     let mut table = Table::new(
-        format!(
-            "**{title}.** Guesses per game; {} run(s) per arm. Columns marked *paper* quote the publication.",
-            plan.runs
-        ),
+        format!("**{title}.** Guesses per game; {} run(s) per arm.{quoted}", plan.runs),
         &headers,
     );
     let (order, letters) = significance_groups(plan, results);
@@ -106,6 +105,11 @@ impl PaperColumns {
             evaluations: has(|p| p.evaluations.is_some()),
             note: has(|p| p.note.is_some()),
         }
+    }
+
+    /// Whether any column of the paper's is shown.
+    fn any(&self) -> bool {
+        self.shown().contains(&true)
     }
 
     /// Whether each column is shown, in the table's order.

@@ -1,0 +1,93 @@
+//! A spec of one's own (no paper numbers, claims of its own) is written about as such: its
+//! section never calls its claims the paper's, nor explains columns that quote a paper it has
+//! none of; a spec that quotes its paper still says so.
+
+mod common;
+
+use common::Scratch;
+use mastermind_experiments::spec::scaled::Profile;
+use mastermind_lab::provenance::Provenance;
+use mastermind_lab::runner;
+
+/// Runs the spec `text` as `experiments/<name>.ron` (quick profile) and returns its Markdown.
+fn rendered(scratch: &Scratch, name: &str, text: &str) -> String {
+    let path = scratch.spec(name, text);
+    let workspace = scratch.workspace();
+    let plan = workspace.plans(&[path], Profile::Quick).unwrap().remove(0);
+    runner::run(&workspace, &plan, &Provenance::of_checkout(&scratch.root), true).unwrap();
+    let md = workspace.figures(Profile::Quick).join(format!("{name}.md"));
+    std::fs::read_to_string(md).unwrap()
+}
+
+/// Two rules over every 3x4 secret, compared by a claim of the spec; `paper` is the first arm's
+/// `paper` field (empty: none).
+fn games(paper: &str) -> String {
+    format!(
+        r#"Experiment(
+    title: "my question",
+    paper: "My experiments",
+    section: "Question 1",
+    seed: 7,
+    judging: (margin: Some((absolute: Some(0.5), because: "half a guess matters to me"))),
+    task: Games((
+        game: (pegs: 3, colours: 4),
+        secrets: All,
+        runs: 1,
+        max_guesses: 12,
+        arms: [
+            (label: "Knuth", player: OnePly((heuristic: WorstCase, pool: AllPreferConsistent, ties: First)){paper}),
+            (label: "Random", player: OnePly((heuristic: Random))),
+        ],
+        report: (test: (kind: Welch, on: Games), claims: [
+            (text: "Knuth needs fewer guesses than Random", holds: Fewer("Knuth", "Random")),
+        ]),
+    )),
+)
+"#
+    )
+}
+
+/// A small GA on 6 pegs x 3 colours; `paper` is its arm's `paper` field (empty: none).
+fn justus(paper: &str) -> String {
+    format!(
+        r#"Experiment(
+    title: "my GA",
+    paper: "My experiments",
+    section: "Question 2",
+    seed: 11,
+    task: Justus((
+        game: (pegs: 6, colours: 3),
+        runs: 4,
+        arms: [(label: "Small", config: (population: 20, survivors: 10){paper})],
+        report: (figures: []),
+    )),
+)
+"#
+    )
+}
+
+#[test]
+fn a_games_spec_of_ones_own_states_its_claims_as_its_own() {
+    let scratch = Scratch::new("own-games");
+    let own = rendered(&scratch, "mine/games", &games(""));
+    assert!(own.contains("**Verdicts.** Each claim of this spec, judged"), "{own}");
+    assert!(own.contains("Knuth needs fewer guesses than Random"), "{own}");
+    assert!(!own.contains("of the paper"), "{own}");
+    assert!(!own.contains("Columns marked"), "{own}");
+    // Give the first arm a paper number, and the section quotes a paper again.
+    let quoted = rendered(&scratch, "mine/games", &games(", paper: Some((mean: Some(2.500)))"));
+    assert!(quoted.contains("Each claim of the paper that this spec tests"), "{quoted}");
+    assert!(quoted.contains("Columns marked *paper* quote the publication."), "{quoted}");
+}
+
+#[test]
+fn a_justus_spec_without_paper_numbers_has_no_paper_columns() {
+    let scratch = Scratch::new("own-justus");
+    let own = rendered(&scratch, "mine/ga", &justus(""));
+    assert!(own.contains("Generations until the secret is in the population"), "{own}");
+    assert!(!own.contains("Columns marked"), "{own}");
+    assert!(!own.contains("paper generations"), "{own}");
+    let quoted = rendered(&scratch, "mine/ga", &justus(", paper: Some((generations: Some(9)))"));
+    assert!(quoted.contains("Columns marked *paper* quote the publication."), "{quoted}");
+    assert!(quoted.contains("| paper generations |"), "{quoted}");
+}
