@@ -64,12 +64,7 @@ fn table_1_matches_the_thesis_to_every_printed_digit() {
 fn a_wrong_printed_value_is_flagged_not_hidden() {
     let scratch = Scratch::new("table-1-wrong");
     let wrong = THESIS.replace("0.1578206", "0.1578207");
-    let path = scratch.spec("t", &spec("(pegs: 4, colours: 6)", &wrong));
-    let workspace = scratch.workspace();
-    let plan = workspace.plans(&[path], Profile::Quick).unwrap().remove(0);
-    let outcome =
-        runner::run(&workspace, &plan, &Provenance::of_checkout(&scratch.root), false).unwrap();
-    let md = outcome.section.markdown;
+    let md = scratch.run_quick("t", &spec("(pegs: 4, colours: 6)", &wrong)).section.markdown;
     assert!(md.contains("| 2,2 | 2 | AABB | 90 | 0.1578206 | 0.1578207 | no |"), "{md}");
     assert!(md.contains("4 of 5 printed values"), "{md}");
 }

@@ -153,14 +153,11 @@ fn an_interrupted_training_resumes_from_its_journal_to_the_same_table() {
 #[test]
 fn the_training_report_has_figure_1_the_tests_and_the_conclusions() {
     let scratch = Scratch::new("is-report");
-    let path = scratch.spec("snyder/training", &training_spec(
+    let outcome = scratch.run_quick("snyder/training", &training_spec(
         "4",
         "paper: (theta: Some((one_colour: -0.488, two_colours: -1.458, three_colours: 5.944, consistent: 82.371)), p_value: Some(5.595e-8)),",
     ));
     let workspace = scratch.workspace();
-    let plan = workspace.plans(&[path], Profile::Quick).unwrap().remove(0);
-    let outcome =
-        runner::run(&workspace, &plan, &Provenance::of_checkout(&scratch.root), false).unwrap();
     let md = &outcome.section.markdown;
     for needle in [
         "fitted theta after 4 steps of 60 games",

@@ -107,11 +107,7 @@ fn a_report_where_no_budget_reaches_the_threshold_is_drawn() {
     // A threshold of exactly the optimum with budgets of one or two steps: nothing reaches it.
     let text =
         spec("(from: 1, to: 2, step: 1)", "1.0").replace("paper_fit: Some((0.3, 2.89)),", "");
-    let path = scratch.spec("budget", &text);
-    let workspace = scratch.workspace();
-    let plan = workspace.plans(&[path], Profile::Quick).unwrap().remove(0);
-    let provenance = mastermind_lab::provenance::Provenance::of_checkout(&scratch.root);
-    let outcome = mastermind_lab::runner::run(&workspace, &plan, &provenance, false).unwrap();
+    let outcome = scratch.run_quick("budget", &text);
     assert!(outcome.section.markdown.contains("> 2"), "{}", outcome.section.markdown);
     assert!(outcome.section.markdown.contains("Too few sizes"), "{}", outcome.section.markdown);
 }
@@ -132,11 +128,7 @@ fn each_reading_is_judged_on_its_own_length_run_to_a_candidate() {
             with_readings,
         )
         .replace("        sizes_end: (),\n", "");
-    let path = scratch.spec("budget", &text);
-    let workspace = scratch.workspace();
-    let plan = workspace.plans(&[path], Profile::Quick).unwrap().remove(0);
-    let provenance = mastermind_lab::provenance::Provenance::of_checkout(&scratch.root);
-    let outcome = mastermind_lab::runner::run(&workspace, &plan, &provenance, false).unwrap();
+    let outcome = scratch.run_quick("budget", &text);
     let rows: Vec<&str> = outcome
         .section
         .markdown

@@ -4,47 +4,14 @@
 
 mod common;
 
-use common::Scratch;
-use mastermind_experiments::spec::scaled::Profile;
-use mastermind_lab::provenance::Provenance;
-use mastermind_lab::runner;
+use common::{Scratch, knuth_and_random};
 
-/// Runs the spec `text` as `experiments/<name>.ron` (quick profile) and returns its Markdown.
-fn rendered(scratch: &Scratch, name: &str, text: &str) -> String {
-    let path = scratch.spec(name, text);
-    let workspace = scratch.workspace();
-    let plan = workspace.plans(&[path], Profile::Quick).unwrap().remove(0);
-    runner::run(&workspace, &plan, &Provenance::of_checkout(&scratch.root), true).unwrap();
-    let md = workspace.figures(Profile::Quick).join(format!("{name}.md"));
-    std::fs::read_to_string(md).unwrap()
-}
-
-/// Two rules over every 3x4 secret, compared by a claim of the spec; `paper` is the first arm's
-/// `paper` field (empty: none).
+/// Knuth's rule and a random player over every 3x4 secret, with one claim of the spec's own;
+/// `paper` is spliced after Knuth's player (empty: no paper number).
 fn games(paper: &str) -> String {
-    format!(
-        r#"Experiment(
-    title: "my question",
-    paper: "My experiments",
-    section: "Question 1",
-    seed: 7,
-    judging: (margin: Some((absolute: Some(0.5), because: "half a guess matters to me"))),
-    task: Games((
-        game: (pegs: 3, colours: 4),
-        secrets: All,
-        runs: 1,
-        max_guesses: 12,
-        arms: [
-            (label: "Knuth", player: OnePly((heuristic: WorstCase, pool: AllPreferConsistent, ties: First)){paper}),
-            (label: "Random", player: OnePly((heuristic: Random))),
-        ],
-        report: (test: (kind: Welch, on: Games), claims: [
-            (text: "Knuth needs fewer guesses than Random", holds: Fewer("Knuth", "Random")),
-        ]),
-    )),
-)
-"#
-    )
+    let claim =
+        r#"(text: "Knuth needs fewer guesses than Random", holds: Fewer("Knuth", "Random")),"#;
+    knuth_and_random(paper, "", "", claim)
 }
 
 /// A small GA on 6 pegs x 3 colours; `paper` is its arm's `paper` field (empty: none).
@@ -69,13 +36,13 @@ fn justus(paper: &str) -> String {
 #[test]
 fn a_games_spec_of_ones_own_states_its_claims_as_its_own() {
     let scratch = Scratch::new("own-games");
-    let own = rendered(&scratch, "mine/games", &games(""));
+    let own = scratch.rendered("mine/games", &games(""));
     assert!(own.contains("**Verdicts.** Each claim of this spec, judged"), "{own}");
     assert!(own.contains("Knuth needs fewer guesses than Random"), "{own}");
     assert!(!own.contains("of the paper"), "{own}");
     assert!(!own.contains("Columns marked"), "{own}");
     // Give the first arm a paper number, and the section quotes a paper again.
-    let quoted = rendered(&scratch, "mine/games", &games(", paper: Some((mean: Some(2.500)))"));
+    let quoted = scratch.rendered("mine/games", &games(", paper: Some((mean: Some(2.500)))"));
     assert!(quoted.contains("Each claim of the paper that this spec tests"), "{quoted}");
     assert!(quoted.contains("Columns marked *paper* quote the publication."), "{quoted}");
 }
@@ -83,11 +50,11 @@ fn a_games_spec_of_ones_own_states_its_claims_as_its_own() {
 #[test]
 fn a_justus_spec_without_paper_numbers_has_no_paper_columns() {
     let scratch = Scratch::new("own-justus");
-    let own = rendered(&scratch, "mine/ga", &justus(""));
+    let own = scratch.rendered("mine/ga", &justus(""));
     assert!(own.contains("Generations until the secret is in the population"), "{own}");
     assert!(!own.contains("Columns marked"), "{own}");
     assert!(!own.contains("paper generations"), "{own}");
-    let quoted = rendered(&scratch, "mine/ga", &justus(", paper: Some((generations: Some(9)))"));
+    let quoted = scratch.rendered("mine/ga", &justus(", paper: Some((generations: Some(9)))"));
     assert!(quoted.contains("Columns marked *paper* quote the publication."), "{quoted}");
     assert!(quoted.contains("| paper generations |"), "{quoted}");
 }

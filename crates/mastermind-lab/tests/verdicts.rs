@@ -2,44 +2,23 @@
 
 mod common;
 
-use common::Scratch;
-use mastermind_experiments::spec::scaled::Profile;
-use mastermind_lab::provenance::Provenance;
-use mastermind_lab::runner;
+use common::{Scratch, knuth_and_random};
 
-/// Knuth's rule over every 3x4 secret is exact; a random player over them is a sample.
+/// Knuth's rule over every 3x4 secret is exact; a random player over them is a sample. A third
+/// arm repeats Knuth's rule without a paper number.
 fn spec(knuth_paper: &str, random_paper: &str, claims: &str) -> String {
-    format!(
-        r#"Experiment(
-    title: "verdicts",
-    paper: "Test paper",
-    section: "Table 1",
-    seed: 7,
-    judging: (margin: Some((absolute: Some(0.5), because: "half a guess, for a test"))),
-    task: Games((
-        game: (pegs: 3, colours: 4),
-        secrets: All,
-        runs: 1,
-        max_guesses: 12,
-        arms: [
-            (label: "Knuth", player: OnePly((heuristic: WorstCase, pool: AllPreferConsistent, ties: First)), paper: Some(({knuth_paper}))),
-            (label: "Random", player: OnePly((heuristic: Random)), paper: Some(({random_paper}))),
-            (label: "Knuth again", player: OnePly((heuristic: WorstCase, pool: AllPreferConsistent, ties: First))),
-        ],
-        report: (test: (kind: Welch, on: Games), claims: [{claims}]),
-    )),
-)
-"#
+    let again = r#"(label: "Knuth again", player: OnePly((heuristic: WorstCase, pool: AllPreferConsistent, ties: First))),"#;
+    knuth_and_random(
+        &format!(", paper: Some(({knuth_paper}))"),
+        &format!(", paper: Some(({random_paper}))"),
+        again,
+        claims,
     )
 }
 
 /// Runs the spec `text` (quick profile) and returns its rendered Markdown section.
 fn rendered_section(scratch: &Scratch, text: &str) -> String {
-    let path = scratch.spec("paper/table", text);
-    let workspace = scratch.workspace();
-    let plan = workspace.plans(&[path], Profile::Quick).unwrap().remove(0);
-    runner::run(&workspace, &plan, &Provenance::of_checkout(&scratch.root), true).unwrap();
-    std::fs::read_to_string(workspace.figures(Profile::Quick).join("paper/table.md")).unwrap()
+    scratch.rendered("paper/table", text)
 }
 
 /// The rows of the verdict table of the spec `text`.

@@ -7,6 +7,8 @@ use mastermind_experiments::plan::Plan;
 use mastermind_experiments::spec::scaled::Profile;
 use mastermind_experiments::spec::{SpecError, load, validate};
 use mastermind_experiments::workspace::Workspace;
+use mastermind_lab::provenance::Provenance;
+use mastermind_lab::runner;
 use polars::prelude::DataFrame;
 use std::path::PathBuf;
 
@@ -35,6 +37,23 @@ impl Scratch {
 
     pub fn workspace(&self) -> Workspace {
         Workspace::find(&self.root).unwrap()
+    }
+
+    /// Writes `text` as `experiments/<name>.ron`, runs it in the quick profile (forced, so a
+    /// second call with another text runs again) and returns what the runner gave.
+    pub fn run_quick(&self, name: &str, text: &str) -> runner::Outcome {
+        let path = self.spec(name, text);
+        let workspace = self.workspace();
+        let plan = workspace.plans(&[path], Profile::Quick).unwrap().remove(0);
+        runner::run(&workspace, &plan, &Provenance::of_checkout(&self.root), true).unwrap()
+    }
+
+    /// Runs `text` as [`Scratch::run_quick`] does and returns the Markdown section it wrote to
+    /// `figures/quick/<name>.md`.
+    pub fn rendered(&self, name: &str, text: &str) -> String {
+        self.run_quick(name, text);
+        let md = self.workspace().figures(Profile::Quick).join(format!("{name}.md"));
+        std::fs::read_to_string(md).unwrap()
     }
 
     /// Writes `text` as `experiments/broken.ron` and returns the error that loading or validating
@@ -96,6 +115,35 @@ pub fn small_spec(runs: &str, extra_arms: &str) -> String {
             (label: "Random", player: OnePly((heuristic: Random, first_guess: Some("AAB")))),
             {extra_arms}
         ],
+    )),
+)
+"#
+    )
+}
+
+/// A games spec on 3 pegs x 4 colours, judged with a margin of half a guess: Knuth's rule and a
+/// random player over every secret. `knuth` and `random` are spliced after each arm's player (a
+/// `paper` field, or nothing), `more_arms` after the two arms and `claims` into the report's claim
+/// list.
+pub fn knuth_and_random(knuth: &str, random: &str, more_arms: &str, claims: &str) -> String {
+    format!(
+        r#"Experiment(
+    title: "Knuth and random",
+    paper: "Test paper",
+    section: "Table 1",
+    seed: 7,
+    judging: (margin: Some((absolute: Some(0.5), because: "half a guess, for a test"))),
+    task: Games((
+        game: (pegs: 3, colours: 4),
+        secrets: All,
+        runs: 1,
+        max_guesses: 12,
+        arms: [
+            (label: "Knuth", player: OnePly((heuristic: WorstCase, pool: AllPreferConsistent, ties: First)){knuth}),
+            (label: "Random", player: OnePly((heuristic: Random)){random}),
+            {more_arms}
+        ],
+        report: (test: (kind: Welch, on: Games), claims: [{claims}]),
     )),
 )
 "#
