@@ -14,9 +14,9 @@ pub struct Provenance {
     /// Whether the working tree had uncommitted changes (outside `data/` and `figures/`).
     pub git_dirty: bool,
     /// A fingerprint of the code under `crates/` that can change a result (the committed files
-    /// plus any uncommitted change, the crates' tests, benchmarks, examples and Markdown left
-    /// out): results are re-run when it changes, not when only tests, docs, specs of other
-    /// experiments or xtask change.
+    /// plus any uncommitted change, the crates' tests, benchmarks, examples and Markdown and the
+    /// [`DRAWING_CODE`] left out): results are re-run when it changes, not when only tests, docs,
+    /// figures' drawing, specs of other experiments or xtask change.
     pub code_fingerprint: String,
 }
 
@@ -52,11 +52,18 @@ impl Provenance {
     }
 }
 
+/// The code that draws figures from stored results: only a report calls it, never a run, so a
+/// change to it is shown by re-rendering (`cargo xtask report`), not by running again.
+pub const DRAWING_CODE: [&str; 2] =
+    ["crates/mastermind-report/src/plot.rs", "crates/mastermind-report/src/plot/"];
+
 /// Whether a file under `crates/` can change a result: every file but the crates' tests,
-/// benchmarks, examples and Markdown, which no run of an experiment compiles or reads.
+/// benchmarks, examples and Markdown, which no run of an experiment compiles or reads, and the
+/// [`DRAWING_CODE`].
 fn shapes_results(path: &str) -> bool {
     let left_out = ["/tests/", "/benches/", "/examples/"];
-    !(left_out.iter().any(|dir| path.contains(dir)) || path.ends_with(".md"))
+    let drawing = DRAWING_CODE.iter().any(|prefix| path.starts_with(prefix));
+    !(drawing || left_out.iter().any(|dir| path.contains(dir)) || path.ends_with(".md"))
 }
 
 /// The fingerprint of the files under `crates/` that [`shape results`](shapes_results): their

@@ -1,6 +1,7 @@
 //! The code fingerprint that decides re-runs: it moves with any file under `crates/` that can
 //! change a result, committed or not, and stays put when only the crates' tests, benchmarks,
-//! examples or Markdown change, so that mending a test does not make every result stale.
+//! examples, Markdown or the figures' drawing code change, so that mending a test or a figure
+//! does not make every result stale.
 
 mod common;
 
@@ -51,6 +52,23 @@ fn the_fingerprint_follows_the_code_that_shapes_results_only() {
     git(root, &["add", "."]);
     git(root, &["commit", "-q", "-m", "tests"]);
     assert_eq!(fingerprint(root), first, "committed tests and docs");
+
+    // The code that draws figures, changed or added, committed or not: no move either.
+    write(root, "crates/mastermind-report/src/plot.rs", "pub fn draw() {}\n");
+    write(root, "crates/mastermind-report/src/plot/key.rs", "pub fn key() {}\n");
+    assert_eq!(fingerprint(root), first, "uncommitted drawing code");
+    git(root, &["add", "."]);
+    git(root, &["commit", "-q", "-m", "figures"]);
+    assert_eq!(fingerprint(root), first, "committed drawing code");
+    // The report's other code (its verdicts decide how long some specs run) moves it.
+    write(root, "crates/mastermind-report/src/verdict.rs", "pub fn judge() {}\n");
+    assert_ne!(fingerprint(root), first, "the report's verdicts");
+    write(root, "crates/mastermind-report/src/plotting.rs", "pub fn not_drawing() {}\n");
+    let beside = fingerprint(root);
+    std::fs::remove_file(root.join("crates/mastermind-report/src/plotting.rs")).unwrap();
+    assert_ne!(beside, fingerprint(root), "a file whose name only starts like the drawing code's");
+    std::fs::remove_file(root.join("crates/mastermind-report/src/verdict.rs")).unwrap();
+    assert_eq!(fingerprint(root), first);
 
     // Code that runs in an experiment, uncommitted, new, then committed: each moves it.
     write(root, "crates/a/src/lib.rs", "pub fn f() -> u32 { 2 }\n");
