@@ -86,17 +86,33 @@ impl Drawing for Dots<'_> {
         let (base, (w, _)) = (right.get_base_pixel(), right.dim_in_pixel());
         let span = (base.0 + MARGIN + SHARES_LABELS, base.0 + w as i32 - MARGIN);
         let places = guess_parts::key_places(root, &keyed, span);
-        let lines = places.iter().map(|&(_, line)| line).max().unwrap_or(0) as i32;
-        let key = Key { parts: &keyed, places: &places, lines };
-        self.draw_means(root, &left, &key)?;
+        // The key of the means flows from the left plot's edge to the left part's, never into
+        // the right one: where the players' names are long, it takes a second line.
+        let room = self.name_room(root).map_err(e)?;
+        let (base, (w, _)) = (left.get_base_pixel(), left.dim_in_pixel());
+        let means_span = (base.0 + MARGIN + room as i32 + 16, base.0 + w as i32 - MARGIN);
+        let means = means_key(self.rows.iter().any(|r| r.paper.is_some_and(f64::is_finite)));
+        let means_places = means_key_places(root, &means, means_span);
+        let lines = places.iter().chain(&means_places).map(|&(_, line)| line).max().unwrap_or(0);
+        let key = Key {
+            parts: &keyed,
+            places: &places,
+            means: &means,
+            means_places: &means_places,
+            lines: lines as i32,
+        };
+        self.draw_means(root, &left, room, &key)?;
         self.draw_shares(root, &right, &parts, &key)
     }
 }
 
-/// The key of the shares' parts, laid out above the right plot on `lines + 1` lines.
+/// The keys above both plots, laid out on `lines + 1` lines: the shares' parts over the right
+/// plot, the means' marks over the left.
 struct Key<'a> {
     parts: &'a [&'a Part],
     places: &'a [(i32, u32)],
+    means: &'a [MeansEntry],
+    means_places: &'a [(i32, u32)],
     lines: i32,
 }
 
@@ -120,22 +136,30 @@ impl Dots<'_> {
 
     /// The left part in `area`: each player's name, mean and interval, and the paper's mean,
     /// with their key above the plot (names and key drawn on `root`).
+    /// The room, in pixels, the players' names take left of the dot plot: the widest name's,
+    /// at most [`NAME_ROOM`] (longer names are wrapped).
+    fn name_room<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+    ) -> Result<f64, DrawingAreaErrorKind<DB::ErrorType>> {
+        let mut widest = 0.0f64;
+        for r in self.rows {
+            widest = widest.max(f64::from(root.estimate_text_size(&r.name, &name_font())?.0));
+        }
+        Ok(widest.min(NAME_ROOM))
+    }
+
     fn draw_means<DB: DrawingBackend>(
         &self,
         root: &DrawingArea<DB, Shift>,
         area: &DrawingArea<DB, Shift>,
+        room: f64,
         key: &Key<'_>,
     ) -> Result<()> {
         let e = |e: DrawingAreaErrorKind<DB::ErrorType>| draw_error!("drawing: {e}");
         let n = self.rows.len().max(1) as f64;
-        // Names are written by hand, wrapped to at most NAME_ROOM pixels, right-aligned.
-        let name_font = TextStyle::from((FONT, 15));
-        let mut widest = 0.0f64;
-        for r in self.rows {
-            widest =
-                widest.max(f64::from(root.estimate_text_size(&r.name, &name_font).map_err(e)?.0));
-        }
-        let room = widest.min(NAME_ROOM);
+        // Names are written by hand, wrapped to at most `room` pixels, right-aligned.
+        let name_font = name_font();
         let mut means = ChartBuilder::on(area)
             .margin(MARGIN)
             .margin_top(key.top_margin())
@@ -188,10 +212,8 @@ impl Dots<'_> {
                 means.draw_series(std::iter::once(mark)).map_err(e)?;
             }
         }
-        let (xs, ys) = means.plotting_area().get_pixel_range();
-        let paper = self.rows.iter().any(|r| r.paper.is_some_and(f64::is_finite));
-        draw_key(root, (xs.start, key.first_line(ys.start)), paper).map_err(e)?;
-        Ok(())
+        let (_, ys) = means.plotting_area().get_pixel_range();
+        draw_means_key(root, key.means, key.means_places, key.first_line(ys.start)).map_err(e)
     }
 
     /// The right part in `area`: each player's games split into `parts` by their number of
@@ -252,28 +274,58 @@ impl Dots<'_> {
     }
 }
 
-/// The key of the means, its line centred at `middle` from `left` on: our mean and interval,
-/// and the paper's mean where a row draws one (`paper`).
-fn draw_key<DB: DrawingBackend>(
-    root: &DrawingArea<DB, Shift>,
-    (left, middle): (i32, i32),
-    paper: bool,
-) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+/// An entry of the means' key: its text, and whether its mark is the paper's (a red ring) or
+/// ours (a black disc).
+type MeansEntry = (&'static str, bool);
+
+/// The means' key: our mean and interval, and the paper's mean where a row draws one (`paper`).
+fn means_key(paper: bool) -> Vec<MeansEntry> {
     let key = [("ours: mean, 95% interval", false), ("paper's mean", true)];
-    let shown = if paper { &key[..] } else { &key[..1] };
-    for (k, (text, paper)) in shown.iter().enumerate() {
-        let at = (left + 12 + 230 * k as i32, middle);
+    key[..if paper { 2 } else { 1 }].to_vec()
+}
+
+/// The room of a mark of the means' key, its text's gap included, in pixels.
+const MEANS_MARK: i32 = 16;
+
+/// Where each entry of the means' key goes, `(x, line)`, flowing from `left` to `right`.
+fn means_key_places<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    entries: &[MeansEntry],
+    (left, right): (i32, i32),
+) -> Vec<(i32, u32)> {
+    let width = |t: &str| root.estimate_text_size(t, &key_font()).map_or(0.0, |s| f64::from(s.0));
+    let texts: Vec<&str> = entries.iter().map(|(text, _)| *text).collect();
+    super::legend::flow(&texts, width, (f64::from(left), f64::from(right)), MEANS_MARK, 30.0)
+}
+
+/// Draws the means' key at `places`, its first line centred at `top`.
+fn draw_means_key<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    entries: &[MeansEntry],
+    places: &[(i32, u32)],
+    top: i32,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    for ((text, paper), (x, line)) in entries.iter().zip(places) {
+        let at = (x + 6, top + KEY_LINE * *line as i32);
         let mark: DynElement<DB, (i32, i32)> = if *paper {
             Circle::new(at, 7, RGBColor(214, 39, 40).stroke_width(2)).into_dyn()
         } else {
             Circle::new(at, 5, BLACK.filled()).into_dyn()
         };
         root.draw(&mark)?;
-        let style = TextStyle::from((FONT, 14)).pos(CENTRE_LEFT);
-        root.draw(&Text::new(*text, (at.0 + 16, at.1), style))?;
+        root.draw(&Text::new(*text, (x + MEANS_MARK + 6, at.1), key_font().pos(CENTRE_LEFT)))?;
     }
-
     Ok(())
+}
+
+/// The font of the players' names.
+fn name_font() -> TextStyle<'static> {
+    TextStyle::from((FONT, 15))
+}
+
+/// The font of the means' key.
+fn key_font() -> TextStyle<'static> {
+    TextStyle::from((FONT, 14))
 }
 
 /// The margin around each plot, in pixels (above them, the keys' room besides).
@@ -338,6 +390,43 @@ mod tests {
         assert!(text_of(&with).iter().any(|t| t.starts_with("paper")), "{with}");
         rows[1].paper = Some(f64::NAN);
         assert!(!drawn(&rows).contains("paper"), "a paper value that is not drawn has no entry");
+    }
+
+    /// Where the SVG writes `text`: its `(x, y)`.
+    fn place_of(svg: &str, text: &str) -> (f64, f64) {
+        let tag = svg
+            .split("<text")
+            .skip(1)
+            .find(|t| {
+                t.split_once('>').is_some_and(|(_, rest)| rest.trim_start().starts_with(text))
+            })
+            .unwrap_or_else(|| panic!("no text {text:?} in {svg}"));
+        let attribute = |name: &str| -> f64 {
+            let value = tag.split(&format!(" {name}=\"")).nth(1).unwrap();
+            value.split('"').next().unwrap().parse().unwrap()
+        };
+        (attribute("x"), attribute("y"))
+    }
+
+    #[test]
+    fn the_means_key_stays_left_of_the_shares_key_however_long_the_names() {
+        let long = "SHC with code tracker, table in order";
+        let rows = [row(long, 6.3, Some(6.27)), row("Random consistent", 6.33, Some(6.87))];
+        let svg = drawn(&rows);
+        let shares_key = place_of(&svg, "guesses:");
+        // At the key's font, no character of these texts is wider than 10 pixels.
+        for text in ["ours: mean", "paper&apos;s mean"] {
+            let (x, y) = place_of(&svg, text);
+            let end = x + 10.0 * text.replace("&apos;", "'").len() as f64;
+            assert!(
+                end < shares_key.0,
+                "{text:?} runs to x = {end}, into the shares' key at {shares_key:?}: {svg}"
+            );
+            assert!(y >= shares_key.1, "{text:?} above the keys' first line");
+        }
+        // With short names both entries fit on the first line.
+        let svg = drawn(&[row("Knuth", 4.4, Some(4.47)), row("Random", 4.6, None)]);
+        assert_eq!(place_of(&svg, "ours: mean").1, place_of(&svg, "paper&apos;s mean").1);
     }
 
     #[test]
