@@ -1,10 +1,13 @@
 //! A spec of one's own (no paper numbers, claims of its own) is written about as such: its
 //! section never calls its claims the paper's, nor explains columns that quote a paper it has
-//! none of; a spec that quotes its paper still says so.
+//! none of; a spec that quotes its paper still says so. Its claims' forest plot is in the report
+//! even though no summary weighs them.
 
 mod common;
 
 use common::{Scratch, knuth_and_random};
+use mastermind_experiments::spec::scaled::Profile;
+use mastermind_lab::runner;
 
 /// Knuth's rule and a random player over every 3x4 secret, with one claim of the spec's own;
 /// `paper` is spliced after Knuth's player (empty: no paper number).
@@ -57,4 +60,19 @@ fn a_justus_spec_without_paper_numbers_has_no_paper_columns() {
     let quoted = scratch.rendered("mine/ga", &justus(", paper: Some((generations: Some(9)))"));
     assert!(quoted.contains("Columns marked *paper* quote the publication."), "{quoted}");
     assert!(quoted.contains("| paper generations |"), "{quoted}");
+}
+
+#[test]
+fn the_report_shows_the_forest_of_a_paper_no_summary_weighs() {
+    let scratch = Scratch::new("own-forest");
+    scratch.run_quick("mine/games", &games(""));
+    let workspace = scratch.workspace();
+    let index = runner::report_every(&workspace, Profile::Quick, Vec::new()).unwrap();
+    let report = std::fs::read_to_string(&index.path).unwrap();
+    assert!(
+        report.contains("### Test paper\n\nNo summary weighs the claims of Test paper"),
+        "{report}"
+    );
+    assert!(report.contains("](forest-test-paper.png)"), "{report}");
+    assert!(workspace.figures(Profile::Quick).join("forest-test-paper.png").exists());
 }

@@ -281,7 +281,16 @@ pub fn markdown(
          best-supported reason; then the errors found in the paper itself.\n\n",
     );
     for &paper in papers {
-        let Some(summary) = summaries.iter().find(|s| s.paper == paper) else { continue };
+        let file = format!("{}.png", forest_file(paper));
+        let forest_drawn = forests.contains(&file);
+        let Some(summary) = summaries.iter().find(|s| s.paper == paper) else {
+            if forest_drawn {
+                out += &format!("### {paper}\n\n{}\n", no_summary_yet(paper));
+                out += &forest_markdown(paper, &file, sections);
+                out += "\n";
+            }
+            continue;
+        };
         out += &format!("### {paper}\n\n");
         for headline in &summary.headline {
             let w = weigh(headline, sections);
@@ -304,16 +313,8 @@ pub fn markdown(
                 out += &format!("  - {line}\n");
             }
         }
-        let file = format!("{}.png", forest_file(paper));
-        if forests.contains(&file) {
-            out += &format!(
-                "\n![{paper}: every numeric claim, difference / margin]({file})\n\nEvery numeric \
-                 claim of the paper, its difference and interval in units of its margin (the \
-                 grey band between dashed edges), the paper's own band where it states its \
-                 sample size (an outlined box), coloured by verdict; an exact value has no \
-                 interval, and its row says so.{}\n",
-                forest_reading(paper, sections)
-            );
+        if forest_drawn {
+            out += &forest_markdown(paper, &file, sections);
         }
         if !summary.errors.is_empty() {
             out += "\nErrors in the paper itself:\n\n";
@@ -326,6 +327,26 @@ pub fn markdown(
     out
 }
 
+/// The sentence that stands for the headlines of a paper no `summary.ron` weighs yet.
+fn no_summary_yet(paper: &str) -> String {
+    format!(
+        "No summary weighs the claims of {paper} into headlines yet: a `summary.ron` beside its \
+         specs names the headline claims and the verdicts each rests on. The forest below has \
+         every numeric claim, and each spec's section its verdicts."
+    )
+}
+
+/// Paper `paper`'s forest plot, drawn in `file`, with its caption, as Markdown.
+fn forest_markdown(paper: &str, file: &str, sections: &[Section]) -> String {
+    format!(
+        "\n![{paper}: every numeric claim, difference / margin]({file})\n\nEvery numeric claim \
+         of the paper, its difference and interval in units of its margin (the grey band between \
+         dashed edges), the paper's own band where it states its sample size (an outlined box), \
+         coloured by verdict; an exact value has no interval, and its row says so.{}\n",
+        forest_reading(paper, sections)
+    )
+}
+
 /// The summaries as LaTeX, one subsection per paper, in `papers` order.
 pub fn latex(
     summaries: &[PaperSummary],
@@ -335,7 +356,17 @@ pub fn latex(
 ) -> String {
     let mut out = String::from("\\section*{What each paper's claims come to}\n\n");
     for &paper in papers {
-        let Some(summary) = summaries.iter().find(|s| s.paper == paper) else { continue };
+        let file = format!("{}.png", forest_file(paper));
+        let forest_drawn = forests.contains(&file);
+        let Some(summary) = summaries.iter().find(|s| s.paper == paper) else {
+            if forest_drawn {
+                out += &format!("\\subsection*{{{}}}\n", escape(paper));
+                out += &format!("{}\n", escape(&no_summary_yet(paper)));
+                out += &forest_latex(paper, &file, sections);
+                out += "\n";
+            }
+            continue;
+        };
         out += &format!("\\subsection*{{{}}}\n\\begin{{itemize}}\n", escape(paper));
         for headline in &summary.headline {
             let w = weigh(headline, sections);
@@ -356,13 +387,8 @@ pub fn latex(
             out += "\n";
         }
         out += "\\end{itemize}\n";
-        let file = format!("{}.png", forest_file(paper));
-        if forests.contains(&file) {
-            out += &format!(
-                "\\begin{{figure}}[htbp]\n\\centering\n\\includegraphics[width=0.92\\linewidth,height=0.9\\textheight,keepaspectratio]{{{file}}}\n\\caption{{{}: every numeric claim, its difference and interval in units of its margin, the paper's own band where it states its sample size, coloured by verdict.{}}}\n\\end{{figure}}\n",
-                escape(paper),
-                escape(&forest_reading(paper, sections))
-            );
+        if forest_drawn {
+            out += &forest_latex(paper, &file, sections);
         }
         if !summary.errors.is_empty() {
             out += "Errors in the paper itself:\n\\begin{itemize}\n";
@@ -374,6 +400,15 @@ pub fn latex(
         out += "\n";
     }
     out
+}
+
+/// Paper `paper`'s forest plot, drawn in `file`, as a LaTeX figure with its caption.
+fn forest_latex(paper: &str, file: &str, sections: &[Section]) -> String {
+    format!(
+        "\\begin{{figure}}[htbp]\n\\centering\n\\includegraphics[width=0.92\\linewidth,height=0.9\\textheight,keepaspectratio]{{{file}}}\n\\caption{{{}: every numeric claim, its difference and interval in units of its margin, the paper's own band where it states its sample size, coloured by verdict.{}}}\n\\end{{figure}}\n",
+        escape(paper),
+        escape(&forest_reading(paper, sections))
+    )
 }
 
 /// `text` with its first letter in capitals.
@@ -509,6 +544,22 @@ mod tests {
         let text = summarised(section(vec![equal]));
         assert!(text.contains("an exact value has no interval, and its row says so.\n"), "{text}");
         assert!(!text.contains("-1"), "{text}");
+    }
+
+    #[test]
+    fn a_paper_with_no_summary_still_shows_its_forest() {
+        let sections = [section(vec![fewer(0.05)])];
+        let forest = format!("{}.png", forest_file("P"));
+        let text = markdown(&[], &sections, &["P"], std::slice::from_ref(&forest));
+        assert!(text.contains("### P\n\nNo summary weighs the claims of P"), "{text}");
+        assert!(text.contains(&format!("]({forest})")), "{text}");
+        assert!(text.contains("is reproduced only when its whole interval"), "{text}");
+        let tex = latex(&[], &sections, &["P"], std::slice::from_ref(&forest));
+        assert!(tex.contains("\\subsection*{P}\nNo summary weighs"), "{tex}");
+        assert!(tex.contains(&format!("{{{forest}}}")), "{tex}");
+        // Without a forest drawn there is nothing to show, so no heading either.
+        assert!(!markdown(&[], &sections, &["P"], &[]).contains("### P"));
+        assert!(!latex(&[], &sections, &["P"], &[]).contains("subsection"));
     }
 
     #[test]
