@@ -5,7 +5,8 @@ use super::{Outcome, Verdict};
 use crate::counts::{count_of, thousands};
 use crate::table::Table;
 
-/// The header of a verdict table.
+/// The header of a verdict table that quotes its paper (one that quotes none heads its third
+/// column "claimed").
 pub const HEADER: [&str; 10] = [
     "claim",
     "ours (95% CI)",
@@ -37,10 +38,12 @@ pub fn section_table(verdicts: &[Verdict]) -> Table {
         format!(" Margins: {}.", reasons.join("; "))
     };
     // A spec of one's own, or a section that quotes no number of its paper, states its claims
-    // itself.
+    // itself, and its third column holds what each claims, not a paper's number.
+    let mut header = HEADER;
     let whose = if verdicts.iter().any(Verdict::quotes_paper) {
         "Each claim of the paper that this spec tests"
     } else {
+        header[2] = "claimed";
         "Each claim of this spec"
     };
     let mut table = Table::new(
@@ -48,7 +51,7 @@ pub fn section_table(verdicts: &[Verdict]) -> Table {
             "**Verdicts.** {whose}, judged from the stored data by equivalence within the margin \
              (see the report's opening for the rules).{margins}"
         ),
-        &HEADER,
+        &header,
     );
     for v in verdicts.iter().filter(|v| v.is_claim()) {
         table.row(row(v));

@@ -437,10 +437,12 @@ fn a_verdict_table_calls_its_claims_the_papers_only_where_it_quotes_the_paper() 
     let table = section_table(std::slice::from_ref(&own)).markdown();
     assert!(table.contains("**Verdicts.** Each claim of this spec, judged"), "{table}");
     assert!(!table.contains("of the paper"), "{table}");
+    assert!(table.contains("| claim | ours (95% CI) | claimed |"), "{table}");
     // One number of the paper's among its claims, and they are the paper's again.
     let number = compare("m".into(), run_means(4.41, 0.004), printed(4.41), Some(&margin(0.02)));
     let number = decided(number, 0.05);
     assert!(number.quotes_paper());
     let table = section_table(&[own, number]).markdown();
     assert!(table.contains("Each claim of the paper that this spec tests"), "{table}");
+    assert!(table.contains("| claim | ours (95% CI) | paper |"), "{table}");
 }
