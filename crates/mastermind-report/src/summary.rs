@@ -385,6 +385,13 @@ pub fn latex(
                 out += &format!(" Differences: {}.", escape(&w.magnitudes.join("; ")));
             }
             out += "\n";
+            if !w.lines.is_empty() {
+                out += "\\begin{itemize}\n";
+                for line in &w.lines {
+                    out += &format!("\\item {}\n", escape(line));
+                }
+                out += "\\end{itemize}\n";
+            }
         }
         out += "\\end{itemize}\n";
         if forest_drawn {
@@ -544,6 +551,25 @@ mod tests {
         let text = summarised(section(vec![equal]));
         assert!(text.contains("an exact value has no interval, and its row says so.\n"), "{text}");
         assert!(!text.contains("-1"), "{text}");
+    }
+
+    #[test]
+    fn the_latex_summary_lists_each_claim_a_headline_rests_on_as_the_markdown_does() {
+        let section = section(vec![fewer(0.05)]);
+        let headline = Headline {
+            claim: "A is good.".into(),
+            aspect: Aspect::Qualitative,
+            rests_on: vec![("p/t".into(), section.verdicts[0].claim.clone())],
+            reason: None,
+        };
+        let summary = PaperSummary { paper: "P".into(), headline: vec![headline], errors: vec![] };
+        let sections = [section];
+        let md = markdown(std::slice::from_ref(&summary), &sections, &["P"], &[]);
+        let line = "p/t: A needs fewer guesses than B: reproduced";
+        assert!(md.contains(&format!("  - {line}")), "{md}");
+        let tex = latex(&[summary], &sections, &["P"], &[]);
+        assert!(tex.contains(&format!("\\begin{{itemize}}\n\\item {line}")), "{tex}");
+        assert_eq!(tex.matches("\\begin{itemize}").count(), tex.matches("\\end{itemize}").count());
     }
 
     #[test]
